@@ -1,0 +1,42 @@
+import type { Config } from 'jest'
+
+const moduleNameMapper = {
+  '^@client/(.*)$': '<rootDir>/src/client/$1',
+  '^@server/(.*)$': '<rootDir>/src/server/$1',
+  '^@shared/(.*)$': '<rootDir>/src/shared/$1',
+  '^@test/(.*)$': '<rootDir>/test/$1',
+  '\\.(css)$': '<rootDir>/test/helpers/styleStub.ts',
+}
+
+const transform = {
+  '^.+\\.(m?js|tsx?|jsx)$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+}
+
+// Packages shipped only as ES modules that jest must transform.
+const esmPackages = ['d3-geo', 'd3-array', 'internmap', 'typebox', '@dicebear', 'topojson-client', 'react-share', 'until-async', 'cookie']
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/shared/**/*.test.ts'],
+      moduleNameMapper,
+      transform,
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      setupFiles: ['<rootDir>/test/helpers/serverEnv.ts'],
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/test/client/**/*.test.tsx'],
+      moduleNameMapper,
+      transform,
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      setupFilesAfterEnv: ['<rootDir>/test/helpers/clientSetup.ts'],
+      testEnvironmentOptions: { customExportConditions: [''] },
+    },
+  ],
+}
+
+export default config

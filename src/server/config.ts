@@ -1,0 +1,65 @@
+import path from 'node:path'
+
+export type DatabaseDialect = 'sqlite' | 'postgres'
+
+export interface Config {
+  port: number
+  host: string
+  /** Where the app is reached from outside, without a trailing slash (used for share links and payment return URLs). */
+  publicUrl: string
+  /** The share host; its pages are rendered by the server. */
+  shareBaseUrl: string
+  database: { dialect: DatabaseDialect; url: string; sqlitePath: string }
+  apiKeys: string[]
+  sessionTtlDays: number
+  dataDir: string
+  /** The built web app served with a history fallback; absent in API-only tests. */
+  webRoot: string | null
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiHost?: string; apiPort?: number; apiProtocol?: 'http' | 'https' } | null
+  redisUrl: string | null
+  logLevel: string
+  trustProxy: boolean
+  rateLimits: boolean
+}
+
+/** Every setting, from the environment, with defaults that run on a fresh machine. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080)
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const databaseUrl = env.DATABASE_URL ?? 'sqlite:./data/wandercards.db'
+  const dataDir = path.resolve(env.DATA_DIR ?? './data')
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    shareBaseUrl: (env.SHARE_BASE_URL ?? `${publicUrl}/s`).replace(/\/+$/, ''),
+    database: parseDatabaseUrl(databaseUrl),
+    apiKeys: (env.API_KEYS ?? 'dev-web-key').split(',').map((key) => key.trim()).filter(Boolean),
+    sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 30),
+    dataDir,
+    webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? './dist/web'),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+          }
+        : null,
+    redisUrl: env.REDIS_URL || null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    rateLimits: env.RATE_LIMITS !== 'off',
+  }
+}
+
+export function parseDatabaseUrl(url: string): Config['database'] {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { dialect: 'postgres', url, sqlitePath: '' }
+  }
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length)
+    return { dialect: 'sqlite', url, sqlitePath: file === ':memory:' ? file : path.resolve(file) }
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`)
+}

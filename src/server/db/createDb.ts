@@ -1,0 +1,31 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import SqliteDatabase from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+
+import type { Config } from '../config'
+import type { Database } from './schema'
+
+// Counts and sums come back from PostgreSQL as strings (int8/numeric); read them as numbers like SQLite does.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.FLOAT8, (value) => Number(value))
+
+export type Db = Kysely<Database>
+
+export function createDb(database: Config['database']): Db {
+  if (database.dialect === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+    })
+  }
+  if (database.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(database.sqlitePath), { recursive: true })
+  const sqlite = new SqliteDatabase(database.sqlitePath)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}

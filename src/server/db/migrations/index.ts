@@ -1,0 +1,18 @@
+import type { Migration } from 'kysely'
+
+import * as usersSessionsNotifications from './2026_11_21_0900_users_sessions_notifications'
+import * as catalogue from './2026_11_21_0910_catalogue'
+import * as social from './2026_11_21_0920_social'
+import * as wallet from './2026_11_21_0930_wallet'
+import * as acquire from './2026_11_21_0940_acquire'
+import * as memories from './2026_11_21_0950_memories'
+
+/** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_0900_users_sessions_notifications': usersSessionsNotifications,
+  '2026_11_21_0910_catalogue': catalogue,
+  '2026_11_21_0920_social': social,
+  '2026_11_21_0930_wallet': wallet,
+  '2026_11_21_0940_acquire': acquire,
+  '2026_11_21_0950_memories': memories,
+}

@@ -1,0 +1,279 @@
+import type { Insertable, Selectable, Updateable } from 'kysely'
+
+/**
+ * One interface per table, mirroring db/migrations. Portable types only:
+ * text ids made by the app, integer credits and cents, ISO-8601 text timestamps, 0/1 integers for flags.
+ */
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  notifications: NotificationsTable
+  collections: CollectionsTable
+  card_sets: CardSetsTable
+  cards: CardsTable
+  catalogue_versions: CatalogueVersionsTable
+  user_cards: UserCardsTable
+  been_there: BeenThereTable
+  friendships: FriendshipsTable
+  content_requests: ContentRequestsTable
+  credit_ledger: CreditLedgerTable
+  credit_products: CreditProductsTable
+  credit_certificates: CreditCertificatesTable
+  payments: PaymentsTable
+  test_payment_intents: TestPaymentIntentsTable
+  referral_rewards: ReferralRewardsTable
+  draw_transactions: DrawTransactionsTable
+  draw_items: DrawItemsTable
+  memories: MemoriesTable
+  memory_pictures: MemoryPicturesTable
+  memory_tags: MemoryTagsTable
+  memory_likes: MemoryLikesTable
+  memory_comments: MemoryCommentsTable
+}
+
+export interface UsersTable {
+  id: string
+  email: string
+  username: string
+  password_hash: string
+  friend_code: string
+  avatar_id: number
+  digital_credit: number
+  physical_credit: number
+  experience: number
+  /** Where the user came from (`ref`), kept for attribution when it is not a friend code. */
+  referral_source: string | null
+  invited_by: string | null
+  created_at: string
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string
+  user_id: string
+  created_at: string
+  expires_at: string
+  revoked_at: string | null
+}
+
+export interface NotificationsTable {
+  id: string
+  user_id: string
+  title: string
+  content: string
+  created_at: string
+  read_at: string | null
+}
+
+export interface CollectionsTable {
+  id: string
+  name: string
+  description: string
+  sort_order: number
+}
+
+export interface CardSetsTable {
+  id: string
+  collection_id: string
+  name: string
+  /** country | state | city */
+  kind: string
+  description: string
+  /** ISO 3166-1 alpha-2 of the place or of the country it lies in. */
+  country_code: string | null
+  /** JSON with the facts the art and the share pages use (region, capital, subdivision code, …). */
+  facts: string
+  latitude: number | null
+  longitude: number | null
+  sort_order: number
+}
+
+export interface CardsTable {
+  id: string
+  card_set_id: string
+  rarity: number
+}
+
+export interface CatalogueVersionsTable {
+  version: number
+  applied_at: string
+}
+
+export interface UserCardsTable {
+  id: string
+  user_id: string
+  card_id: string
+  /** pick | draw | free_draw | transfer */
+  acquisition: string
+  /** The draw transaction (or pick transaction) that made this copy. */
+  transaction_id: string | null
+  created_at: string
+}
+
+export interface BeenThereTable {
+  user_id: string
+  card_set_id: string
+  created_at: string
+}
+
+export interface FriendshipsTable {
+  user_id: string
+  friend_id: string
+  created_at: string
+}
+
+export interface ContentRequestsTable {
+  id: string
+  user_id: string
+  request_type: string
+  request_content: string
+  created_at: string
+}
+
+export interface CreditLedgerTable {
+  id: string
+  user_id: string
+  /** digital | physical */
+  currency: string
+  /** Signed: a credit is positive, a debit negative. */
+  amount: number
+  /** What moved the credit: purchase, certificate, referral, pick, draw, recycle, memory_transfer … */
+  reason: string
+  /** The id of the thing that moved it; (user, currency, reason, reference) is unique. */
+  reference: string
+  created_at: string
+}
+
+export interface CreditProductsTable {
+  id: number
+  /** 1 physical credit, 2 digital credit. */
+  product_type: number
+  credit_value: number
+  list_price_cents: number
+  actual_price_cents: number
+  sort_order: number
+  active: number
+}
+
+export interface CreditCertificatesTable {
+  id: string
+  user_id: string
+  /** digital | physical */
+  currency: string
+  credit_value: number
+  redeem_code: string
+  /** welcome | invitation | draw */
+  source: string
+  /** With source, unique: a user id for welcome and invitation, a transaction id for draws. */
+  source_ref: string
+  created_at: string
+  redeemed_at: string | null
+}
+
+export interface PaymentsTable {
+  id: string
+  user_id: string
+  credit_product_id: number
+  /** stripe | test */
+  provider: string
+  provider_payment_id: string
+  amount_cents: number
+  currency: string
+  credit_value: number
+  /** 1 physical, 2 digital, copied from the product at purchase time. */
+  product_type: number
+  created_at: string
+  fulfilled_at: string | null
+}
+
+export interface TestPaymentIntentsTable {
+  id: string
+  client_secret: string
+  amount_cents: number
+  currency: string
+  /** requires_payment_method | succeeded | canceled */
+  status: string
+  last_error: string | null
+  card_last4: string | null
+  metadata: string
+  created_at: string
+  updated_at: string
+}
+
+export interface ReferralRewardsTable {
+  invitee_id: string
+  inviter_id: string
+  created_at: string
+}
+
+export interface DrawTransactionsTable {
+  id: string
+  /** Null for a visitor's free draw until it is claimed. */
+  user_id: string | null
+  /** draw | draw10 | free | pick */
+  kind: string
+  price: number
+  /** JSON of the Experience result shown with the draw. */
+  exp_gain_result: string | null
+  /** A free draw is claimed by the visitor who registers with it, once. */
+  claimed_by: string | null
+  created_at: string
+}
+
+export interface DrawItemsTable {
+  transaction_id: string
+  position: number
+  card_id: string | null
+  user_card_id: string | null
+  is_new: number
+}
+
+export interface MemoriesTable {
+  id: string
+  user_id: string
+  user_card_id: string
+  start_date: string | null
+  end_date: string | null
+  content: string
+  /** 1 Private, 2 Friends, 3 Public */
+  visibility: number
+  created_at: string
+  updated_at: string
+}
+
+export interface MemoryPicturesTable {
+  file_name: string
+  user_id: string
+  memory_id: string | null
+  position: number
+  width: number
+  height: number
+  created_at: string
+}
+
+export interface MemoryTagsTable {
+  memory_id: string
+  user_id: string
+}
+
+export interface MemoryLikesTable {
+  memory_id: string
+  user_id: string
+  created_at: string
+}
+
+export interface MemoryCommentsTable {
+  id: string
+  memory_id: string
+  user_id: string
+  reply_to_comment_id: string | null
+  content: string
+  created_at: string
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+export type CardSet = Selectable<CardSetsTable>
+export type UserCard = Selectable<UserCardsTable>
+export type Memory = Selectable<MemoriesTable>

@@ -1,0 +1,9 @@
+import type { Db } from '../createDb'
+
+/**
+ * Reference data every fresh database needs, applied at each start; each step is idempotent.
+ * SEED STEPS: features add their seed call here (catalogue, credit products).
+ */
+export async function seedDatabase(db: Db): Promise<void> {
+  void db
+}

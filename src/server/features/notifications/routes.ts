@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+
+import { envelope } from '@shared/envelope'
+import { NotificationSchema, ReadNotificationBodySchema } from '@shared/notifications'
+
+import { userId } from '../../plugins/auth'
+
+import * as notificationsService from './service'
+
+export const notificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/checkNewNotifications',
+    { schema: { response: { 200: envelope(Type.Boolean()) } }, preHandler: fastify.requireUser },
+    (request) => notificationsService.hasUnread(fastify.db, userId(request)),
+  )
+
+  fastify.get(
+    '/getNotifications',
+    { schema: { response: { 200: envelope(Type.Array(NotificationSchema)) } }, preHandler: fastify.requireUser },
+    (request) => notificationsService.listNotifications(fastify.db, userId(request)),
+  )
+
+  fastify.post(
+    '/readNotification',
+    { schema: { body: ReadNotificationBodySchema, response: { 200: envelope(Type.Null()) } }, preHandler: fastify.requireUser },
+    (request) => notificationsService.readNotification(fastify.db, userId(request), request.body.notificationId),
+  )
+}

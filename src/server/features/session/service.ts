@@ -1,0 +1,187 @@
+import crypto from 'node:crypto'
+
+import type { Kysely, Transaction } from 'kysely'
+
+import { FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH, levelForExperience, ownedAvatarIds, USERNAME_MAX_LENGTH } from '@shared/constants'
+import type { LoginBody, LoginResult, RegisterBody, RegisterResult, UpdateProfileBody, UpdateProfileResult, User } from '@shared/session'
+
+import type { Database } from '../../db/schema'
+import { now, nowIso } from '../../lib/clock'
+import { AppError } from '../../lib/errors'
+import { newId, randomCode } from '../../lib/random'
+import { hashToken } from '../../plugins/auth'
+import { claimFreeDraw } from '../acquire/freeDrawClaim'
+import { befriend } from '../friends/friendships'
+import { grantRegistrationGifts } from '../wallet/registration'
+
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords'
+import { countFriends, countMemories, userCardStats } from './userStats'
+
+const LOGIN_FAILED = 'The e-mail or password is incorrect.'
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
+export function baseUsername(name: string): string {
+  const cleaned = name.normalize('NFKC').replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, USERNAME_MAX_LENGTH)
+  return cleaned || 'traveller'
+}
+
+async function uniqueUsername(trx: Transaction<Database>, base: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const suffix = attempt === 0 ? '' : String(attempt < 10 ? attempt + 1 : crypto.randomInt(1000, 999_999))
+    const candidate = base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix
+    const taken = await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', candidate.toLowerCase())).executeTakeFirst()
+    if (!taken) return candidate
+  }
+  throw new AppError('Conflict', 'Could not find a free username. Please try again.')
+}
+
+async function uniqueFriendCode(trx: Transaction<Database>): Promise<string> {
+  for (;;) {
+    const code = randomCode(FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH)
+    const taken = await trx.selectFrom('users').select('id').where('friend_code', '=', code).executeTakeFirst()
+    if (!taken) return code
+  }
+}
+
+async function findInviter(trx: Transaction<Database>, code: string | undefined) {
+  const friendCode = code?.trim().toUpperCase()
+  if (!friendCode || friendCode.length !== FRIEND_CODE_LENGTH) return null
+  return (await trx.selectFrom('users').select(['id', 'username']).where('friend_code', '=', friendCode).executeTakeFirst()) ?? null
+}
+
+export async function createSession(trx: Kysely<Database> | Transaction<Database>, userId: string, ttlDays: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const createdAt = now()
+  await trx
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: createdAt.toISOString(),
+      expires_at: new Date(createdAt.getTime() + ttlDays * 86_400_000).toISOString(),
+      revoked_at: null,
+    })
+    .execute()
+  return token
+}
+
+/**
+ * Everything a registration does happens in this one transaction: the account, the session,
+ * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
+ */
+export async function register(trx: Transaction<Database>, body: RegisterBody, sessionTtlDays: number): Promise<RegisterResult> {
+  const email = normalizeEmail(body.email)
+  const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  if (existing) throw new AppError('Conflict', 'An account with this e-mail already exists. Please log in instead.')
+
+  // `r` (friendCode) invites; a `ref` that is a friend code counts as the same invitation; any other ref is kept for attribution.
+  const inviter = (await findInviter(trx, body.friendCode)) ?? (await findInviter(trx, body.ref))
+  const referralSource = body.ref?.trim() || null
+
+  const id = newId()
+  const username = await uniqueUsername(trx, baseUsername(body.name?.trim() || email.split('@')[0]))
+  const user = {
+    id,
+    email,
+    username,
+    password_hash: await hashPassword(body.password),
+    friend_code: await uniqueFriendCode(trx),
+    avatar_id: 1,
+    digital_credit: 0,
+    physical_credit: 0,
+    experience: 0,
+    referral_source: referralSource,
+    invited_by: inviter?.id ?? null,
+    created_at: nowIso(),
+  }
+  await trx.insertInto('users').values(user).execute()
+
+  if (inviter) await befriend(trx, id, inviter.id)
+  const { invitationReward } = await grantRegistrationGifts(trx, { id, username }, inviter)
+  if (body.freeDrawTransactionId) await claimFreeDraw(trx, id, body.freeDrawTransactionId)
+
+  const authKey = await createSession(trx, id, sessionTtlDays)
+  const credit = await trx.selectFrom('users').select(['digital_credit', 'physical_credit']).where('id', '=', id).executeTakeFirstOrThrow()
+  return {
+    username,
+    authKey,
+    email,
+    digitalCredit: credit.digital_credit,
+    physicalCredit: credit.physical_credit,
+    avatarId: user.avatar_id,
+    invitationReward,
+    friendCode: user.friend_code,
+  }
+}
+
+export async function login(db: Kysely<Database>, body: LoginBody, sessionTtlDays: number): Promise<LoginResult> {
+  const user = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(body.email)).executeTakeFirst()
+  const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()))
+  if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
+  const authKey = await createSession(db, user.id, sessionTtlDays)
+  return {
+    authKey,
+    username: user.username,
+    email: user.email,
+    avatarId: user.avatar_id,
+    digitalCredit: user.digital_credit,
+    physicalCredit: user.physical_credit,
+    friendCode: user.friend_code,
+  }
+}
+
+export async function logout(db: Kysely<Database>, tokenHash: string): Promise<null> {
+  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute()
+  return null
+}
+
+export async function getUser(db: Kysely<Database>, userId: string): Promise<User> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+  if (!user) throw new AppError('Unauthorized', 'Your account was not found. Please log in again.')
+  const level = levelForExperience(user.experience)
+  const [stats, memoryCount, friendCount] = await Promise.all([userCardStats(db, userId), countMemories(db, userId), countFriends(db, userId)])
+  return {
+    userId: user.id,
+    avatarId: user.avatar_id,
+    username: user.username,
+    email: user.email,
+    digitalCredit: user.digital_credit,
+    physicalCredit: user.physical_credit,
+    userLevel: level.userLevel,
+    userExp: user.experience,
+    expToLevelUp: level.expToLevelUp,
+    expForCurrentLevel: level.expForCurrentLevel,
+    friendCode: user.friend_code,
+    createdAt: user.created_at,
+    userCardStats: stats,
+    memoryCount,
+    friendCount,
+  }
+}
+
+export async function getAvatarList(db: Kysely<Database>, userId: string): Promise<number[]> {
+  const user = await db.selectFrom('users').select('experience').where('id', '=', userId).executeTakeFirstOrThrow()
+  return ownedAvatarIds(levelForExperience(user.experience).userLevel)
+}
+
+export async function updateProfile(trx: Transaction<Database>, userId: string, body: UpdateProfileBody): Promise<UpdateProfileResult> {
+  const username = body.newUsername.trim()
+  if (!username || username.length > USERNAME_MAX_LENGTH || !/^[\p{L}\p{N}._ -]+$/u.test(username)) {
+    throw new AppError('BadRequest', `Usernames have 1 to ${USERNAME_MAX_LENGTH} characters: letters, digits, spaces, dots, dashes or underscores.`)
+  }
+  const owned = await getAvatarList(trx, userId)
+  if (!owned.includes(body.newAvatarId)) throw new AppError('RuleViolation', 'That avatar is not unlocked yet.')
+  const taken = await trx
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .where('id', '!=', userId)
+    .executeTakeFirst()
+  if (taken) throw new AppError('Conflict', `The username ${username} is already taken.`)
+  await trx.updateTable('users').set({ username, avatar_id: body.newAvatarId }).where('id', '=', userId).execute()
+  return { username, avatarId: body.newAvatarId }
+}

@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely'
+
+import type { Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
+import { newId, randomCode } from '../../lib/random'
+
+import type { CreditCurrency } from './ledger'
+
+/** 16 characters from a 31-letter alphabet: about 79 bits, far beyond guessing under the redeem rate limit. */
+const REDEEM_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+const REDEEM_CODE_GROUPS = 4
+
+export function newRedeemCode(): string {
+  return Array.from({ length: REDEEM_CODE_GROUPS }, () => randomCode(REDEEM_CODE_ALPHABET, 4)).join('-')
+}
+
+export interface NewCertificate {
+  userId: string
+  creditValue: number
+  currency?: CreditCurrency
+  /** welcome | invitation | draw */
+  source: string
+  /** With source, unique: issuing twice for the same source is a no-op. */
+  sourceRef: string
+}
+
+/** Puts a credit certificate in a user's wallet, once per (source, sourceRef). Returns its code, or null if it already existed. */
+export async function issueCertificate(trx: Transaction<Database>, certificate: NewCertificate): Promise<{ id: string; redeemCode: string } | null> {
+  const id = newId()
+  const redeemCode = newRedeemCode()
+  const inserted = await trx
+    .insertInto('credit_certificates')
+    .values({
+      id,
+      user_id: certificate.userId,
+      currency: certificate.currency ?? 'digital',
+      credit_value: certificate.creditValue,
+      redeem_code: redeemCode,
+      source: certificate.source,
+      source_ref: certificate.sourceRef,
+      created_at: nowIso(),
+      redeemed_at: null,
+    })
+    .onConflict((oc) => oc.columns(['source', 'source_ref']).doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? { id, redeemCode } : null
+}

@@ -1,0 +1,30 @@
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { createDb } from './db/createDb'
+import { migrateToLatest } from './db/migrate'
+import { seedDatabase } from './db/seed/seedDatabase'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const db = createDb(config.database)
+  await migrateToLatest(db)
+  await seedDatabase(db)
+  const app = await buildApp({ config, db, closeDb: true })
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down')
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
+    })
+  }
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(`Wandercards is running on ${config.publicUrl} (database: ${config.database.dialect})`)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+import { ERROR_CODES, type Envelope, type ErrorCode } from '@shared/envelope'
+
+import { AppError } from '../lib/errors'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers with something other than the JSON envelope (images, HTML, webhooks). */
+    rawResponse?: boolean
+  }
+}
+
+export function errorEnvelope(request: FastifyRequest, code: ErrorCode, message: string): Envelope<null> {
+  return {
+    metadata: {
+      status: false,
+      errorCode: code,
+      message,
+      authorized: request.user != null,
+      ...(ERROR_CODES[code] >= 500 ? { requestId: request.id } : {}),
+    },
+    data: null,
+  }
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message: string) {
+  return reply.status(ERROR_CODES[code]).type('application/json').send(JSON.stringify(errorEnvelope(request, code, message)))
+}
+
+/** Fastify's validation messages name the part and the field ("body/email must match pattern"); make them read as sentences. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0]
+  if (!first) return error.message
+  const context = error.validationContext ?? 'request'
+  const field =
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+    (first.params as { missingProperty?: string }).missingProperty ||
+    context
+  const detail = first.keyword === 'pattern' ? 'is not in a valid format' : first.message
+  return `Invalid ${field}: ${field} ${detail}.`
+}
+
+/**
+ * Every answer under /api is the SPEC §3 envelope: successful data is wrapped here,
+ * refusals and failures are mapped to a status and a message in one place.
+ */
+export const envelopePlugin = fp(
+  async (fastify: FastifyInstance) => {
+    fastify.addHook('preSerialization', async (request, reply, payload) => {
+      if (reply.routeOptions.config?.rawResponse || !request.url.startsWith('/api')) return payload
+      if (reply.statusCode >= 400) return payload
+      const wrapped: Envelope<unknown> = {
+        metadata: { status: true, errorCode: null, message: '', authorized: request.user != null || request.startedSession },
+        data: payload ?? null,
+      }
+      return wrapped
+    })
+
+    fastify.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) return sendError(request, reply, error.code, error.message)
+      if (error.validation) return sendError(request, reply, 'BadRequest', validationMessage(error))
+      if (error.statusCode === 429) return sendError(request, reply, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.')
+      if (error.statusCode === 413) return sendError(request, reply, 'BadRequest', 'The upload is too large.')
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return sendError(request, reply, 'BadRequest', error.message)
+      }
+      request.log.error({ err: error }, 'request failed')
+      return sendError(request, reply, 'Internal', `Internal error (request ${request.id})`)
+    })
+  },
+  { name: 'envelope' },
+)
+
+export function sendNotFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, 'NotFound', `No such call: ${request.method} ${request.url.split('?')[0]}`)
+}

@@ -1,0 +1,27 @@
+import rateLimit from '@fastify/rate-limit'
+import fp from 'fastify-plugin'
+import Redis from 'ioredis'
+
+/**
+ * Limits are opt-in per route (`config: { rateLimit: { max, timeWindow } }`).
+ * With REDIS_URL the counters are shared by every API instance.
+ */
+export const rateLimitPlugin = fp(
+  async (fastify) => {
+    const redis = fastify.config.redisUrl ? new Redis(fastify.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined
+    if (redis) fastify.addHook('onClose', async () => void redis.quit())
+    await fastify.register(rateLimit, {
+      global: false,
+      redis,
+      nameSpace: 'wandercards-rl-',
+      enableDraftSpec: true,
+      skipOnError: true,
+    })
+  },
+  { name: 'rate-limit' },
+)
+
+/** Route option for a limit per client address, off when RATE_LIMITS=off (local load benchmarks). */
+export function perClientLimit(enabled: boolean, max: number, timeWindow: string) {
+  return enabled ? { rateLimit: { max, timeWindow } } : {}
+}

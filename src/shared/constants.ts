@@ -1,0 +1,128 @@
+/**
+ * Product constants from SPEC §9 and the published economy.
+ * The draw odds are shown to users before they pay: change them here and nowhere else.
+ */
+export const PRODUCT_NAME = 'Wandercards'
+export const PRODUCT_TAGLINE = 'Discover, Collect, and Share Unique Travel Cards with Your Memories'
+export const APP_VERSION = '1.0.0'
+export const COPYRIGHT_YEAR = 2024
+
+export const RARITIES = [
+  { rarity: 5, name: 'Legendary', mark: '★★★' },
+  { rarity: 4, name: 'Epic', mark: '★★' },
+  { rarity: 3, name: 'Rare', mark: '★' },
+  { rarity: 2, name: 'Special', mark: '◆' },
+  { rarity: 1, name: 'Common', mark: '●' },
+] as const
+export type Rarity = 1 | 2 | 3 | 4 | 5
+export const PICKABLE_RARITIES: readonly Rarity[] = [1, 2]
+
+export function rarityName(rarity: number): string {
+  return RARITIES.find((r) => r.rarity === rarity)?.name ?? 'Unknown'
+}
+
+export const FRIEND_CODE_LENGTH = 6
+/** Unambiguous alphabet: no 0/O, 1/I/L. */
+export const FRIEND_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+export const USERNAME_MAX_LENGTH = 20
+export const PASSWORD_MIN_LENGTH = 1
+export const PASSWORD_MAX_LENGTH = 200
+
+export const NOTIFICATION_POLL_MS = 10_000
+export const TAG_SEARCH_DEBOUNCE_MS = 1_000
+export const EXPERIENCE_PANEL_START_MS = 1_000
+export const EXPERIENCE_PANEL_HIDE_MS = 5_000
+export const TOAST_DURATION_MS = 5_000
+
+export const TRUNCATE_ACQUIRE_DIALOG = 250
+export const TRUNCATE_CARD_PAGE = 150
+export const TRUNCATE_MEMORY_CONTENT = 500
+
+export const DISCOUNT_BADGE_THRESHOLD = 0.9
+export const PHYSICAL_CREDIT_PRODUCT_TYPE = 1
+export const DIGITAL_CREDIT_PRODUCT_TYPE = 2
+
+export const WELCOME_CERTIFICATE_CREDIT = 10_000
+export const INVITATION_CERTIFICATE_CREDIT = 10_000
+export const REFERRAL_REWARD_CREDIT = 10_000
+
+export const VISIBILITY = { Private: 1, Friends: 2, Public: 3 } as const
+export type Visibility = (typeof VISIBILITY)[keyof typeof VISIBILITY]
+export const DEFAULT_VISIBILITY: Visibility = VISIBILITY.Public
+
+export const AVATAR_LOCKED_PLACEHOLDERS = 13
+export const HOME_SAMPLE_CARDS = 5
+export const PHYSICAL_CARDS_AVAILABLE = 'February 2025'
+
+export const CONTENT_REQUEST_TYPES = ['New Card', 'New Card Collection', 'New Feature', 'Other'] as const
+export type ContentRequestType = (typeof CONTENT_REQUEST_TYPES)[number]
+export const CONTENT_REQUEST_MAX_LENGTH = 2000
+
+export const MEMORY_CONTENT_MAX_LENGTH = 10_000
+export const MEMORY_PICTURES_MAX = 12
+export const MEMORY_PICTURE_MAX_BYTES = 10 * 1024 * 1024
+export const COMMENT_MAX_LENGTH = 2_000
+
+export const TUTORIAL_NAMES = [
+  'acquireCards',
+  'digitalCards',
+  'digitalCardPick',
+  'digitalCardDraw',
+  'myCollection',
+  'myFriends',
+  'myMemories',
+] as const
+export type TutorialName = (typeof TUTORIAL_NAMES)[number]
+
+/** The economy. Credit amounts are whole credits; money is in US cents. */
+export const ECONOMY = {
+  prices: {
+    priceDigitalCardPickCommon: 1_000,
+    priceDigitalCardPickSpecial: 2_500,
+    priceDigitalCardDraw: 1_500,
+    priceDigitalCardTenDraws: 13_500,
+    pricePhysicalCardPick: 5_000,
+    pricePhysicalCardDraw: 4_000,
+    pricePhysicalCardTenDraws: 36_000,
+    pricePhysicalCardPacket: 18_000,
+  },
+  /** Chance of each rarity for every card of a paid or free draw, in basis points (sum 10 000). */
+  drawOddsBasisPoints: { 1: 6_000, 2: 2_500, 3: 1_000, 4: 400, 5: 100 } as Record<Rarity, number>,
+  /** Chance that one card of a draw is replaced by a credit certificate; at most one per draw. */
+  certificateChanceBasisPoints: 200,
+  /** Certificate values and their weights (basis points, sum 10 000). */
+  certificateValues: [
+    { creditValue: 1_000, basisPoints: 7_000 },
+    { creditValue: 2_500, basisPoints: 2_500 },
+    { creditValue: 10_000, basisPoints: 500 },
+  ],
+  recycleValue: { 1: 200, 2: 500, 3: 1_200, 4: 3_000, 5: 8_000 } as Record<Rarity, number>,
+  experience: { 1: 10, 2: 25, 3: 60, 4: 150, 5: 400 } as Record<Rarity, number>,
+  /** Moving a memory to a copy of another place (card set). Switching between copies of one card is free. */
+  memoryTransferCost: 2_000,
+} as const
+
+export type Prices = typeof ECONOMY.prices
+
+/**
+ * Level curve: reaching level n takes 50·n·(n−1) experience in total,
+ * so level n lasts 100·n points (level 1: 0–99, level 2: 100–299, …).
+ */
+export function levelForExperience(exp: number): { userLevel: number; expForCurrentLevel: number; expToLevelUp: number } {
+  let level = 1
+  while (50 * (level + 1) * level <= exp) level += 1
+  return { userLevel: level, expForCurrentLevel: 50 * level * (level - 1), expToLevelUp: 100 * level }
+}
+
+/** Avatars: 1–8 belong to every user; from level 2 each level unlocks two more, up to avatar 40. */
+export const AVATAR_COUNT = 40
+export const STARTER_AVATARS = 8
+export function ownedAvatarIds(userLevel: number): number[] {
+  const unlocked = Math.min(AVATAR_COUNT, STARTER_AVATARS + Math.max(0, userLevel - 1) * 2)
+  return Array.from({ length: unlocked }, (_, i) => i + 1)
+}
+
+/** SPEC §5: local part, @, then a domain with a TLD of at least 2 letters, or a bracketed IP. */
+export const EMAIL_PATTERN =
+  "^(([^<>()\\[\\]\\\\.,;:\\s@\"]+(\\.[^<>()\\[\\]\\\\.,;:\\s@\"]+)*)|(\".+\"))@((\\[[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\])|(([a-zA-Z0-9-]+\\.)+[a-zA-Z]{2,}))$"
+export const EMAIL_MAX_LENGTH = 254

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import type { Envelope } from '@shared/envelope'
+import { buildApp, type App } from '@server/app'
+import { loadConfig, type Config } from '@server/config'
+import { createDb, type Db } from '@server/db/createDb'
+import { migrateToLatest } from '@server/db/migrate'
+import { seedDatabase } from '@server/db/seed/seedDatabase'
+
+export const API_KEY = 'test-web-key'
+
+export interface TestApp {
+  app: App
+  db: Db
+  config: Config
+  dialect: 'sqlite' | 'postgres'
+  /** Calls the API through app.inject with the api key and, when given, the session token. */
+  call<T = unknown>(method: 'GET' | 'POST', url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: Envelope<T> }>
+  /** Registers a user through POST /api/register and returns its session. */
+  register(overrides?: Partial<{ email: string; password: string; friendCode: string; ref: string; freeDrawTransactionId: string }>): Promise<TestUser>
+  close(): Promise<void>
+}
+
+export interface TestUser {
+  token: string
+  userId: string
+  username: string
+  email: string
+  friendCode: string
+}
+
+interface TestDatabase {
+  url: string
+  drop(): Promise<void>
+}
+
+/** A fresh database per test file: a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-test-'))
+    return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+  }
+  const name = `wandercards_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+let userCounter = 0
+
+export async function buildTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-data-'))
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    API_KEYS: `${API_KEY},second-client-key`,
+    PUBLIC_URL: 'http://wandercards.test',
+    DATA_DIR: dataDir,
+    WEB_ROOT: '',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  })
+  const db = createDb(config.database)
+  await migrateToLatest(db)
+  if (options.seed !== false) await seedDatabase(db)
+  const app = await buildApp({ config, db, logger: false })
+  await app.ready()
+
+  const call: TestApp['call'] = async (method, url, { token, body, headers } = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { 'x-api-key': API_KEY, ...(token ? { 'x-auth-key': token } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    })
+    return { status: response.statusCode, body: response.json() }
+  }
+
+  const register: TestApp['register'] = async (overrides = {}) => {
+    userCounter += 1
+    const email = overrides.email ?? `traveller${userCounter}.${crypto.randomBytes(3).toString('hex')}@example.com`
+    const response = await call<{ authKey: string; username: string; friendCode: string }>('POST', '/api/register', {
+      body: { email, name: email.split('@')[0], password: overrides.password ?? 'correct horse battery', ...overrides },
+    })
+    if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`)
+    const user = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow()
+    return { token: response.body.data.authKey, userId: user.id, username: response.body.data.username, email, friendCode: response.body.data.friendCode }
+  }
+
+  return {
+    app,
+    db,
+    config,
+    dialect: config.database.dialect,
+    call,
+    register,
+    close: async () => {
+      await app.close()
+      await db.destroy()
+      await database.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
