@@ -13,12 +13,13 @@ const transform = {
 }
 
 // Packages shipped only as ES modules that jest must transform.
-const esmPackages = ['d3-geo', 'd3-array', 'internmap', 'typebox', '@dicebear', 'topojson-client', 'react-share', 'until-async', 'cookie']
+const esmPackages = ['d3-geo', 'd3-array', 'internmap', 'typebox', '@dicebear', 'topojson-client', 'react-share', 'until-async', 'cookie', 'msw', '@mswjs', '@bundled-es-modules', 'rettime']
 
 const config: Config = {
   projects: [
     {
       displayName: 'server',
+      testTimeout: 60_000,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/shared/**/*.test.ts'],
       moduleNameMapper,
@@ -28,11 +29,14 @@ const config: Config = {
     },
     {
       displayName: 'client',
+      // Rendering MUI screens on a shared 2-core machine is slow; user-event typing alone can take seconds.
+      testTimeout: 30_000,
       testEnvironment: 'jest-fixed-jsdom',
       testMatch: ['<rootDir>/test/client/**/*.test.tsx'],
       moduleNameMapper,
       transform,
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      setupFiles: ['<rootDir>/test/helpers/clientEnv.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/helpers/clientSetup.ts'],
       testEnvironmentOptions: { customExportConditions: [''] },
     },

@@ -24,9 +24,13 @@ export const MetadataSchema = Type.Object({
 })
 export type Metadata = Static<typeof MetadataSchema>
 
-/** Every answer of the API: `{ metadata, data }`. */
-export function envelope<T extends TSchema>(data: T) {
-  return Type.Object({ metadata: MetadataSchema, data })
+/**
+ * The response schema of a route: every answer is `{ metadata, data }` on the wire (and in the OpenAPI document).
+ * Handlers return only the data and plugins/envelope.ts wraps it, so the schema is typed as its data part,
+ * which is what the type provider checks handlers against.
+ */
+export function envelope<T extends TSchema>(data: T): T {
+  return Type.Object({ metadata: MetadataSchema, data }) as unknown as T
 }
 
 export interface Envelope<T> {

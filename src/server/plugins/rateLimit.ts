@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit'
+import type { FastifyContextConfig } from 'fastify'
 import fp from 'fastify-plugin'
 import Redis from 'ioredis'
 
@@ -16,12 +17,14 @@ export const rateLimitPlugin = fp(
       nameSpace: 'wandercards-rl-',
       enableDraftSpec: true,
       skipOnError: true,
+      // Keys may use the parsed body (login counts per e-mail), so limits are checked after parsing.
+      hook: 'preHandler',
     })
   },
   { name: 'rate-limit' },
 )
 
 /** Route option for a limit per client address, off when RATE_LIMITS=off (local load benchmarks). */
-export function perClientLimit(enabled: boolean, max: number, timeWindow: string) {
+export function perClientLimit(enabled: boolean, max: number, timeWindow: string): FastifyContextConfig {
   return enabled ? { rateLimit: { max, timeWindow } } : {}
 }

@@ -1,0 +1,85 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react'
+
+import type { Envelope } from '@shared/envelope'
+
+import { API_BASE_URL, API_KEY } from '../lib/config'
+
+import type { ApiError } from './errors'
+import { authorizationObserved } from './sessionEvents'
+
+interface StateWithToken {
+  session: { authKey: string | null }
+}
+
+export interface ApiExtraOptions {
+  /** The screen reports this call's failures itself (no global toast). */
+  silentErrors?: boolean
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE_URL,
+  prepareHeaders: (headers, { getState }) => {
+    headers.set('X-Api-Key', API_KEY)
+    const token = (getState() as StateWithToken).session.authKey
+    if (token) headers.set('X-Auth-Key', token)
+    return headers
+  },
+})
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value != null && 'metadata' in value && 'data' in value
+}
+
+/** Sends both headers, unwraps `data`, follows `metadata.authorized`, and turns failures into ApiError. */
+export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, {})
+  const silent = extraOptions?.silentErrors ?? false
+  const body = result.error ? (result.error as { data?: unknown }).data : result.data
+  if (isEnvelope(body)) api.dispatch(authorizationObserved({ authorized: body.metadata.authorized }))
+
+  if (result.error) {
+    const status = result.error.status
+    if (typeof status !== 'number') {
+      const message = 'error' in result.error ? String(result.error.error) : 'No response'
+      return { error: { kind: 'network', status: 0, errorCode: null, message, silent } }
+    }
+    const metadata = isEnvelope(body) ? body.metadata : null
+    return { error: { kind: 'http', status, errorCode: metadata?.errorCode ?? null, message: metadata?.message ?? '', silent } }
+  }
+  if (isEnvelope(body) && body.metadata.status === false) {
+    return { error: { kind: 'http', status: 200, errorCode: body.metadata.errorCode, message: body.metadata.message, silent } }
+  }
+  return { data: isEnvelope(body) ? body.data : body }
+}
+
+/** The one API of the app; features add their endpoints with injectEndpoints. Every tag type is declared here. */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: envelopeBaseQuery,
+  tagTypes: [
+    'User',
+    'Avatar',
+    'CardCollection',
+    'Card',
+    'UserCard',
+    'Prices',
+    'DrawResult',
+    'CreditProduct',
+    'Certificate',
+    'Memory',
+    'Feed',
+    'Friend',
+    'Notification',
+    'Comment',
+  ],
+  endpoints: () => ({}),
+})
+
+/** Tags a change of credit, cards or certificates invalidates, so the header, wallet and collection refresh. */
+export const ACQUISITION_TAGS = [
+  { type: 'User', id: 'ME' },
+  { type: 'UserCard', id: 'LIST' },
+  { type: 'Card', id: 'LIST' },
+  { type: 'CardCollection', id: 'LIST' },
+  { type: 'Certificate', id: 'LIST' },
+] as const

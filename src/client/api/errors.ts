@@ -1,0 +1,32 @@
+import { TEXTS } from '@shared/texts'
+
+/** What the envelope-aware base query returns on failure. */
+export interface ApiError {
+  kind: 'http' | 'network'
+  status: number
+  errorCode: string | null
+  message: string
+  /** The endpoint handles its failures itself; the global toast stays quiet. */
+  silent?: boolean
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value != null && 'kind' in value && 'message' in value
+}
+
+export type ToastVariant = 'error' | 'warning'
+
+/** SPEC §8 shared request handling: which toast a failed call shows. */
+export function toToast(error: ApiError): { variant: ToastVariant; message: string } {
+  if (error.kind === 'network') return { variant: 'error', message: TEXTS.cannotConnect }
+  if (error.status === 401) return { variant: 'warning', message: TEXTS.invalidCredentials }
+  if (error.status === 403) return { variant: 'warning', message: TEXTS.loginToPerform }
+  if (error.status >= 500) return { variant: 'error', message: TEXTS.technicalProblem(error.message) }
+  if (error.message) return { variant: 'warning', message: error.message }
+  return { variant: 'error', message: TEXTS.unknownProblem(error.message) }
+}
+
+/** The message of a failed call, for screens that show it in place. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? toToast(error).message : TEXTS.unknownProblem(String(error ?? ''))
+}

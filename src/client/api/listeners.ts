@@ -1,0 +1,96 @@
+import { isAnyOf, isRejectedWithValue, type ListenerEffectAPI, type TypedStartListening } from '@reduxjs/toolkit'
+import { enqueueSnackbar } from 'notistack'
+
+import { NOTIFICATION_POLL_MS } from '@shared/constants'
+
+import type { AppDispatch, RootState } from '../app/store'
+import { notificationsApi } from '../features/notifications/api'
+import { sessionApi } from '../features/session/api'
+import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage'
+
+import { baseApi } from './baseApi'
+import { isApiError, toToast } from './errors'
+import { authorizationObserved, sessionEnded, tokenRestored } from './sessionEvents'
+
+type StartListening = TypedStartListening<RootState, AppDispatch>
+type Api = ListenerEffectAPI<RootState, AppDispatch>
+
+const sessionBegan = isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled, sessionApi.endpoints.getUser.matchFulfilled)
+
+async function endSession(api: Api) {
+  api.dispatch(sessionEnded())
+  api.dispatch(baseApi.util.resetApiState())
+}
+
+/** Side effects of the session: token storage, notification polling, the SPEC §8 toasts and the 401/403 logout. */
+export function registerSessionListeners(startListening: StartListening): void {
+  // Token persistence lives here, never in a reducer.
+  startListening({
+    matcher: isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled),
+    effect: (action) => writeStorage(STORAGE_KEYS.authToken, (action as unknown as { payload: { authKey: string } }).payload.authKey),
+  })
+  startListening({
+    actionCreator: sessionEnded,
+    effect: () => writeStorage(STORAGE_KEYS.authToken, null),
+  })
+
+  // Notifications are checked at once and then every 10 s while the session lasts; a new session restarts the loop.
+  startListening({
+    matcher: sessionBegan,
+    effect: async (_action, api) => {
+      api.cancelActiveListeners()
+      const poll = api.fork(async (forkApi) => {
+        for (;;) {
+          await api.dispatch(notificationsApi.endpoints.checkNewNotifications.initiate(undefined, { subscribe: false, forceRefetch: true }))
+          await forkApi.delay(NOTIFICATION_POLL_MS)
+        }
+      })
+      await api.condition((action) => sessionEnded.match(action))
+      poll.cancel()
+    },
+  })
+
+  // A held session that the server no longer accepts ends quietly (for example a token revoked elsewhere).
+  startListening({
+    actionCreator: authorizationObserved,
+    effect: async (action, api) => {
+      if (!action.payload.authorized && api.getOriginalState().session.loggedIn === true && api.getState().session.authKey) {
+        await endSession(api)
+      }
+    },
+  })
+
+  startListening({
+    matcher: isRejectedWithValue,
+    effect: async (action, api) => {
+      const error = action.payload
+      if (!isApiError(error)) return
+      const restoringSession = api.getOriginalState().session.loggedIn === null
+      if (error.status === 401 || error.status === 403) {
+        const hadSession = api.getOriginalState().session.authKey != null
+        if (hadSession || api.getOriginalState().session.loggedIn) await endSession(api)
+        // A stored token that no longer works at start-up is dropped without a word (SPEC §4).
+        if (restoringSession || error.silent) return
+      } else if (error.silent) {
+        return
+      }
+      const { variant, message } = toToast(error)
+      enqueueSnackbar(message, { variant })
+    },
+  })
+
+  startListening({
+    actionCreator: tokenRestored,
+    effect: async (_action, api) => {
+      const result = await api.dispatch(sessionApi.endpoints.getUser.initiate(undefined, { subscribe: false }))
+      if (result.isError && api.getState().session.loggedIn !== true) await endSession(api)
+    },
+  })
+}
+
+/** Start-up: a stored token loads the user, or is dropped if it no longer works. */
+export function restoreSession(dispatch: AppDispatch): void {
+  const authKey = readStorage(STORAGE_KEYS.authToken)
+  if (authKey) dispatch(tokenRestored({ authKey }))
+  else dispatch(sessionEnded('visitor'))
+}

@@ -1,0 +1,81 @@
+import { alpha, createTheme } from '@mui/material/styles'
+
+import '@fontsource/fraunces/600.css'
+import '@fontsource/fraunces/700.css'
+import '@fontsource/inter/400.css'
+import '@fontsource/inter/500.css'
+import '@fontsource/inter/600.css'
+
+/** Rarity colours are theme tokens; RarityBadge pairs each with a name and a mark so colour never stands alone. */
+export const RARITY_COLORS: Record<number, string> = {
+  1: '#64748B',
+  2: '#2E8B57',
+  3: '#2F6FD6',
+  4: '#8B5CF6',
+  5: '#C9972B',
+}
+
+declare module '@mui/material/styles' {
+  interface Theme {
+    rarity: Record<number, string>
+  }
+  interface ThemeOptions {
+    rarity?: Record<number, string>
+  }
+}
+
+const displayFont = '"Fraunces", Georgia, "Times New Roman", serif'
+const textFont = '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'media' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#0F5C63', contrastText: '#FFFFFF' },
+        secondary: { main: '#E8773A', contrastText: '#1B1B1B' },
+        background: { default: '#FAF7F2', paper: '#FFFFFF' },
+        text: { primary: '#1E2A2B', secondary: '#52605F' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#4FB3BB', contrastText: '#0B1F21' },
+        secondary: { main: '#F29A63', contrastText: '#1B1B1B' },
+        background: { default: '#121816', paper: '#1B2322' },
+      },
+    },
+  },
+  rarity: RARITY_COLORS,
+  shape: { borderRadius: 12 },
+  spacing: 8,
+  typography: {
+    fontFamily: textFont,
+    fontSize: 15,
+    h1: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.6rem' },
+    h2: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.1rem' },
+    h3: { fontFamily: displayFont, fontWeight: 700, fontSize: '1.75rem' },
+    h4: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.5rem' },
+    h5: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.25rem' },
+    h6: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.1rem' },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1280, xl: 1536 } },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
+    MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },
+    MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
+    MuiTooltip: { defaultProps: { arrow: true } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiCssBaseline: {
+      styleOverrides: (t) => ({
+        body: { fontSize: 16 },
+        ':focus-visible': { outline: `3px solid ${alpha(t.palette.secondary.main, 0.8)}`, outlineOffset: 2 },
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': { animationDuration: '0.01ms !important', animationIterationCount: '1 !important', transitionDuration: '0.01ms !important' },
+        },
+      }),
+    },
+  },
+})

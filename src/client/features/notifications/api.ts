@@ -1,0 +1,39 @@
+import type { Notification, ReadNotificationBody } from '@shared/notifications'
+
+import { baseApi } from '../../api/baseApi'
+
+export const notificationsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Polled every 10 s by the session listener; silent on failure (SPEC §8). */
+    checkNewNotifications: build.query<boolean, void>({
+      query: () => '/checkNewNotifications',
+      extraOptions: { silentErrors: true },
+    }),
+    getNotifications: build.query<Notification[], void>({
+      query: () => '/getNotifications',
+      providesTags: [{ type: 'Notification', id: 'LIST' }],
+    }),
+    /** Marked read at once; the list reloads and the header's flag is checked again, so it goes off with the last unread. */
+    readNotification: build.mutation<null, ReadNotificationBody>({
+      query: (body) => ({ url: '/readNotification', method: 'POST', body }),
+      async onQueryStarted({ notificationId }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
+            const notification = draft.find((item) => item.notificationId === notificationId)
+            if (notification) notification.read = true
+          }),
+        )
+        try {
+          await queryFulfilled
+        } catch {
+          patch.undo()
+          return
+        }
+        await dispatch(notificationsApi.endpoints.checkNewNotifications.initiate(undefined, { subscribe: false, forceRefetch: true }))
+      },
+      invalidatesTags: [{ type: 'Notification', id: 'LIST' }],
+    }),
+  }),
+})
+
+export const { useCheckNewNotificationsQuery, useGetNotificationsQuery, useReadNotificationMutation } = notificationsApi

@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import TextField from '@mui/material/TextField'
+import { useSnackbar } from 'notistack'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+
+import { EMAIL_PATTERN, FRIEND_CODE_LENGTH, PRODUCT_NAME, TUTORIAL_NAMES } from '@shared/constants'
+import { TEXTS } from '@shared/texts'
+
+import { errorMessage } from '../../../api/errors'
+import { paths } from '../../../app/paths'
+import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../../../lib/storage'
+import { useRegisterMutation } from '../api'
+
+const emailPattern = new RegExp(EMAIL_PATTERN)
+
+export interface RegistrationFormProps {
+  /** Pre-filled from the `r` query parameter. */
+  defaultFriendCode?: string
+  /** A visitor's free draw, which then waits in the new collection. */
+  freeDrawTransactionId?: string
+  submitLabel?: string
+  idPrefix: string
+}
+
+/** First registration: the tutorial flags are set and the stored referral code is used up (SPEC §4). */
+function startFirstVisit() {
+  for (const name of TUTORIAL_NAMES) writeStorage(tutorialKey(name), 'true')
+  writeStorage(STORAGE_KEYS.referralCode, null)
+}
+
+export function RegistrationForm({ defaultFriendCode = '', freeDrawTransactionId, submitLabel = 'Sign Up', idPrefix }: RegistrationFormProps) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [friendCode, setFriendCode] = useState(defaultFriendCode.toUpperCase().slice(0, FRIEND_CODE_LENGTH))
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
+  const [register, { isLoading }] = useRegisterMutation()
+  const { enqueueSnackbar } = useSnackbar()
+  const navigate = useNavigate()
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const nextErrors = {
+      email: emailPattern.test(email.trim()) ? undefined : TEXTS.invalidEmail,
+      password: password.length > 0 ? undefined : TEXTS.invalidPassword,
+    }
+    setErrors(nextErrors)
+    if (nextErrors.email || nextErrors.password) {
+      enqueueSnackbar(TEXTS.fillRegistration, { variant: 'warning' })
+      return
+    }
+    const trimmedEmail = email.trim()
+    const ref = readStorage(STORAGE_KEYS.referralCode) ?? undefined
+    try {
+      const result = await register({
+        email: trimmedEmail,
+        name: trimmedEmail.split('@')[0],
+        password,
+        ...(friendCode.trim() ? { friendCode: friendCode.trim().toUpperCase() } : {}),
+        ...(ref ? { ref } : {}),
+        ...(freeDrawTransactionId ? { freeDrawTransactionId } : {}),
+      }).unwrap()
+      startFirstVisit()
+      if (freeDrawTransactionId) writeStorage(STORAGE_KEYS.freeDrawCard, null)
+      enqueueSnackbar(TEXTS.welcome(PRODUCT_NAME, result.username), { variant: 'success' })
+      navigate(paths.welcome.href(result.invitationReward))
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'warning' })
+    }
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-label="Sign up">
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={Boolean(errors.email)}
+        helperText={errors.email}
+        fullWidth
+      />
+      <TextField
+        id={`${idPrefix}-password`}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={Boolean(errors.password)}
+        helperText={errors.password}
+        fullWidth
+      />
+      <TextField
+        id={`${idPrefix}-friend-code`}
+        label="Friend code (optional)"
+        value={friendCode}
+        onChange={(event) => setFriendCode(event.target.value.toUpperCase().slice(0, FRIEND_CODE_LENGTH))}
+        slotProps={{ htmlInput: { maxLength: FRIEND_CODE_LENGTH, autoCapitalize: 'characters', spellCheck: false } }}
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" disabled={isLoading} startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}>
+        {submitLabel}
+      </Button>
+    </Box>
+  )
+}

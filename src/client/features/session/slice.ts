@@ -1,0 +1,133 @@
+import { createSlice, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit'
+
+import { authorizationObserved, sessionEnded, tokenRestored, type SessionEndReason } from '../../api/sessionEvents'
+import { notificationsApi } from '../notifications/api'
+
+import { sessionApi } from './api'
+
+/** SPEC §3 Session state, plus the token. No timer handle lives here: polling is a listener task. */
+export interface SessionState {
+  authKey: string | null
+  loggedIn: boolean | null
+  username: string
+  email: string
+  avatarId: number
+  digitalCredit: number
+  physicalCredit: number
+  userLevel: number
+  userExp: number
+  expToLevelUp: number
+  expForCurrentLevel: number
+  friendCode: string
+  newNotification: boolean
+  checkNotificationTimer: null
+  /** Why the last session ended: after a logout the app goes home instead of to the login page. */
+  endedBy: SessionEndReason | null
+}
+
+export const initialSessionState: SessionState = {
+  authKey: null,
+  loggedIn: null,
+  username: '',
+  email: '',
+  avatarId: 1,
+  digitalCredit: 0,
+  physicalCredit: 0,
+  userLevel: 0,
+  userExp: 0,
+  expToLevelUp: 0,
+  expForCurrentLevel: 0,
+  friendCode: '',
+  newNotification: false,
+  checkNotificationTimer: null,
+  endedBy: null,
+}
+
+interface UserData {
+  digitalCredit?: number
+  physicalCredit?: number
+}
+
+/** Calls such as pickCard, drawCard and redeem answer with `userData`; the header's balances follow it. */
+function carriesUserData(action: UnknownAction): action is PayloadAction<{ userData: UserData }> {
+  if (!isFulfilled(action)) return false
+  const payload = action.payload as { userData?: unknown } | null
+  return typeof payload === 'object' && payload != null && typeof payload.userData === 'object' && payload.userData != null
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(tokenRestored, (state, { payload }) => {
+        state.authKey = payload.authKey
+      })
+      .addCase(sessionEnded, (_state, { payload }) => ({ ...initialSessionState, loggedIn: false, endedBy: payload.reason }))
+      .addCase(authorizationObserved, (state, { payload }) => {
+        // A response without a valid session while none is held says nothing new; one that drops a held session ends it.
+        if (payload.authorized) state.loggedIn = true
+        else if (state.loggedIn) state.loggedIn = false
+      })
+      .addMatcher(sessionApi.endpoints.login.matchFulfilled, (state, { payload }) => {
+        Object.assign(state, {
+          authKey: payload.authKey,
+          loggedIn: true,
+          username: payload.username,
+          email: payload.email,
+          avatarId: payload.avatarId,
+          digitalCredit: payload.digitalCredit,
+          physicalCredit: payload.physicalCredit,
+          friendCode: payload.friendCode,
+        })
+      })
+      .addMatcher(sessionApi.endpoints.register.matchFulfilled, (state, { payload }) => {
+        Object.assign(state, {
+          authKey: payload.authKey,
+          loggedIn: true,
+          username: payload.username,
+          email: payload.email,
+          avatarId: payload.avatarId,
+          digitalCredit: payload.digitalCredit,
+          physicalCredit: payload.physicalCredit,
+          friendCode: payload.friendCode,
+        })
+      })
+      .addMatcher(sessionApi.endpoints.getUser.matchFulfilled, (state, { payload }) => {
+        Object.assign(state, {
+          loggedIn: true,
+          username: payload.username,
+          email: payload.email,
+          avatarId: payload.avatarId,
+          digitalCredit: payload.digitalCredit,
+          physicalCredit: payload.physicalCredit,
+          userLevel: payload.userLevel,
+          userExp: payload.userExp,
+          expToLevelUp: payload.expToLevelUp,
+          expForCurrentLevel: payload.expForCurrentLevel,
+          friendCode: payload.friendCode,
+        })
+      })
+      .addMatcher(sessionApi.endpoints.updateProfile.matchFulfilled, (state, { payload }) => {
+        state.username = payload.username
+        state.avatarId = payload.avatarId
+      })
+      .addMatcher(notificationsApi.endpoints.checkNewNotifications.matchFulfilled, (state, { payload }) => {
+        state.newNotification = payload === true
+      })
+      .addMatcher(carriesUserData, (state, { payload }) => {
+        if (typeof payload.userData.digitalCredit === 'number') state.digitalCredit = payload.userData.digitalCredit
+        if (typeof payload.userData.physicalCredit === 'number') state.physicalCredit = payload.userData.physicalCredit
+      })
+  },
+  selectors: {
+    selectSession: (state) => state,
+    selectLoggedIn: (state) => state.loggedIn,
+    selectAuthKey: (state) => state.authKey,
+    selectNewNotification: (state) => state.newNotification,
+    selectEndedBy: (state) => state.endedBy,
+  },
+})
+
+export const { selectSession, selectLoggedIn, selectAuthKey, selectNewNotification, selectEndedBy } = sessionSlice.selectors

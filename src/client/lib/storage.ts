@@ -1,0 +1,30 @@
+import type { TutorialName } from '@shared/constants'
+
+/** Every key the app keeps in localStorage (SPEC §3 Local storage). */
+export const STORAGE_KEYS = {
+  authToken: 'wandercards.authToken',
+  freeDrawCard: 'wandercards.freeDrawCard',
+  contentButtonCollapsed: 'wandercards.contentRequestButtonCollapsed',
+  referralCode: 'wandercards.referralCode',
+} as const
+
+export function tutorialKey(name: TutorialName): string {
+  return `tutorial_${name}`
+}
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, value)
+  } catch {
+    // Storage can be unavailable (private mode, quota); the app keeps working without it.
+  }
+}

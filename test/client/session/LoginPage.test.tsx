@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react'
+
+import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { renderApp, visitorSession } from '@test/helpers/render'
+
+const loginResult = { authKey: 'tok', username: 'marta', email: 'marta@example.com', avatarId: 3, digitalCredit: 2500, physicalCredit: 0, friendCode: 'ABC234' }
+
+describe('LoginPage', () => {
+  it('keeps Log In disabled while a field is empty', async () => {
+    const { user } = renderApp('/login', { session: visitorSession })
+    const button = await screen.findByRole('button', { name: 'Log In' })
+    expect(button).toBeDisabled()
+    await user.type(screen.getByLabelText('Email'), 'marta@example.com')
+    expect(button).toBeDisabled()
+    await user.type(screen.getByLabelText('Password'), 'secret')
+    expect(button).toBeEnabled()
+  })
+
+  it('logs in and returns to the page in `from`', async () => {
+    server.use(
+      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+    )
+    const { user, router, store } = renderApp('/login?from=%2FmyFriends', { session: visitorSession })
+    await user.type(await screen.findByLabelText('Email'), 'marta@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret')
+    await user.click(screen.getByRole('button', { name: 'Log In' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myFriends'))
+    expect(store.getState().session).toMatchObject({ loggedIn: true, username: 'marta', digitalCredit: 2500, authKey: 'tok' })
+  })
+
+  it('shows the server message as a warning when the password is wrong', async () => {
+    server.use(http.post(`${API}/login`, () => refusal(400, 'BadRequest', 'The e-mail or password is incorrect.')))
+    const { user } = renderApp('/login', { session: visitorSession })
+    await user.type(await screen.findByLabelText('Email'), 'marta@example.com')
+    await user.type(screen.getByLabelText('Password'), 'wrong')
+    await user.click(screen.getByRole('button', { name: 'Log In' }))
+    expect(await screen.findByText('The e-mail or password is incorrect.')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react'
+
+import { RegistrationForm } from '@client/features/session/components/RegistrationForm'
+import { STORAGE_KEYS } from '@client/lib/storage'
+
+import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { renderApp, renderWithProviders, visitorSession } from '@test/helpers/render'
+
+const registered = {
+  username: 'marta',
+  authKey: 'fresh-token',
+  email: 'marta@example.com',
+  digitalCredit: 0,
+  physicalCredit: 0,
+  avatarId: 1,
+  invitationReward: false,
+  friendCode: 'QRS234',
+}
+
+describe('RegistrationForm', () => {
+  it('shows the field errors and the warning and sends nothing when the form is invalid', async () => {
+    let sent = false
+    server.use(http.post(`${API}/register`, () => ((sent = true), HttpResponse.json(ok(registered)))))
+    const { user } = renderWithProviders(<RegistrationForm idPrefix="t" />, { session: visitorSession })
+
+    await user.type(screen.getByLabelText('Email'), 'marta@nowhere')
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }))
+
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument()
+    expect(screen.getByText('Please enter a valid password.')).toBeInTheDocument()
+    expect(await screen.findByText('Please fill out the registration form.')).toBeInTheDocument()
+    expect(sent).toBe(false)
+  })
+
+  it('registers with the name before the @, the friend code and the stored referral, then welcomes the user', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.referralCode, 'spring-newsletter')
+    let body: Record<string, unknown> = {}
+    server.use(
+      http.post(`${API}/register`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>
+        return HttpResponse.json(ok({ ...registered, invitationReward: true }))
+      }),
+    )
+    const { user, router } = renderApp('/?r=abc234', { session: visitorSession })
+
+    const [email] = await screen.findAllByLabelText('Email')
+    const [password] = screen.getAllByLabelText('Password')
+    expect(screen.getAllByLabelText('Friend code (optional)')[0]).toHaveValue('ABC234')
+    await user.type(email, 'marta@example.com')
+    await user.type(password, 'a long password')
+    await user.click(screen.getAllByRole('button', { name: 'Sign Up' })[0])
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'))
+    expect(router.state.location.search).toBe('?invited=1')
+    expect(body).toEqual({ email: 'marta@example.com', name: 'marta', password: 'a long password', friendCode: 'ABC234', ref: 'spring-newsletter' })
+    expect(await screen.findByText('Welcome to Wandercards, marta!')).toBeInTheDocument()
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('fresh-token')
+    expect(window.localStorage.getItem(STORAGE_KEYS.referralCode)).toBeNull()
+    expect(window.localStorage.getItem('tutorial_myCollection')).toBe('true')
+    expect(window.localStorage.getItem('tutorial_digitalCardDraw')).toBe('true')
+  })
+
+  it('keeps what the user typed and shows the server message when the e-mail is taken', async () => {
+    server.use(http.post(`${API}/register`, () => refusal(409, 'Conflict', 'An account with this e-mail already exists. Please log in instead.')))
+    const { user } = renderWithProviders(<RegistrationForm idPrefix="t" />, { session: visitorSession })
+
+    await user.type(screen.getByLabelText('Email'), 'marta@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret')
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }))
+
+    expect(await screen.findByText('An account with this e-mail already exists. Please log in instead.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).toHaveValue('marta@example.com')
+  })
+})
