@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { defineConfig, devices } from '@playwright/test'
+
+/** A free port, chosen once in the main process; workers inherit it through the environment. */
+function freePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
+  return execFileSync(process.execPath, ['-e', script]).toString()
+}
+
+process.env.E2E_PORT ??= freePort()
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-e2e-'))
+const port = process.env.E2E_PORT
+const baseURL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: './test/e2e',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The built app (npm run build) served by the real API server on a fresh SQLite database.
+    command: 'npx tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: `sqlite:${path.join(process.env.E2E_DATA_DIR, 'e2e.db')}`,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+    },
+  },
+})
