@@ -49,7 +49,7 @@ function validationMessage(error: FastifyError): string {
 export const envelopePlugin = fp(
   async (fastify: FastifyInstance) => {
     fastify.addHook('preSerialization', async (request, reply, payload) => {
-      if (reply.routeOptions.config?.rawResponse || !request.url.startsWith('/api')) return payload
+      if (reply.routeOptions.config?.rawResponse || !request.url.startsWith('/api') || request.url.startsWith('/api/docs')) return payload
       if (reply.statusCode >= 400) return payload
       const wrapped: Envelope<unknown> = {
         metadata: { status: true, errorCode: null, message: '', authorized: request.user != null || request.startedSession },

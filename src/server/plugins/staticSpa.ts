@@ -20,6 +20,7 @@ export const staticSpaPlugin = fp(
         root: webRoot,
         wildcard: false,
         index: false,
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           // Bundles carry a content hash in their names; index.html must always be fresh.
           const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath))
