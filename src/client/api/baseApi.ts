@@ -35,7 +35,7 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
   const result = await rawBaseQuery(args, api, {})
   const silent = extraOptions?.silentErrors ?? false
   const body = result.error ? (result.error as { data?: unknown }).data : result.data
-  if (isEnvelope(body)) api.dispatch(authorizationObserved({ authorized: body.metadata.authorized }))
+  if (isEnvelope(body)) api.dispatch(authorizationObserved({ authorized: body.metadata.authorized, failed: Boolean(result.error) }))
 
   if (result.error) {
     const status = result.error.status

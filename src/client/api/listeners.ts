@@ -50,11 +50,13 @@ export function registerSessionListeners(startListening: StartListening): void {
     },
   })
 
-  // A held session that the server no longer accepts ends quietly (for example a token revoked elsewhere).
+  // A held session that the server no longer accepts on a successful call ends quietly (for example a token
+  // revoked elsewhere); failed calls end it through the rejection handling below, with SPEC's toast.
   startListening({
     actionCreator: authorizationObserved,
     effect: async (action, api) => {
-      if (!action.payload.authorized && api.getOriginalState().session.loggedIn === true && api.getState().session.authKey) {
+      const { authorized, failed } = action.payload
+      if (!authorized && !failed && api.getOriginalState().session.loggedIn === true && api.getState().session.authKey) {
         await endSession(api)
       }
     },

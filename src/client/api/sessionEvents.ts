@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit'
 
 /** A response carried metadata.authorized; the logged-in flag follows it (SPEC §4 Session). */
-export const authorizationObserved = createAction<{ authorized: boolean }>('session/authorizationObserved')
+export const authorizationObserved = createAction<{ authorized: boolean; failed: boolean }>('session/authorizationObserved')
 /** The session is over: logout, a 401/403, or a stored token that no longer works. */
 export const sessionEnded = createAction('session/sessionEnded', (reason: SessionEndReason = 'expired') => ({ payload: { reason } }))
 export type SessionEndReason = 'logout' | 'expired' | 'visitor'
