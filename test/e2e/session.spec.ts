@@ -8,7 +8,7 @@ test.describe('foundation journeys', () => {
     await expect(page).toHaveTitle('Home | Wandercards | Discover, Collect, and Share Unique Travel Cards with Your Memories')
     await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Five rarities, one world' })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Try your luck, draw a card for free!' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Try your luck, draw a card for free!' })).toBeVisible()
     await expect(page.getByText('© 2024 Wandercards · version 1.0.0')).toBeVisible()
     await snap(page, 'home-visitor-desktop')
     await page.setViewportSize({ width: 360, height: 780 })
@@ -39,7 +39,7 @@ test.describe('foundation journeys', () => {
 
     await page.goto('/myFriends')
     await expect(page).toHaveURL(/\/login\?from=%2FmyFriends$/)
-    await logIn(page, email)
+    await logIn(page, email, '/myFriends')
     await expect(page).toHaveURL(/\/myFriends$/)
     await snap(page, 'login-returns-to-from')
   })

@@ -1,0 +1,139 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import Skeleton from '@mui/material/Skeleton'
+import Stack from '@mui/material/Stack'
+import { styled } from '@mui/material/styles'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+
+import type { OwnedCardEntry } from '@shared/collection'
+import { PRODUCT_NAME, RARITIES } from '@shared/constants'
+import { TEXTS } from '@shared/texts'
+
+import { useAppSelector } from '../../app/hooks'
+import { paths } from '../../app/paths'
+import { CardStats } from '../../components/CardStats'
+import { EmptyState } from '../../components/EmptyState'
+import { LoadingState } from '../../components/LoadingState'
+import { RarityBadge } from '../../components/RarityBadge'
+import { ShareLinks } from '../../components/ShareLinks'
+import { Tour, type TourStep } from '../../components/Tour'
+import { usePageTitle } from '../../components/usePageTitle'
+import { shareUrl } from '../../lib/config'
+import { useGetCardCollectionsQuery } from '../catalogue/api'
+import { useGetUserQuery } from '../session/api'
+
+import { selectOwnedCardsOfCollection, useGetMyCollectionQuery } from './api'
+import { OwnedCardTile } from './components/OwnedCardTile'
+
+const TOUR_STEPS: TourStep[] = [
+  { target: '[data-tour="my-collection-title"]', title: 'My Collection', content: 'Welcome to your collection: every card you acquire lands here.' },
+  { target: '[data-tour="my-collection-stats"]', title: 'Your stats', content: 'Your stats: how many cards and collections you hold, and how many of each rarity.' },
+  { target: '[data-tour="my-collection-list"]', title: 'Collections', content: 'Choose a card collection to see the cards you own from it.' },
+  { target: '[data-tour="my-collection-cards"]', title: 'Your cards', content: 'Your cards, rarest first. Open one to see its copies and write memories on them.' },
+]
+
+/** SPEC §2 My Collection: the user's cards of one collection at a time, grouped from Legendary down to Common. */
+export function MyCollectionPage() {
+  usePageTitle('My Collection')
+  const { data: user } = useGetUserQuery()
+  const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
+  const { isLoading: cardsLoading } = useGetMyCollectionQuery()
+  const [chosenId, setChosenId] = useState<string | null>(null)
+  const selectedId = chosenId ?? collections?.[0]?.collectionId ?? null
+  const entries = useAppSelector((state) => selectOwnedCardsOfCollection(state, selectedId))
+  const loading = collectionsLoading || cardsLoading
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h3" component="h1" data-tour="my-collection-title">
+          My Collection
+        </Typography>
+        {user && <ShareLinks url={shareUrl('user', user.friendCode)} title={`${user.username}'s travel cards on ${PRODUCT_NAME}`} />}
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: 2 }} data-tour="my-collection-stats">
+        {user ? <CardStats stats={user.userCardStats} /> : <Skeleton variant="rounded" height={64} aria-label="Loading your collection stats" />}
+      </Paper>
+
+      <Box data-tour="my-collection-list">
+        {collections && collections.length > 0 && selectedId && (
+          <Tabs
+            value={selectedId}
+            onChange={(_event, collectionId: string) => setChosenId(collectionId)}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="Card collections"
+          >
+            {collections.map((collection) => (
+              <Tab key={collection.collectionId} value={collection.collectionId} label={collection.collectionName} />
+            ))}
+          </Tabs>
+        )}
+      </Box>
+
+      <Box data-tour="my-collection-cards">
+        {loading ? (
+          <LoadingState label="Loading your collection" />
+        ) : collections?.length === 0 ? (
+          <EmptyState message={TEXTS.noCardCollectionsFound} />
+        ) : entries.length === 0 ? (
+          <EmptyState
+            message={TEXTS.empty.collectionCards}
+            action={
+              <Button variant="contained" component={RouterLink} to={paths.acquireCards.href()}>
+                Acquire Cards
+              </Button>
+            }
+          />
+        ) : (
+          <RarityGroups entries={entries} />
+        )}
+      </Box>
+
+      <Tour name="myCollection" steps={TOUR_STEPS} ready={!loading} continuous showProgress hideCloseButton disableOverlayClose disableCloseOnEsc lastLabel="Done" />
+    </Stack>
+  )
+}
+
+interface RarityGroupsProps {
+  entries: OwnedCardEntry[]
+}
+
+function RarityGroups({ entries }: RarityGroupsProps) {
+  return (
+    <Stack spacing={4}>
+      {RARITIES.map(({ rarity, name }) => {
+        const cards = entries.filter((entry) => entry.cardRarity === rarity)
+        if (cards.length === 0) return null
+        return (
+          <Box component="section" key={rarity} aria-label={`${name} cards`}>
+            <Box sx={{ mb: 1.5 }}>
+              <RarityBadge rarity={rarity} size="medium" />
+            </Box>
+            <CardGrid>
+              {cards.map((entry) => (
+                <OwnedCardTile key={entry.cardId} entry={entry} />
+              ))}
+            </CardGrid>
+          </Box>
+        )
+      })}
+    </Stack>
+  )
+}
+
+const CardGrid = styled('ul')(({ theme }) => ({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+  gap: theme.spacing(2),
+  margin: 0,
+  padding: 0,
+  [theme.breakpoints.up('md')]: { gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))' },
+}))

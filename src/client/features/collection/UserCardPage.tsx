@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import { styled } from '@mui/material/styles'
+import Typography from '@mui/material/Typography'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
+
+import type { UserCard } from '@shared/collection'
+import { PRODUCT_NAME } from '@shared/constants'
+import { TEXTS } from '@shared/texts'
+
+import { paths } from '../../app/paths'
+import { CardImage } from '../../components/CardImage'
+import { LoadingState } from '../../components/LoadingState'
+import { RarityBadge } from '../../components/RarityBadge'
+import { ShareLinks } from '../../components/ShareLinks'
+import { usePageTitle } from '../../components/usePageTitle'
+import { shareUrl } from '../../lib/config'
+import { formatDate } from '../../lib/format'
+import { UserCardMemorySection } from '../memories/components/UserCardMemorySection'
+
+import { useGetUserCardQuery } from './api'
+import { RecycleCardDialog } from './components/RecycleCardDialog'
+
+/** SPEC §2 Owned card: one copy of a card, its acquisition, its memory, and recycling for its owner. */
+export function UserCardPage() {
+  const { userCardId = '' } = useParams()
+  const { currentData: userCard, isLoading, isError } = useGetUserCardQuery(userCardId, { skip: !userCardId })
+  usePageTitle(userCard?.cardName ?? 'My Card')
+  const navigate = useNavigate()
+  const location = useLocation()
+
+  function handleClose() {
+    // Opened from a shared or typed link there is nothing to go back to.
+    if (location.key === 'default') navigate(paths.myCollection.href())
+    else navigate(-1)
+  }
+
+  // A copy already shown stays until the page is left: right after a recycle its refetch answers 404.
+  if (userCard) return <UserCardDetails userCard={userCard} onClose={handleClose} />
+  if (isLoading) return <LoadingState label="Loading the card" />
+  if (isError || !userCardId) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error">{TEXTS.userCardNotFound}</Alert>
+        <Button variant="outlined" onClick={handleClose}>
+          Close
+        </Button>
+      </Stack>
+    )
+  }
+  return <LoadingState label="Loading the card" />
+}
+
+interface UserCardDetailsProps {
+  userCard: UserCard
+  onClose: () => void
+}
+
+function UserCardDetails({ userCard, onClose }: UserCardDetailsProps) {
+  const [confirming, setConfirming] = useState(false)
+  const { enqueueSnackbar } = useSnackbar()
+  const navigate = useNavigate()
+  const canRecycle = userCard.isOwner && userCard.memory == null
+
+  function handleRecycled() {
+    setConfirming(false)
+    enqueueSnackbar(TEXTS.cardRecycled, { variant: 'success' })
+    // The copy no longer exists; its place's card page shows what is left of it.
+    navigate(paths.card.href(userCard.cardId), { replace: true })
+  }
+
+  return (
+    <Paper component="article" aria-labelledby="user-card-name" sx={{ p: { xs: 2, md: 4 } }}>
+      <Layout>
+        <Box sx={{ width: { xs: '100%', sm: 320 }, maxWidth: 360, mx: { xs: 'auto', md: 0 } }}>
+          <CardImage imageId={userCard.image} name={userCard.cardName} rarity={userCard.cardRarity} large eager />
+        </Box>
+        <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
+          <Box>
+            <Typography id="user-card-name" variant="h3" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {userCard.cardName}
+            </Typography>
+            <Box sx={{ mt: 1 }}>
+              <RarityBadge rarity={userCard.cardRarity} size="medium" />
+            </Box>
+          </Box>
+          <Facts>
+            <dt>Collection</dt>
+            <dd>{userCard.collectionName}</dd>
+            <dt>Acquired on</dt>
+            <dd>{formatDate(userCard.createdAt)}</dd>
+            <dt>Acquired by</dt>
+            <dd>{userCard.products}</dd>
+            {!userCard.isOwner && (
+              <>
+                <dt>Owner</dt>
+                <dd>{userCard.ownerUsername}</dd>
+              </>
+            )}
+          </Facts>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {canRecycle && (
+              <Button variant="contained" color="secondary" onClick={() => setConfirming(true)}>
+                Recycle Card
+              </Button>
+            )}
+            <Button variant="outlined" onClick={onClose}>
+              Close
+            </Button>
+          </Stack>
+          <Box component="section" aria-label="Share this card">
+            <Typography variant="h6" component="h2" gutterBottom>
+              Share
+            </Typography>
+            <ShareLinks url={shareUrl('card', userCard.userCardId)} title={`${userCard.cardName} on ${PRODUCT_NAME}`} />
+          </Box>
+        </Stack>
+      </Layout>
+
+      <Box sx={{ mt: 4 }}>
+        <UserCardMemorySection userCardId={userCard.userCardId} isOwner={userCard.isOwner} memory={userCard.memory} />
+      </Box>
+
+      {canRecycle && (
+        <RecycleCardDialog
+          open={confirming}
+          userCardId={userCard.userCardId}
+          cardId={userCard.cardId}
+          cardName={userCard.cardName}
+          onClose={() => setConfirming(false)}
+          onRecycled={handleRecycled}
+        />
+      )}
+    </Paper>
+  )
+}
+
+const Layout = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(3),
+  [theme.breakpoints.up('md')]: { flexDirection: 'row', alignItems: 'flex-start' },
+}))
+
+const Facts = styled('dl')(({ theme }) => ({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: theme.spacing(2),
+  rowGap: theme.spacing(1),
+  margin: 0,
+  '& dt': { color: theme.palette.text.secondary },
+  '& dd': { margin: 0, fontWeight: 600, overflowWrap: 'anywhere' },
+}))

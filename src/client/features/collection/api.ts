@@ -1,0 +1,63 @@
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit'
+
+import type { MyCollection, OwnedCardEntry, RecycleUserCardBody, RecycleUserCardResult, UserCard } from '@shared/collection'
+
+import { baseApi } from '../../api/baseApi'
+import type { RootState } from '../../app/store'
+
+/** Screens look owned cards up by card (the copies of a card, x{count}), so the collection is cached normalized by cardId. */
+const ownedCardsAdapter = createEntityAdapter<OwnedCardEntry, string>({ selectId: (entry) => entry.cardId })
+const emptyCollection = ownedCardsAdapter.getInitialState()
+
+export interface RecycleUserCardArgs extends RecycleUserCardBody {
+  /** The card of the copy, so its card page refreshes its count of copies. */
+  cardId: string
+}
+
+export interface RecycledUserCard extends RecycleUserCardResult {
+  userData: { digitalCredit: number }
+}
+
+export const collectionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getMyCollection: build.query<EntityState<OwnedCardEntry, string>, void>({
+      query: () => '/getMyCollection',
+      transformResponse: (response: MyCollection) => ownedCardsAdapter.setAll(emptyCollection, response),
+      providesTags: [{ type: 'UserCard', id: 'LIST' }],
+    }),
+    getUserCard: build.query<UserCard, string>({
+      query: (userCardId) => ({ url: '/getUserCard', params: { userCardId } }),
+      // The screen shows "User card not found" in place.
+      extraOptions: { silentErrors: true },
+      providesTags: (_result, _error, userCardId) => [{ type: 'UserCard', id: userCardId }],
+    }),
+    // The value follows the card's rarity, which never changes; no tag, so a recycle does not ask again for a gone copy.
+    getRecycleValue: build.query<number, string>({
+      query: (userCardId) => ({ url: '/getRecycleValue', params: { userCardId } }),
+    }),
+    recycleUserCard: build.mutation<RecycledUserCard, RecycleUserCardArgs>({
+      query: ({ userCardId }) => ({ url: '/recycleUserCard', method: 'POST', body: { userCardId } }),
+      // As `userData`, the new balance reaches the header at once, like a pick's or a draw's.
+      transformResponse: (result: RecycleUserCardResult) => ({ ...result, userData: { digitalCredit: result.newUserDigitalCredit } }),
+      invalidatesTags: (_result, _error, { userCardId, cardId }) => [
+        { type: 'User', id: 'ME' },
+        { type: 'UserCard', id: 'LIST' },
+        { type: 'UserCard', id: userCardId },
+        { type: 'Card', id: cardId },
+      ],
+    }),
+  }),
+})
+
+export const { useGetMyCollectionQuery, useGetUserCardQuery, useGetRecycleValueQuery, useRecycleUserCardMutation } = collectionApi
+
+const selectMyCollectionResult = collectionApi.endpoints.getMyCollection.select()
+const selectMyCollectionData = createSelector(selectMyCollectionResult, (result) => result.data ?? emptyCollection)
+
+export const { selectAll: selectAllOwnedCards, selectById: selectOwnedCardById } = ownedCardsAdapter.getSelectors((state: RootState) => selectMyCollectionData(state))
+
+/** The owned cards of one collection. */
+export const selectOwnedCardsOfCollection = createSelector(
+  [selectAllOwnedCards, (_state: RootState, collectionId: string | null) => collectionId],
+  (entries, collectionId) => entries.filter((entry) => entry.collectionId === collectionId),
+)

@@ -1,0 +1,122 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import { VISIBILITY } from '@shared/constants'
+
+import type { Database } from '../../db/schema'
+
+type Reader = Kysely<Database> | Transaction<Database>
+
+/** Every copy the user owns, with its card, place, collection, memory and been-there mark; rarest first. */
+export function listOwnedCopies(db: Reader, userId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
+    .leftJoin('been_there', (join) => join.onRef('been_there.card_set_id', '=', 'card_sets.id').on('been_there.user_id', '=', userId))
+    .select([
+      'user_cards.id as userCardId',
+      'user_cards.created_at as createdAt',
+      'cards.id as cardId',
+      'cards.rarity as rarity',
+      'card_sets.name as cardName',
+      'card_sets.sort_order as placeOrder',
+      'collections.id as collectionId',
+      'collections.name as collectionName',
+      'collections.sort_order as collectionOrder',
+      'memories.id as memoryId',
+      'been_there.user_id as beenThereUserId',
+    ])
+    .where('user_cards.user_id', '=', userId)
+    .orderBy('collections.sort_order')
+    .orderBy('cards.rarity', 'desc')
+    .orderBy('card_sets.sort_order')
+    .orderBy('user_cards.created_at')
+    .orderBy('user_cards.id')
+    .execute()
+}
+
+export function findUserCard(db: Reader, userCardId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('users', 'users.id', 'user_cards.user_id')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .select([
+      'user_cards.id as userCardId',
+      'user_cards.user_id as ownerId',
+      'user_cards.acquisition',
+      'user_cards.created_at as createdAt',
+      'users.username as ownerUsername',
+      'cards.id as cardId',
+      'cards.rarity as rarity',
+      'card_sets.name as cardName',
+      'card_sets.description as cardDescription',
+      'collections.id as collectionId',
+      'collections.name as collectionName',
+    ])
+    .where('user_cards.id', '=', userCardId)
+    .executeTakeFirst()
+}
+
+/** The owner's copy with its rarity and whether a memory is attached; undefined for anyone else. */
+export function findOwnedCopy(db: Reader, userId: string, userCardId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
+    .select(['user_cards.id', 'user_cards.card_id as cardId', 'cards.rarity', 'memories.id as memoryId'])
+    .where('user_cards.id', '=', userCardId)
+    .where('user_cards.user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** Deletes the owner's copy only while it has no memory; the condition is part of the DELETE, so it holds under concurrency. */
+export async function deleteCopyWithoutMemory(trx: Transaction<Database>, userId: string, userCardId: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('user_cards')
+    .where('id', '=', userCardId)
+    .where('user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('memories').select('memories.id').whereRef('memories.user_card_id', '=', 'user_cards.id'))))
+    .executeTakeFirst()
+  return Number(deleted.numDeletedRows) === 1
+}
+
+/** Draw results keep showing the card they gave; only the link to the recycled copy goes. */
+export async function unlinkDrawItems(trx: Transaction<Database>, userCardId: string): Promise<void> {
+  await trx.updateTable('draw_items').set({ user_card_id: null }).where('user_card_id', '=', userCardId).execute()
+}
+
+/** The public facts of a shared copy: never the owner's e-mail, credit or other copies. */
+export function findSharedCopy(db: Reader, userCardId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('users', 'users.id', 'user_cards.user_id')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .select([
+      'user_cards.id as userCardId',
+      'user_cards.created_at as createdAt',
+      'users.username as ownerUsername',
+      'users.friend_code as ownerFriendCode',
+      'cards.id as cardId',
+      'cards.rarity as rarity',
+      'card_sets.name as cardName',
+      'collections.name as collectionName',
+    ])
+    .where('user_cards.id', '=', userCardId)
+    .executeTakeFirst()
+}
+
+/** The copy's memory only when its owner made it Public. */
+export function findPublicMemoryOfCopy(db: Reader, userCardId: string) {
+  return db
+    .selectFrom('memories')
+    .select(['id', 'start_date', 'end_date', 'content'])
+    .where('user_card_id', '=', userCardId)
+    .where('visibility', '=', VISIBILITY.Public)
+    .executeTakeFirst()
+}

@@ -1,0 +1,91 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import { ACQUISITION_PRODUCTS, type Acquisition, type MyCollection, type OwnedCardEntry, type RecycleUserCardResult, type UserCard } from '@shared/collection'
+import { ECONOMY, type Rarity } from '@shared/constants'
+import { TEXTS } from '@shared/texts'
+
+import type { Database } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { balances, credit } from '../wallet/ledger'
+
+import { loadUserCardMemory } from './memoryOfUserCard'
+import { deleteCopyWithoutMemory, findOwnedCopy, findUserCard, listOwnedCopies, unlinkDrawItems } from './queries'
+
+export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
+
+/** One entry per card the user holds (SPEC §3 Owned card entry), every collection at once; the client filters. */
+export async function getMyCollection(db: Kysely<Database>, userId: string): Promise<MyCollection> {
+  const copies = await listOwnedCopies(db, userId)
+  const entries = new Map<string, OwnedCardEntry>()
+  for (const copy of copies) {
+    let entry = entries.get(copy.cardId)
+    if (!entry) {
+      entry = {
+        cardId: copy.cardId,
+        cardName: copy.cardName,
+        collectionId: copy.collectionId,
+        collectionName: copy.collectionName,
+        cardRarity: Number(copy.rarity),
+        image: copy.cardId,
+        beenThere: copy.beenThereUserId != null,
+        mine: [],
+      }
+      entries.set(copy.cardId, entry)
+    }
+    entry.mine.push({ userCardId: copy.userCardId, createdAt: copy.createdAt, hasMemory: copy.memoryId != null, memoryId: copy.memoryId })
+  }
+  return [...entries.values()]
+}
+
+/** Any logged-in user may look at any copy; only its owner gets isOwner. */
+export async function getUserCard(db: Kysely<Database>, viewerId: string, userCardId: string): Promise<UserCard> {
+  const copy = await findUserCard(db, userCardId)
+  if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
+  return {
+    userCardId: copy.userCardId,
+    cardId: copy.cardId,
+    cardName: copy.cardName,
+    cardRarity: Number(copy.rarity),
+    image: copy.cardId,
+    collectionId: copy.collectionId,
+    collectionName: copy.collectionName,
+    cardDescription: copy.cardDescription,
+    createdAt: copy.createdAt,
+    products: ACQUISITION_PRODUCTS[copy.acquisition as Acquisition] ?? copy.acquisition,
+    isOwner: copy.ownerId === viewerId,
+    ownerUsername: copy.ownerUsername,
+    memory: await loadUserCardMemory(db, viewerId, userCardId),
+  }
+}
+
+export function recycleValueOf(rarity: number): number {
+  return ECONOMY.recycleValue[rarity as Rarity]
+}
+
+/** What recycling the owner's copy would pay; someone else's copy answers as not found. */
+export async function getRecycleValue(db: Kysely<Database>, userId: string, userCardId: string): Promise<number> {
+  const copy = await findOwnedCopy(db, userId, userCardId)
+  if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
+  return recycleValueOf(Number(copy.rarity))
+}
+
+/**
+ * Removes the owner's copy and credits its recycle value in one transaction.
+ * The DELETE itself requires the owner and no memory, so of two concurrent recycles only one removes the
+ * copy and credits; the ledger's unique (reason, reference) would refuse a second credit anyway.
+ */
+export async function recycleUserCard(trx: Transaction<Database>, userId: string, userCardId: string): Promise<RecycleUserCardResult> {
+  const copy = await findOwnedCopy(trx, userId, userCardId)
+  if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
+  if (copy.memoryId) throw new AppError('Conflict', HAS_MEMORY)
+  const deleted = await deleteCopyWithoutMemory(trx, userId, userCardId)
+  if (!deleted) {
+    const stillThere = await findOwnedCopy(trx, userId, userCardId)
+    if (stillThere?.memoryId) throw new AppError('Conflict', HAS_MEMORY)
+    throw new AppError('NotFound', TEXTS.userCardNotFound)
+  }
+  await unlinkDrawItems(trx, userCardId)
+  await credit(trx, { userId, currency: 'digital', amount: recycleValueOf(Number(copy.rarity)), reason: 'recycle', reference: userCardId })
+  const { digitalCredit } = await balances(trx, userId)
+  return { newUserDigitalCredit: digitalCredit }
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react'
+
+import type { UserCard } from '@shared/collection'
+import type { User } from '@shared/session'
+import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { renderApp } from '@test/helpers/render'
+
+const me: User = {
+  userId: 'u1',
+  avatarId: 1,
+  username: 'marta',
+  email: 'marta@example.com',
+  digitalCredit: 12_500,
+  physicalCredit: 0,
+  userLevel: 2,
+  userExp: 150,
+  expToLevelUp: 200,
+  expForCurrentLevel: 100,
+  friendCode: 'ABC234',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  userCardStats: { collectionCount: 1, cardCount: 1, rarityStats: [0, 0, 0, 0, 1] },
+  memoryCount: 0,
+  friendCount: 0,
+}
+
+const copy: UserCard = {
+  userCardId: 'uc-1',
+  cardId: 'jp-kyoto-5',
+  cardName: 'Kyoto',
+  cardRarity: 5,
+  image: 'jp-kyoto-5',
+  collectionId: 'great-cities',
+  collectionName: 'Great Cities',
+  cardDescription: 'Temples and gardens.',
+  createdAt: '2026-03-14T09:30:00.000Z',
+  products: 'Digital card draw',
+  isOwner: true,
+  ownerUsername: 'marta',
+  memory: null,
+}
+
+/** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
+const FIRST_LOAD = { timeout: 15_000 }
+jest.setTimeout(30_000)
+
+function handlers(userCard: UserCard = copy) {
+  return [
+    onGet('/getUser', me),
+    onGet('/checkNewNotifications', false),
+    onGet('/getUserCard', userCard),
+    onGet('/getRecycleValue', 8_000),
+    http.get(`${API}/getCard`, () => refusal(404, 'NotFound', 'Card not found', true)),
+  ]
+}
+
+describe('UserCardPage', () => {
+  it('shows the copy: image, name, rarity, collection, date and how it was acquired', async () => {
+    server.use(...handlers())
+    renderApp('/userCard/uc-1')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kyoto' }, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Kyoto, Legendary card' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Legendary rarity')).toBeInTheDocument()
+    expect(screen.getByText('Great Cities')).toBeInTheDocument()
+    expect(screen.getByText('2026-03-14')).toBeInTheDocument()
+    expect(screen.getByText('Digital card draw')).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Share' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument()
+  })
+
+  it('recycles after confirmation, then shows the toast, updates the balance and opens the card page', async () => {
+    let recycled: unknown = null
+    const goneOnceRecycled = (data: unknown) => () =>
+      recycled ? refusal(404, 'NotFound', 'User card not found', true) : HttpResponse.json(ok(data))
+    server.use(
+      http.get(`${API}/getUserCard`, goneOnceRecycled(copy)),
+      http.get(`${API}/getRecycleValue`, goneOnceRecycled(8_000)),
+      http.post(`${API}/recycleUserCard`, async ({ request }) => {
+        recycled = await request.json()
+        return HttpResponse.json(ok({ newUserDigitalCredit: 20_500 }))
+      }),
+      ...handlers(),
+    )
+    const { user, router, store } = renderApp('/userCard/uc-1')
+
+    await user.click(await screen.findByRole('button', { name: 'Recycle Card' }, FIRST_LOAD))
+    const dialog = await screen.findByRole('dialog', { name: 'Recycle Card' })
+    expect(await within(dialog).findByText('8,000')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Recycle' }))
+
+    expect(await screen.findByText('Card recycled successfully')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/card/jp-kyoto-5'))
+    expect(recycled).toEqual({ userCardId: 'uc-1' })
+    expect(store.getState().session.digitalCredit).toBe(20_500)
+    expect(screen.queryByText('User card not found')).not.toBeInTheDocument()
+  })
+
+  it('keeps the copy when the confirmation is cancelled', async () => {
+    server.use(...handlers())
+    const { user, router } = renderApp('/userCard/uc-1')
+    await user.click(await screen.findByRole('button', { name: 'Recycle Card' }, FIRST_LOAD))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe('/userCard/uc-1')
+  })
+
+  it('offers no Recycle Card on someone else’s copy', async () => {
+    server.use(...handlers({ ...copy, isOwner: false, ownerUsername: 'jonas' }))
+    renderApp('/userCard/uc-1')
+    expect(await screen.findByText('jonas', undefined, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Recycle Card' })).not.toBeInTheDocument()
+  })
+
+  it('shows "User card not found" when the copy cannot be loaded', async () => {
+    server.use(http.get(`${API}/getUserCard`, () => refusal(404, 'NotFound', 'User card not found', true)), ...handlers())
+    renderApp('/userCard/nope')
+    expect(await screen.findByText('User card not found', undefined, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,89 @@
+import { VISIBILITY } from '@shared/constants'
+import { nowIso } from '@server/lib/clock'
+import { newId } from '@server/lib/random'
+import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+
+let t: TestApp
+let owner: TestUser
+let cardId: string
+let cardName: string
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = await t.register()
+  const card = await t.db
+    .selectFrom('cards')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select(['cards.id', 'card_sets.name'])
+    .where('cards.rarity', '=', 3)
+    .orderBy('cards.id')
+    .executeTakeFirstOrThrow()
+  cardId = card.id
+  cardName = card.name
+}, 60_000)
+
+afterAll(async () => {
+  await t.close()
+})
+
+async function giveCopy(): Promise<string> {
+  const id = newId()
+  await t.db.insertInto('user_cards').values({ id, user_id: owner.userId, card_id: cardId, acquisition: 'draw', transaction_id: null, created_at: nowIso() }).execute()
+  return id
+}
+
+async function writeMemory(userCardId: string, visibility: number, content: string): Promise<void> {
+  const at = nowIso()
+  await t.db
+    .insertInto('memories')
+    .values({ id: newId(), user_id: owner.userId, user_card_id: userCardId, start_date: '2026-05-01', end_date: '2026-05-09', content, visibility, created_at: at, updated_at: at })
+    .execute()
+}
+
+async function sharePage(userCardId: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/s/card?shareId=${encodeURIComponent(userCardId)}` })
+  return { status: response.statusCode, html: response.body }
+}
+
+function escaped(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
+
+describe('GET /s/card', () => {
+  it('shows the card, its rarity and its owner with an invitation', async () => {
+    const userCardId = await giveCopy()
+    const { status, html } = await sharePage(userCardId)
+    expect(status).toBe(200)
+    expect(html).toContain(escaped(cardName))
+    expect(html).toContain('Rare')
+    expect(html).toContain(escaped(owner.username))
+    expect(html).toContain(`/api/image/card?imageId=${encodeURIComponent(cardId)}`)
+    expect(html).toContain('class="hero-card"')
+    expect(html).toContain(`r=${owner.friendCode}`)
+  })
+
+  it('shows a Public memory with its dates and text', async () => {
+    const userCardId = await giveCopy()
+    await writeMemory(userCardId, VISIBILITY.Public, 'Sunrise over the <old> harbour')
+    const { html } = await sharePage(userCardId)
+    expect(html).toContain('Sunrise over the &lt;old&gt; harbour')
+    expect(html).toContain('2026-05-01 – 2026-05-09')
+  })
+
+  it.each([
+    ['Private', VISIBILITY.Private],
+    ['Friends', VISIBILITY.Friends],
+  ])('keeps a %s memory off the page', async (_name, visibility) => {
+    const userCardId = await giveCopy()
+    await writeMemory(userCardId, visibility, 'A secret about the lighthouse')
+    const { status, html } = await sharePage(userCardId)
+    expect(status).toBe(200)
+    expect(html).not.toContain('secret about the lighthouse')
+    expect(html).not.toContain('2026-05-01')
+  })
+
+  it('answers 404 for an unknown copy', async () => {
+    const { status } = await sharePage(newId())
+    expect(status).toBe(404)
+  })
+})
