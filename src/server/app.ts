@@ -62,6 +62,8 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Card art and avatars are embedded by the share host and by link previews, which may be another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
   })
   await app.register(rateLimitPlugin)
   await app.register(multipart, { limits: { fileSize: MEMORY_PICTURE_MAX_BYTES, files: 1 } })

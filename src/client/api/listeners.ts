@@ -17,8 +17,10 @@ type Api = ListenerEffectAPI<RootState, AppDispatch>
 
 const sessionBegan = isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled, sessionApi.endpoints.getUser.matchFulfilled)
 
+/** Ends the session; the cache is cleared after the guarded screens have unmounted, so none refetches without a token. */
 async function endSession(api: Api) {
   api.dispatch(sessionEnded())
+  await api.delay(0)
   api.dispatch(baseApi.util.resetApiState())
 }
 

@@ -95,6 +95,8 @@ export const sessionSlice = createSlice({
         })
       })
       .addMatcher(sessionApi.endpoints.getUser.matchFulfilled, (state, { payload }) => {
+        // An empty answer ends the session (SPEC §4); the screen that asked dispatches sessionEnded.
+        if (!payload) return
         Object.assign(state, {
           loggedIn: true,
           username: payload.username,

@@ -14,8 +14,9 @@ export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolea
   const logout = async () => {
     await postLogout().catch(() => undefined)
     dispatch(sessionEnded('logout'))
-    dispatch(baseApi.util.resetApiState())
     navigate('/', { replace: true })
+    // The cache is cleared once the signed-in screens have unmounted, so none of them refetches without a session.
+    setTimeout(() => dispatch(baseApi.util.resetApiState()), 0)
   }
   return { logout, isLoggingOut: isLoading }
 }

@@ -1,3 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 
-export const contentRoutes: FastifyPluginAsyncTypebox = async () => {}
+import { RequestNewContentBodySchema } from '@shared/content'
+import { envelope } from '@shared/envelope'
+
+import { userId } from '../../plugins/auth'
+import { perClientLimit } from '../../plugins/rateLimit'
+
+import * as contentService from './service'
+
+export const contentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post(
+    '/system/requestNewContent',
+    {
+      schema: { body: RequestNewContentBodySchema, response: { 200: envelope(Type.Null()) } },
+      preHandler: fastify.requireUser,
+      config: perClientLimit(fastify.config.rateLimits, 10, '1 hour'),
+    },
+    (request) => contentService.requestNewContent(fastify.db, userId(request), request.body),
+  )
+}

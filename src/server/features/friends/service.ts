@@ -1,0 +1,64 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import { levelForExperience } from '@shared/constants'
+import { SEARCH_FRIENDS_LIMIT, type AddFriendResult, type Friend, type FriendMatch } from '@shared/friends'
+
+import type { Database } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { notify } from '../notifications/service'
+
+import { befriend } from './friendships'
+import { deleteFriendship, findUserByFriendCode, listFriends, listUserCardStats, searchFriendsByName } from './queries'
+
+export function normalizeFriendCode(friendCode: string): string {
+  return friendCode.trim().toUpperCase()
+}
+
+async function findByCode(trx: Transaction<Database>, friendCode: string) {
+  const code = normalizeFriendCode(friendCode)
+  const user = await findUserByFriendCode(trx, code)
+  if (!user) throw new AppError('NotFound', `No traveller has the friend code ${code}. Please check it and try again.`)
+  return user
+}
+
+/** Friends by code: never oneself, never twice; the friendship holds both ways and the other side is told. */
+export async function addFriend(trx: Transaction<Database>, userId: string, friendCode: string): Promise<AddFriendResult> {
+  const friend = await findByCode(trx, friendCode)
+  if (friend.id === userId) throw new AppError('RuleViolation', 'That is your own friend code. Share it with a friend to connect.')
+  const added = await befriend(trx, userId, friend.id)
+  if (!added) throw new AppError('Conflict', `${friend.username} is already your friend.`)
+  const me = await trx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
+  await notify(trx, friend.id, 'New friend', `${me.username} added you as a friend.`)
+  return { result: true, username: friend.username }
+}
+
+/** Ends the friendship both ways, without telling the other side. */
+export async function removeFriend(trx: Transaction<Database>, userId: string, friendCode: string): Promise<null> {
+  const friend = await findByCode(trx, friendCode)
+  const removed = await deleteFriendship(trx, userId, friend.id)
+  if (removed === 0) throw new AppError('NotFound', `${friend.username} is not in your friend list.`)
+  return null
+}
+
+export async function getMyFriends(db: Kysely<Database>, userId: string): Promise<Friend[]> {
+  const rows = await listFriends(db, userId)
+  const stats = await listUserCardStats(db, rows.map((row) => row.id))
+  return rows.map((row) => ({
+    userId: row.id,
+    username: row.username,
+    avatarId: row.avatar_id,
+    userLevel: levelForExperience(row.experience).userLevel,
+    friendCode: row.friend_code,
+    createdAt: row.created_at,
+    userCardStats: stats.get(row.id) ?? { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
+  }))
+}
+
+/** Case-insensitive "contains" among one's own friends, for tagging them in memories. */
+export async function searchFriends(db: Kysely<Database>, userId: string, name: string): Promise<FriendMatch[]> {
+  const text = name.trim()
+  if (!text) return []
+  const rows = await searchFriendsByName(db, userId, text, SEARCH_FRIENDS_LIMIT)
+  return rows.map((row) => ({ userId: row.id, username: row.username, avatarId: row.avatar_id, userLevel: levelForExperience(row.experience).userLevel }))
+}
+

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely'
+
+import type { SharePageName } from '@shared/share'
+
+import type { Config } from '../../config'
+import type { Database } from '../../db/schema'
+
+import { loadDrawSharePage } from '../acquire/drawSharePage'
+import { loadCardSharePage } from '../collection/cardSharePage'
+
+import { loadUserSharePage } from './userPage'
+
+export interface SharePageContext {
+  db: Kysely<Database>
+  config: Config
+}
+
+/** A picture served by the API, as a path under PUBLIC_URL (`/api/image/...`, PNG or WebP so link previews can show it). */
+export interface SharePicture {
+  path: string
+  alt: string
+  width?: number
+  height?: number
+  /** A card shows at the top in card proportions; anything else (an avatar) as a round picture. */
+  shape?: 'card'
+}
+
+/**
+ * What a share page shows: plain text only (the renderer escapes everything) and public data only,
+ * because anyone holding the link, and every chat app unfolding it, sees it.
+ */
+export interface SharePageContent {
+  /** Link preview title (og:title) and the start of the browser title. */
+  title: string
+  /** Link preview text (og:description), one or two sentences. */
+  description: string
+  /** The preview picture; also shown at the top of the page. */
+  image: SharePicture
+  ogType: 'profile' | 'website'
+  heading: string
+  subheading?: string
+  facts: { label: string; value: string }[]
+  gallery: { picture: SharePicture; caption: string; detail?: string }[]
+  galleryTitle?: string
+  /** Longer plain text under the facts (a Public memory); blank lines separate paragraphs. */
+  story?: { title: string; text: string }
+  /** Whose friend code the sign-up link carries (`r`); null when the page invites without one. */
+  invite: { friendCode: string; username: string } | null
+}
+
+/** Loads a page for its share id; null renders the friendly not-found page. */
+export type SharePageLoader = (context: SharePageContext, shareId: string) => Promise<SharePageContent | null>
+
+const sharePages = new Map<SharePageName, SharePageLoader>()
+
+export function registerSharePage(name: SharePageName, loader: SharePageLoader): void {
+  if (sharePages.has(name)) throw new Error(`The share page ${name} is registered twice.`)
+  sharePages.set(name, loader)
+}
+
+export function listSharePages(): [SharePageName, SharePageLoader][] {
+  return [...sharePages.entries()]
+}
+
+// One line per page; each is served at {SHARE_BASE_URL}/{name}?shareId=…
+registerSharePage('user', loadUserSharePage)
+registerSharePage('card', loadCardSharePage)
+registerSharePage('draw', loadDrawSharePage)

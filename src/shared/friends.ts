@@ -1,0 +1,38 @@
+import { Type, type Static } from 'typebox'
+
+import { IdSchema, IsoDateTimeSchema } from './common'
+import { FRIEND_CODE_LENGTH, USERNAME_MAX_LENGTH } from './constants'
+import { UserCardStatsSchema } from './session'
+
+/** Lenient on length so a mistyped code gets a readable "no traveller has this code" instead of a schema error. */
+export const FriendCodeBodySchema = Type.Object({ friendCode: Type.String({ minLength: 1, maxLength: FRIEND_CODE_LENGTH * 4 }) })
+export type FriendCodeBody = Static<typeof FriendCodeBodySchema>
+
+export const AddFriendResultSchema = Type.Object({ result: Type.Boolean(), username: Type.String() })
+export type AddFriendResult = Static<typeof AddFriendResultSchema>
+
+/** SPEC §3 Friend; createdAt is when the friendship began ("Friend since"). */
+export const FriendSchema = Type.Object({
+  userId: IdSchema,
+  username: Type.String(),
+  avatarId: Type.Integer(),
+  userLevel: Type.Integer(),
+  friendCode: Type.String(),
+  createdAt: IsoDateTimeSchema,
+  userCardStats: UserCardStatsSchema,
+})
+export type Friend = Static<typeof FriendSchema>
+
+export const SearchFriendsQuerySchema = Type.Object({ name: Type.String({ maxLength: USERNAME_MAX_LENGTH }) })
+export type SearchFriendsQuery = Static<typeof SearchFriendsQuerySchema>
+
+/** What tagging a friend in a memory needs. */
+export const FriendMatchSchema = Type.Object({
+  userId: IdSchema,
+  username: Type.String(),
+  avatarId: Type.Integer(),
+  userLevel: Type.Integer(),
+})
+export type FriendMatch = Static<typeof FriendMatchSchema>
+
+export const SEARCH_FRIENDS_LIMIT = 10

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react'
+
+import type { Friend } from '@shared/friends'
+import { MyFriendsPage } from '@client/features/friends/MyFriendsPage'
+
+import { API, HttpResponse, http, onGet, refusal, server, ok } from '@test/helpers/msw'
+import { renderWithProviders } from '@test/helpers/render'
+
+const lena: Friend = {
+  userId: 'u-lena',
+  username: 'lena',
+  avatarId: 4,
+  userLevel: 3,
+  friendCode: 'LENA22',
+  createdAt: '2026-03-04T10:00:00.000Z',
+  userCardStats: { collectionCount: 2, cardCount: 7, rarityStats: [3, 2, 1, 1, 0] },
+}
+
+// MUI forms typed through user-event are slow on a busy machine.
+jest.setTimeout(20_000)
+
+describe('MyFriendsPage', () => {
+  it('shows the own code, the share link and each friend with level, stats and friend-since date', async () => {
+    server.use(onGet('/friends/getMyFriends', [lena]))
+    renderWithProviders(<MyFriendsPage />, { route: '/myFriends' })
+
+    const card = await screen.findByRole('listitem', { name: 'lena' })
+    expect(within(card).getByText('Level 3')).toBeInTheDocument()
+    expect(within(card).getByText('Friend since 2026-03-04')).toBeInTheDocument()
+    expect(within(card).getByText('7')).toBeInTheDocument()
+    expect(screen.getByText('ABC234')).toBeInTheDocument()
+    expect(screen.getByLabelText('Share link')).toHaveValue('http://localhost/s/user?shareId=ABC234')
+    expect(screen.getByRole('button', { name: 'Share on Facebook' })).toBeInTheDocument()
+  })
+
+  it('says the friend list is empty', async () => {
+    server.use(onGet('/friends/getMyFriends', []))
+    renderWithProviders(<MyFriendsPage />)
+    expect(await screen.findByText('Your friend list is empty.')).toBeInTheDocument()
+  })
+
+  it('adds a friend by code and reloads the list', async () => {
+    let friends: Friend[] = []
+    let sentBody: unknown = null
+    server.use(
+      http.get(`${API}/friends/getMyFriends`, () => HttpResponse.json(ok(friends))),
+      http.post(`${API}/friends/addFriend`, async ({ request }) => {
+        sentBody = await request.json()
+        friends = [lena]
+        return HttpResponse.json(ok({ result: true, username: 'lena' }))
+      }),
+    )
+    const { user } = renderWithProviders(<MyFriendsPage />)
+    await screen.findByText('Your friend list is empty.')
+
+    const input = screen.getByLabelText('Friend code')
+    expect(input).toHaveAttribute('maxLength', '6')
+    await user.type(input, 'lena22xyz')
+    expect(input).toHaveValue('LENA22')
+    await user.click(screen.getByRole('button', { name: 'Add Friend' }))
+
+    expect(await screen.findByText('You have added lena as a friend.')).toBeInTheDocument()
+    expect(sentBody).toEqual({ friendCode: 'LENA22' })
+    expect(await screen.findByRole('listitem', { name: 'lena' })).toBeInTheDocument()
+    expect(input).toHaveValue('')
+  })
+
+  it('shows a refusal under the field and keeps the code', async () => {
+    server.use(
+      onGet('/friends/getMyFriends', []),
+      http.post(`${API}/friends/addFriend`, () => refusal(422, 'RuleViolation', 'That is your own friend code. Share it with a friend to connect.', true)),
+    )
+    const { user } = renderWithProviders(<MyFriendsPage />)
+    await user.type(screen.getByLabelText('Friend code'), 'ABC234')
+    await user.click(screen.getByRole('button', { name: 'Add Friend' }))
+    expect(await screen.findByText('That is your own friend code. Share it with a friend to connect.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Friend code')).toHaveValue('ABC234')
+  })
+
+  it('removes a friend after confirmation', async () => {
+    let friends = [lena]
+    server.use(
+      http.get(`${API}/friends/getMyFriends`, () => HttpResponse.json(ok(friends))),
+      http.post(`${API}/friends/removeFriend`, () => {
+        friends = []
+        return HttpResponse.json(ok(null))
+      }),
+    )
+    const { user } = renderWithProviders(<MyFriendsPage />)
+    await user.click(await screen.findByRole('button', { name: 'Remove lena' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove lena?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    expect(await screen.findByText('You have removed friend lena.')).toBeInTheDocument()
+    expect(await screen.findByText('Your friend list is empty.')).toBeInTheDocument()
+  })
+
+  it('copies the friend code with a toast', async () => {
+    server.use(onGet('/friends/getMyFriends', []))
+    const { user } = renderWithProviders(<MyFriendsPage />)
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText')
+    await user.click(screen.getByRole('button', { name: /Your friend code/ }))
+    expect(await screen.findByText('Friend code copied to clipboard.')).toBeInTheDocument()
+    expect(writeText).toHaveBeenCalledWith('ABC234')
+  })
+
+  it('runs the first-time tour while its flag is set and clears the flag when finished', async () => {
+    window.localStorage.setItem('tutorial_myFriends', '1')
+    server.use(onGet('/friends/getMyFriends', []))
+    const { user } = renderWithProviders(<MyFriendsPage />)
+
+    expect(await screen.findByText('This is your friend code. Give it to friends so they can add you, or click it to copy it.')).toBeInTheDocument()
+    for (let step = 1; step < 4; step += 1) {
+      await user.click(await screen.findByRole('button', { name: new RegExp(`Next \\(${step} of 4\\)`) }))
+    }
+    await user.click(await screen.findByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(window.localStorage.getItem('tutorial_myFriends')).toBeNull())
+  })
+
+  it('shows no tour without its flag', async () => {
+    server.use(onGet('/friends/getMyFriends', []))
+    renderWithProviders(<MyFriendsPage />)
+    await screen.findByText('Your friend list is empty.')
+    expect(screen.queryByText(/This is your friend code/)).not.toBeInTheDocument()
+  })
+})
