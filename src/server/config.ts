@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import path from 'node:path'
 
 export type DatabaseDialect = 'sqlite' | 'postgres'
@@ -20,6 +21,8 @@ export interface Config {
   logLevel: string
   trustProxy: boolean
   rateLimits: boolean
+  /** HMAC key of signed memory-picture URLs; set it when several instances serve one site, or links break across them and restarts. */
+  mediaSigningSecret: string
 }
 
 /** Every setting, from the environment, with defaults that run on a fresh machine. */
@@ -44,12 +47,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            // Only for pointing the SDK at a local stand-in server in tests.
+            ...(env.STRIPE_API_HOST ? { apiHost: env.STRIPE_API_HOST } : {}),
+            ...(env.STRIPE_API_PORT ? { apiPort: Number(env.STRIPE_API_PORT) } : {}),
+            ...(env.STRIPE_API_PROTOCOL === 'http' ? { apiProtocol: 'http' as const } : {}),
           }
         : null,
     redisUrl: env.REDIS_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: env.RATE_LIMITS !== 'off',
+    mediaSigningSecret: env.MEDIA_SIGNING_SECRET || crypto.randomBytes(32).toString('hex'),
   }
 }
 

@@ -1,3 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
-export const feedRoutes: FastifyPluginAsyncTypebox = async () => {}
+import { envelope } from '@shared/envelope'
+import { MemoryFeedQuerySchema, MemoryFeedSchema } from '@shared/feed'
+
+import { userId } from '../../plugins/auth'
+import { PictureSigner } from '../memories/pictures'
+
+import { getMemoryFeed } from './service'
+
+export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const signer = new PictureSigner(fastify.config.mediaSigningSecret)
+
+  fastify.get(
+    '/feed/getMemoryFeed',
+    { preHandler: fastify.requireUser, schema: { querystring: MemoryFeedQuerySchema, response: { 200: envelope(MemoryFeedSchema) } } },
+    (request) => getMemoryFeed(fastify.db, signer, userId(request), request.query),
+  )
+}

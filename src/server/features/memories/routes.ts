@@ -1,3 +1,132 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import path from 'node:path'
 
-export const memoriesRoutes: FastifyPluginAsyncTypebox = async () => {}
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+
+import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
+import { envelope } from '@shared/envelope'
+import {
+  AvailableCardSetsSchema,
+  CreateMemoryBodySchema,
+  CreateMemoryResultSchema,
+  LikeMemoryResultSchema,
+  MemoryIdBodySchema,
+  MemoryIdQuerySchema,
+  MemoryListSchema,
+  MemoryPictureQuerySchema,
+  MemorySchema,
+  PeerUserCardsQuerySchema,
+  PeerUserCardsSchema,
+  PostCommentBodySchema,
+  PostCommentResultSchema,
+  SwitchUserCardBodySchema,
+  SwitchUserCardResultSchema,
+  TransferrableCardsQuerySchema,
+  TransferrableCardsSchema,
+  UpdateMemoryBodySchema,
+  UpdateVisibilityBodySchema,
+  UploadMemoryPictureResultSchema,
+} from '@shared/memories'
+
+import { AppError } from '../../lib/errors'
+import { userId } from '../../plugins/auth'
+import { perClientLimit } from '../../plugins/rateLimit'
+
+import { LocalFolderBlobStore } from './blobStore'
+import { bindPictureSigner, PictureSigner } from './pictures'
+import * as memoriesService from './service'
+
+const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
+
+export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db, config } = fastify
+  const signer = new PictureSigner(config.mediaSigningSecret)
+  const blobs = new LocalFolderBlobStore(path.join(config.dataDir, 'blobs', 'memory-pictures'))
+  bindPictureSigner(db, signer)
+  const loggedIn = { preHandler: fastify.requireUser }
+
+  fastify.get('/memory/getMyMemories', { ...loggedIn, schema: { response: { 200: envelope(MemoryListSchema) } } }, (request) =>
+    memoriesService.getMyMemories(db, signer, userId(request)),
+  )
+
+  fastify.get('/memory/getMemory', { ...loggedIn, schema: { querystring: MemoryIdQuerySchema, response: { 200: envelope(MemorySchema) } } }, (request) =>
+    memoriesService.getMemory(db, signer, userId(request), request.query.memoryId),
+  )
+
+  fastify.post('/memory/updateVisibility', { ...loggedIn, schema: { body: UpdateVisibilityBodySchema, response: { 200: envelope(Type.Null()) } } }, (request) =>
+    memoriesService.updateVisibility(db, userId(request), request.body),
+  )
+
+  fastify.get('/memory/getAvailableCardSets', { ...loggedIn, schema: { response: { 200: envelope(AvailableCardSetsSchema) } } }, (request) =>
+    memoriesService.getAvailableCardSets(db, userId(request)),
+  )
+
+  fastify.get('/getPeerUserCards', { ...loggedIn, schema: { querystring: PeerUserCardsQuerySchema, response: { 200: envelope(PeerUserCardsSchema) } } }, (request) =>
+    memoriesService.getPeerUserCards(db, userId(request), request.query),
+  )
+
+  fastify.post(
+    '/memory/createMemory',
+    { ...loggedIn, schema: { body: CreateMemoryBodySchema, response: { 200: envelope(CreateMemoryResultSchema) } } },
+    (request) => db.transaction().execute((trx) => memoriesService.createMemory(trx, userId(request), request.body)),
+  )
+
+  fastify.post('/memory/updateMemory', { ...loggedIn, schema: { body: UpdateMemoryBodySchema, response: { 200: envelope(Type.Null()) } } }, async (request) => {
+    const { removedPictures } = await db.transaction().execute((trx) => memoriesService.updateMemory(trx, userId(request), request.body))
+    await Promise.all(removedPictures.map((fileName) => blobs.delete(fileName)))
+    return null
+  })
+
+  fastify.post(
+    '/memory/uploadMemoryPicture',
+    { ...loggedIn, schema: { response: { 200: envelope(UploadMemoryPictureResultSchema) } }, config: perClientLimit(config.rateLimits, 60, '1 minute') },
+    async (request) => {
+      const file = await request.file()
+      if (!file) throw new AppError('BadRequest', 'Choose a picture to upload.')
+      let upload: Buffer
+      try {
+        upload = await file.toBuffer()
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BadRequest', TOO_LARGE)
+        throw error
+      }
+      return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload)
+    },
+  )
+
+  // Loaded by <img>, which sends neither X-Api-Key nor the session: the signed link says who asks (see PictureSigner).
+  fastify.get(
+    '/image/memoryPicture',
+    { schema: { querystring: MemoryPictureQuerySchema, hide: true }, config: { skipApiKey: true, rawResponse: true } },
+    async (request, reply) => {
+      const picture = await memoriesService.readMemoryPicture(db, blobs, signer, request.query)
+      if (!picture) throw new AppError('NotFound', 'Picture not found.')
+      return reply
+        .header('Content-Type', picture.contentType)
+        .header('Cache-Control', `private, max-age=${picture.maxAgeSeconds}`)
+        .send(picture.data)
+    },
+  )
+
+  fastify.get(
+    '/cards/getTransferrableCards',
+    { ...loggedIn, schema: { querystring: TransferrableCardsQuerySchema, response: { 200: envelope(TransferrableCardsSchema) } } },
+    (request) => memoriesService.getTransferrableCards(db, request.query.cardId),
+  )
+
+  fastify.post(
+    '/memory/switchUserCard',
+    { ...loggedIn, schema: { body: SwitchUserCardBodySchema, response: { 200: envelope(SwitchUserCardResultSchema) } } },
+    (request) => db.transaction().execute((trx) => memoriesService.switchUserCard(trx, userId(request), request.body)),
+  )
+
+  fastify.post('/memory/likeMemory', { ...loggedIn, schema: { body: MemoryIdBodySchema, response: { 200: envelope(LikeMemoryResultSchema) } } }, (request) =>
+    db.transaction().execute((trx) => memoriesService.likeMemory(trx, userId(request), request.body.memoryId)),
+  )
+
+  fastify.post(
+    '/memory/postComment',
+    { ...loggedIn, schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } }, config: perClientLimit(config.rateLimits, 30, '1 minute') },
+    (request) => db.transaction().execute((trx) => memoriesService.postComment(trx, userId(request), request.body)),
+  )
+}

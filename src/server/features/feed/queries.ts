@@ -1,0 +1,53 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
+
+import { VISIBILITY } from '@shared/constants'
+
+import type { Database } from '../../db/schema'
+
+export interface FeedKey {
+  createdAt: string
+  id: string
+}
+
+/** Strictly after the cursor in newest-first order: a row comparison (created_at, id) < cursor, which both databases index. */
+function after(cursor: FeedKey) {
+  return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
+    eb(eb.refTuple('memories.created_at', 'memories.id'), '<', eb.tuple(cursor.createdAt, cursor.id))
+}
+
+function byNewest(a: FeedKey, b: FeedKey): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+}
+
+/**
+ * The feed is the union of four streams, each an index range scan in (created_at, id) order: the viewer's own
+ * memories, public ones, their friends' memories that are not private, and those they are tagged in that are not private.
+ * Each returns at most `limit` keys after the cursor, so their merged top `limit` is exactly the page.
+ * Friends and tags are read first and given as id lists with `visibility != Private`: written as a join or as
+ * `visibility = Friends`, SQLite's planner walks the whole visibility index checking each row, which is slow for a
+ * viewer with few friends or tags (scripts/bench/feed.ts).
+ */
+export async function listFeedKeys(db: Kysely<Database>, viewerId: string, cursor: FeedKey | null, limit: number): Promise<FeedKey[]> {
+  const [friends, tags] = await Promise.all([
+    db.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId).execute(),
+    db.selectFrom('memory_tags').select('memory_id').where('user_id', '=', viewerId).execute(),
+  ])
+  const base = db
+    .selectFrom('memories')
+    .select(['memories.created_at as createdAt', 'memories.id as id'])
+    .$if(cursor != null, (q) => q.where(after(cursor as FeedKey)))
+    .orderBy('memories.created_at', 'desc')
+    .orderBy('memories.id', 'desc')
+    .limit(limit)
+  const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
+  const streams = await Promise.all([
+    base.where('memories.user_id', '=', viewerId).execute(),
+    base.where('memories.visibility', '=', VISIBILITY.Public).execute(),
+    friends.length > 0 ? notPrivate.where('memories.user_id', 'in', friends.map((row) => row.friend_id)).execute() : [],
+    tags.length > 0 ? notPrivate.where('memories.id', 'in', tags.map((row) => row.memory_id)).execute() : [],
+  ])
+  const merged = new Map<string, FeedKey>()
+  for (const row of streams.flat()) merged.set(row.id, { createdAt: row.createdAt, id: row.id })
+  return [...merged.values()].sort(byNewest).slice(0, limit)
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely'
+
+import { FEED_PAGE_SIZE, type MemoryFeed, type MemoryFeedQuery } from '@shared/feed'
+
+import type { Database } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { PictureSigner } from '../memories/pictures'
+import { hydrateMemories } from '../memories/service'
+
+import { listFeedKeys, type FeedKey } from './queries'
+
+function encodeCursor(key: FeedKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url')
+}
+
+function decodeCursor(cursor: string): FeedKey {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
+    if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new AppError('BadRequest', 'Invalid cursor: start again from the first page.')
+}
+
+/**
+ * Memories the viewer may see, newest first, paged by the key (created_at, id) of the last one shown:
+ * memories written after the first page never shift later pages, so a page neither repeats nor skips one.
+ */
+export async function getMemoryFeed(db: Kysely<Database>, signer: PictureSigner, viewerId: string, query: MemoryFeedQuery): Promise<MemoryFeed> {
+  const limit = query.limit ?? FEED_PAGE_SIZE
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null
+  const keys = await listFeedKeys(db, viewerId, cursor, limit + 1)
+  const shown = keys.slice(0, limit)
+  const memories = await hydrateMemories(db, signer, viewerId, shown.map((key) => key.id))
+  return { memories, nextCursor: keys.length > limit ? encodeCursor(shown[shown.length - 1]) : null }
+}

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto'
+
+import sharp from 'sharp'
+
+import { AppError } from '../../lib/errors'
+import { now } from '../../lib/clock'
+import { newId } from '../../lib/random'
+
+/** Pictures are resized to fit this box; enough for a full-screen view, small enough to load on a phone. */
+export const PICTURE_MAX_SIDE = 2048
+/** Refuses decompression bombs: a 10 MB PNG can claim billions of pixels. 50 MP covers every phone camera. */
+const MAX_INPUT_PIXELS = 50_000_000
+
+const NOT_AN_IMAGE = 'The picture must be a PNG or JPEG image.'
+
+const FORMATS = {
+  png: { extension: 'png', contentType: 'image/png' },
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
+} as const
+
+export interface ProcessedPicture {
+  fileName: string
+  data: Buffer
+  width: number
+  height: number
+}
+
+function sniffFormat(data: Buffer): keyof typeof FORMATS | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg'
+  return null
+}
+
+/**
+ * Checks the type by content (the name and the declared type are ignored), then re-encodes: the EXIF orientation is
+ * applied and every metadata block (EXIF with GPS, XMP, ICC comments) is dropped because sharp keeps none unless asked.
+ */
+export async function processPicture(input: Buffer): Promise<ProcessedPicture> {
+  const format = sniffFormat(input)
+  if (!format) throw new AppError('BadRequest', NOT_AN_IMAGE)
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const metadata = await image.metadata()
+    if (metadata.format !== format) throw new AppError('BadRequest', NOT_AN_IMAGE)
+    const resized = image.rotate().resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    const encoded = format === 'png' ? resized.png({ compressionLevel: 8 }) : resized.jpeg({ quality: 85, mozjpeg: true })
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
+    return { fileName: `${newId()}.${FORMATS[format].extension}`, data, width: info.width, height: info.height }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('BadRequest', 'The picture could not be read. Please choose another PNG or JPEG image.')
+  }
+}
+
+export function pictureContentType(fileName: string): string {
+  return fileName.endsWith('.png') ? FORMATS.png.contentType : FORMATS.jpeg.contentType
+}
+
+/** A link stays valid between one and two hours, and is the same for a viewer within an hour so browsers can cache it. */
+const LINK_WINDOW_SECONDS = 3600
+
+/**
+ * Signs picture links for one viewer. <img> cannot send the session header, so the link itself carries who asked
+ * (`u`), until when (`exp`) and an HMAC over both and the file; the server still checks that viewer may see the memory.
+ */
+export class PictureSigner {
+  constructor(private readonly secret: string) {}
+
+  url(fileName: string, viewerId: string): string {
+    const nowSeconds = Math.floor(now().getTime() / 1000)
+    const exp = (Math.floor(nowSeconds / LINK_WINDOW_SECONDS) + 2) * LINK_WINDOW_SECONDS
+    const params = new URLSearchParams({ image: fileName, u: viewerId, exp: String(exp), sig: this.signature(fileName, viewerId, exp) })
+    return `/api/image/memoryPicture?${params.toString()}`
+  }
+
+  /** Seconds the link stays valid, or null when it is forged or expired. */
+  verify(fileName: string, viewerId: string, exp: number, sig: string): number | null {
+    const expected = Buffer.from(this.signature(fileName, viewerId, exp))
+    const given = Buffer.from(sig)
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null
+    const remaining = exp - Math.floor(now().getTime() / 1000)
+    return remaining > 0 ? remaining : null
+  }
+
+  private signature(fileName: string, viewerId: string, exp: number): string {
+    return crypto.createHmac('sha256', this.secret).update(`${fileName}\n${viewerId}\n${exp}`).digest('base64url')
+  }
+}
+
+const signersByDb = new WeakMap<object, PictureSigner>()
+
+/**
+ * The collection feature loads a copy's memory with only the database at hand; the signer made from the app's
+ * config is found through the database instance the app was built with.
+ */
+export function bindPictureSigner(db: object, signer: PictureSigner): void {
+  signersByDb.set(db, signer)
+}
+
+export function pictureSignerOf(db: object): PictureSigner {
+  const signer = signersByDb.get(db)
+  if (!signer) throw new Error('memory routes are not registered for this database')
+  return signer
+}

@@ -1,0 +1,286 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import type { Database } from '../../db/schema'
+
+import { visibleTo } from './visibility'
+
+type Reader = Kysely<Database> | Transaction<Database>
+
+/** The memory when `viewerId` may see it; undefined when it does not exist or is hidden from them. */
+export function findVisibleMemory(db: Reader, viewerId: string, memoryId: string) {
+  return db
+    .selectFrom('memories')
+    .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select(['memories.id', 'memories.user_id as authorId', 'memories.visibility', 'card_sets.name as cardName'])
+    .where('memories.id', '=', memoryId)
+    .where(visibleTo(viewerId))
+    .executeTakeFirst()
+}
+
+/** The memory when `userId` wrote it; undefined for anyone else. */
+export function findOwnMemory(db: Reader, userId: string, memoryId: string) {
+  return db
+    .selectFrom('memories')
+    .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select([
+      'memories.id',
+      'memories.user_card_id as userCardId',
+      'cards.id as cardId',
+      'cards.rarity',
+      'card_sets.id as cardSetId',
+      'card_sets.name as cardName',
+    ])
+    .where('memories.id', '=', memoryId)
+    .where('memories.user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+export function findMemoryIdOfUserCard(db: Reader, viewerId: string, userCardId: string) {
+  return db.selectFrom('memories').select('memories.id').where('memories.user_card_id', '=', userCardId).where(visibleTo(viewerId)).executeTakeFirst()
+}
+
+/** A copy owned by `userId`, with its card and whether a memory sits on it. */
+export function findOwnedCopy(db: Reader, userId: string, userCardId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
+    .select(['user_cards.id', 'cards.id as cardId', 'card_sets.name as cardName', 'memories.id as memoryId'])
+    .where('user_cards.id', '=', userCardId)
+    .where('user_cards.user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** Everything a Memory shows except pictures, tags, likes and comments, for a page of ids. */
+export function listMemoryRows(db: Reader, memoryIds: string[]) {
+  return db
+    .selectFrom('memories')
+    .innerJoin('users', 'users.id', 'memories.user_id')
+    .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .select([
+      'memories.id',
+      'memories.user_id as authorId',
+      'memories.user_card_id as userCardId',
+      'memories.start_date as startDate',
+      'memories.end_date as endDate',
+      'memories.content',
+      'memories.visibility',
+      'memories.created_at as createdAt',
+      'memories.updated_at as updatedAt',
+      'users.username',
+      'users.avatar_id as avatarId',
+      'users.experience',
+      'user_cards.created_at as userCardCreatedAt',
+      'cards.id as cardId',
+      'cards.rarity',
+      'card_sets.name as cardName',
+      'card_sets.description as cardDescription',
+      'collections.id as collectionId',
+      'collections.name as collectionName',
+    ])
+    .where('memories.id', 'in', memoryIds)
+    .execute()
+}
+
+export function listPictures(db: Reader, memoryIds: string[]) {
+  return db
+    .selectFrom('memory_pictures')
+    .select(['memory_id as memoryId', 'file_name as fileName', 'width', 'height'])
+    .where('memory_id', 'in', memoryIds)
+    .orderBy('position')
+    .orderBy('file_name')
+    .execute()
+}
+
+export function listTags(db: Reader, memoryIds: string[]) {
+  return db
+    .selectFrom('memory_tags')
+    .innerJoin('users', 'users.id', 'memory_tags.user_id')
+    .select(['memory_tags.memory_id as memoryId', 'users.id as userId', 'users.username'])
+    .where('memory_tags.memory_id', 'in', memoryIds)
+    .orderBy('users.username')
+    .execute()
+}
+
+export function countLikes(db: Reader, memoryIds: string[]) {
+  return db
+    .selectFrom('memory_likes')
+    .select(['memory_id as memoryId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('memory_id', 'in', memoryIds)
+    .groupBy('memory_id')
+    .execute()
+}
+
+export function listLikedBy(db: Reader, userId: string, memoryIds: string[]) {
+  return db.selectFrom('memory_likes').select('memory_id as memoryId').where('user_id', '=', userId).where('memory_id', 'in', memoryIds).execute()
+}
+
+export function countComments(db: Reader, memoryIds: string[]) {
+  return db
+    .selectFrom('memory_comments')
+    .select(['memory_id as memoryId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('memory_id', 'in', memoryIds)
+    .groupBy('memory_id')
+    .execute()
+}
+
+/** Shown comments per memory; older ones beyond this are still counted. */
+const COMMENTS_SHOWN = 500
+
+export function listComments(db: Reader, memoryId: string) {
+  return db
+    .selectFrom('memory_comments')
+    .innerJoin('users', 'users.id', 'memory_comments.user_id')
+    .select([
+      'memory_comments.id',
+      'memory_comments.user_id as userId',
+      'memory_comments.reply_to_comment_id as replyToCommentId',
+      'memory_comments.content',
+      'memory_comments.created_at as createdAt',
+      'users.username',
+      'users.avatar_id as avatarId',
+      'users.experience',
+    ])
+    .where('memory_comments.memory_id', '=', memoryId)
+    .orderBy('memory_comments.created_at')
+    .orderBy('memory_comments.id')
+    .limit(COMMENTS_SHOWN)
+    .execute()
+}
+
+export function findComment(db: Reader, memoryId: string, commentId: string) {
+  return db
+    .selectFrom('memory_comments')
+    .select(['id', 'user_id as userId'])
+    .where('id', '=', commentId)
+    .where('memory_id', '=', memoryId)
+    .executeTakeFirst()
+}
+
+export function listOwnMemoryIds(db: Reader, userId: string) {
+  return db
+    .selectFrom('memories')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+/** The user's copies without a memory, one row per card with how many such copies there are. */
+export function listFreeCopiesByCard(db: Reader, userId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
+    .select([
+      'cards.id as cardId',
+      'cards.rarity',
+      'card_sets.id as cardSetId',
+      'card_sets.name as cardSetName',
+      'collections.id as collectionId',
+      'collections.name as collectionName',
+      (eb) => eb.fn.countAll<number>().as('freeCopies'),
+    ])
+    .where('user_cards.user_id', '=', userId)
+    .where('memories.id', 'is', null)
+    .groupBy(['cards.id', 'cards.rarity', 'card_sets.id', 'card_sets.name', 'card_sets.sort_order', 'collections.id', 'collections.name', 'collections.sort_order'])
+    .orderBy('collections.sort_order')
+    .orderBy('card_sets.sort_order')
+    .orderBy('cards.rarity', 'desc')
+    .execute()
+}
+
+export function findCard(db: Reader, cardId: string) {
+  return db
+    .selectFrom('cards')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select(['cards.id', 'cards.rarity', 'card_sets.id as cardSetId', 'card_sets.name as cardName'])
+    .where('cards.id', '=', cardId)
+    .executeTakeFirst()
+}
+
+export function findCardOfUserCard(db: Reader, userCardId: string) {
+  return db.selectFrom('user_cards').select('card_id as cardId').where('id', '=', userCardId).executeTakeFirst()
+}
+
+/** The user's copies of one card, oldest first, with their memory if any. */
+export function listCopiesOfCard(db: Reader, userId: string, cardId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
+    .select([
+      'user_cards.id as userCardId',
+      'user_cards.created_at as createdAt',
+      'cards.id as cardId',
+      'cards.rarity',
+      'card_sets.name as cardName',
+      'memories.id as memoryId',
+    ])
+    .where('user_cards.user_id', '=', userId)
+    .where('user_cards.card_id', '=', cardId)
+    .orderBy('user_cards.created_at')
+    .orderBy('user_cards.id')
+    .execute()
+}
+
+/** Every card of one rarity in other card sets than `exceptCardSetId`, in catalogue order. */
+export function listCardsOfRarity(db: Reader, rarity: number, exceptCardSetId: string) {
+  return db
+    .selectFrom('cards')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .select(['cards.id as cardId', 'cards.rarity', 'card_sets.id as cardSetId', 'card_sets.name as cardSetName', 'collections.id as collectionId'])
+    .where('cards.rarity', '=', rarity)
+    .where('card_sets.id', '!=', exceptCardSetId)
+    .orderBy('collections.sort_order')
+    .orderBy('card_sets.sort_order')
+    .execute()
+}
+
+export function listCollections(db: Reader) {
+  return db.selectFrom('collections').select(['id as collectionId', 'name as collectionName']).orderBy('sort_order').execute()
+}
+
+export function findCardOfSet(db: Reader, cardSetId: string, rarity: number) {
+  return db.selectFrom('cards').select('id').where('card_set_id', '=', cardSetId).where('rarity', '=', rarity).executeTakeFirst()
+}
+
+export async function countFriendsAmong(db: Reader, userId: string, candidateIds: string[]): Promise<number> {
+  if (candidateIds.length === 0) return 0
+  const row = await db
+    .selectFrom('friendships')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('friend_id', 'in', candidateIds)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+export function listTaggedUserIds(db: Reader, memoryId: string) {
+  return db.selectFrom('memory_tags').select('user_id as userId').where('memory_id', '=', memoryId).execute()
+}
+
+export function listPictureNames(db: Reader, memoryId: string) {
+  return db.selectFrom('memory_pictures').select('file_name as fileName').where('memory_id', '=', memoryId).execute()
+}
+
+export function findPicture(db: Reader, fileName: string) {
+  return db.selectFrom('memory_pictures').select(['file_name as fileName', 'user_id as userId', 'memory_id as memoryId']).where('file_name', '=', fileName).executeTakeFirst()
+}
+
+export function findUsername(db: Reader, userId: string) {
+  return db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
+}
