@@ -54,3 +54,16 @@ export async function storedToken(page: Page): Promise<string> {
   if (!token) throw new Error('no session token in localStorage')
   return token
 }
+
+/** The first-visit tours are covered by their own checks; other journeys start with them already seen. */
+export async function skipTours(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const key of Object.keys(window.localStorage)) if (key.startsWith('tutorial_')) window.localStorage.removeItem(key)
+  })
+}
+
+export async function friendCodeOf(page: Page): Promise<string> {
+  const token = await storedToken(page)
+  const user = await api<{ friendCode: string }>(page, 'GET', '/getUser', token)
+  return user.friendCode
+}

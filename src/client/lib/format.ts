@@ -39,3 +39,8 @@ export function levelProgress(userExp: number, expForCurrentLevel: number, expTo
   if (!expToLevelUp) return '0.00'
   return (((userExp - expForCurrentLevel) / expToLevelUp) * 100).toFixed(2)
 }
+
+/** "1 friend", "3 friends", with thousands separators. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCredit(count)} ${count === 1 ? singular : plural}`
+}

@@ -30,7 +30,7 @@ import { ShareLinks } from '../../components/ShareLinks'
 import { UserAvatar } from '../../components/UserAvatar'
 import { usePageTitle } from '../../components/usePageTitle'
 import { shareUrl } from '../../lib/config'
-import { formatCredit, formatDate } from '../../lib/format'
+import { countOf, formatCredit, formatDate } from '../../lib/format'
 
 import { useGetUserQuery } from './api'
 import { LevelProgress } from './components/LevelProgress'
@@ -117,8 +117,8 @@ function AccountView({ user, onEdit }: AccountViewProps) {
       </Paper>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <Tile to={paths.myMemories.href()} icon={<AutoStoriesIcon />} title="My Memories" detail={`${user.memoryCount.toLocaleString('en-US')} memories`} />
-        <Tile to={paths.myFriends.href()} icon={<GroupIcon />} title="My Friends" detail={`${user.friendCount.toLocaleString('en-US')} friends`} />
+        <Tile to={paths.myMemories.href()} icon={<AutoStoriesIcon />} title="My Memories" detail={countOf(user.memoryCount, 'memory', 'memories')} />
+        <Tile to={paths.myFriends.href()} icon={<GroupIcon />} title="My Friends" detail={countOf(user.friendCount, 'friend')} />
         <Tile
           to={paths.myWallet.href()}
           icon={<WalletIcon />}
