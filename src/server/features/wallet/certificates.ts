@@ -14,6 +14,13 @@ export function newRedeemCode(): string {
   return Array.from({ length: REDEEM_CODE_GROUPS }, () => randomCode(REDEEM_CODE_ALPHABET, 4)).join('-')
 }
 
+/** Codes are typed by people: case, spaces and missing dashes are forgiven. Null when it cannot be a code. */
+export function normalizeRedeemCode(input: string): string | null {
+  const characters = input.toUpperCase().replace(/[^0-9A-Z]/g, '')
+  if (characters.length !== REDEEM_CODE_GROUPS * 4) return null
+  return Array.from({ length: REDEEM_CODE_GROUPS }, (_, group) => characters.slice(group * 4, group * 4 + 4)).join('-')
+}
+
 export interface NewCertificate {
   userId: string
   creditValue: number

@@ -1,3 +1,79 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 
-export const walletRoutes: FastifyPluginAsyncTypebox = async () => {}
+import { envelope } from '@shared/envelope'
+import {
+  CreatePaymentIntentBodySchema,
+  CreatePaymentIntentResultSchema,
+  CreditCertificateSchema,
+  CreditProductSchema,
+  RedeemCreditCertificateBodySchema,
+  RedeemCreditCertificateResultSchema,
+  TestModeConfirmBodySchema,
+  TestModeConfirmResultSchema,
+  VerifyPaymentIntentBodySchema,
+  VerifyPaymentIntentResultSchema,
+} from '@shared/wallet'
+
+import { userId } from '../../plugins/auth'
+import { perClientLimit } from '../../plugins/rateLimit'
+
+import { selectPaymentProvider } from './payments/selectPaymentProvider'
+import { TestModeProvider } from './payments/testModeProvider'
+import * as walletService from './service'
+
+export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { rateLimits } = fastify.config
+  const provider = selectPaymentProvider(fastify.config, fastify.db)
+
+  fastify.get(
+    '/payment/getCreditProducts',
+    { schema: { response: { 200: envelope(Type.Array(CreditProductSchema)) } }, preHandler: fastify.requireUser },
+    () => walletService.getCreditProducts(fastify.db),
+  )
+
+  fastify.get(
+    '/payment/getMyCreditCertificates',
+    { schema: { response: { 200: envelope(Type.Array(CreditCertificateSchema)) } }, preHandler: fastify.requireUser },
+    (request) => walletService.getMyCreditCertificates(fastify.db, userId(request)),
+  )
+
+  fastify.post(
+    '/payment/createPaymentIntent',
+    {
+      schema: { body: CreatePaymentIntentBodySchema, response: { 200: envelope(CreatePaymentIntentResultSchema) } },
+      preHandler: fastify.requireUser,
+      config: perClientLimit(rateLimits, 20, '1 minute'),
+    },
+    (request) => walletService.createPaymentIntent(fastify.db, provider, userId(request), request.body.selectedCreditProduct),
+  )
+
+  fastify.post(
+    '/payment/verifyPaymentIntent',
+    { schema: { body: VerifyPaymentIntentBodySchema, response: { 200: envelope(VerifyPaymentIntentResultSchema) } }, preHandler: fastify.requireUser },
+    (request) => walletService.verifyPaymentIntent(fastify.db, provider, userId(request), request.body.paymentIntentId),
+  )
+
+  fastify.post(
+    '/payment/redeemCreditCertificate',
+    {
+      schema: { body: RedeemCreditCertificateBodySchema, response: { 200: envelope(RedeemCreditCertificateResultSchema) } },
+      preHandler: fastify.requireUser,
+      // Codes carry about 79 bits; the limit keeps guessing hopeless and cheap to serve.
+      config: perClientLimit(rateLimits, 30, '1 minute'),
+    },
+    (request) => fastify.db.transaction().execute((trx) => walletService.redeemCreditCertificate(trx, userId(request), request.body.redeemCode)),
+  )
+
+  if (provider instanceof TestModeProvider) {
+    // Like Stripe's confirm, the client secret is the capability; the limit slows card-number probing.
+    fastify.post(
+      '/payment/testMode/confirmPayment',
+      {
+        schema: { body: TestModeConfirmBodySchema, response: { 200: envelope(TestModeConfirmResultSchema) } },
+        config: perClientLimit(rateLimits, 20, '1 minute'),
+      },
+      (request) => walletService.confirmTestPayment(fastify.db, provider, request.body),
+    )
+  }
+}

@@ -1,0 +1,188 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom'
+
+import { TEXTS } from '@shared/texts'
+import type { CreditProduct } from '@shared/wallet'
+
+import { useAppSelector } from '../../app/hooks'
+import { paths } from '../../app/paths'
+import { CreditAmount } from '../../components/CreditAmount'
+import { LoadingState } from '../../components/LoadingState'
+import { usePageTitle } from '../../components/usePageTitle'
+import { useGetUserQuery } from '../session/api'
+import { selectLoggedIn, selectSession } from '../session/slice'
+
+import {
+  useGetCreditProductsQuery,
+  useGetMyCreditCertificatesQuery,
+  useRedeemCreditCertificateMutation,
+  useVerifyPaymentIntentMutation,
+} from './api'
+import { CertificateList } from './components/CertificateList'
+import { CheckoutDialog } from './components/CheckoutDialog'
+import { CreditProductList } from './components/CreditProductList'
+import { RedeemForm } from './components/RedeemForm'
+import { RedeemSuccessDialog } from './components/RedeemSuccessDialog'
+
+/** The provider's redirect back carries the intent; Stripe and the test mode both use this name. */
+const PAYMENT_INTENT_PARAM = 'payment_intent'
+
+/** SPEC §2 Wallet: balances, buying credit, certificates and redeeming them. Visitors are told it is not public. */
+export function MyWalletPage() {
+  usePageTitle('My Wallet')
+  const loggedIn = useAppSelector(selectLoggedIn)
+  if (loggedIn === null) return <LoadingState label="Loading your wallet" />
+  if (!loggedIn) return <VisitorNotice />
+  return <Wallet />
+}
+
+function VisitorNotice() {
+  const location = useLocation()
+  return (
+    <Paper sx={{ p: 4, textAlign: 'center' }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {TEXTS.notPublic}
+      </Typography>
+      <Button component={RouterLink} to={paths.login.href(location.pathname + location.search)} variant="contained">
+        Login
+      </Button>
+    </Paper>
+  )
+}
+
+function Wallet() {
+  const { digitalCredit, physicalCredit } = useAppSelector(selectSession)
+  useGetUserQuery()
+  const { data: products, isLoading: productsLoading } = useGetCreditProductsQuery()
+  const { data: certificates, isLoading: certificatesLoading } = useGetMyCreditCertificatesQuery()
+  const [redeemCertificate, { isLoading: redeeming, originalArgs: redeemArgs }] = useRedeemCreditCertificateMutation()
+  const [redeemedValue, setRedeemedValue] = useState<number | null>(null)
+  const [buying, setBuying] = useState<CreditProduct | null>(null)
+  const [searchParams, setSearchParams] = useSearchParams()
+
+  async function handleRedeem(redeemCode: string): Promise<boolean> {
+    try {
+      const result = await redeemCertificate({ redeemCode }).unwrap()
+      setRedeemedValue(result.creditValue)
+      return true
+    } catch {
+      // The server's warning ("The certificate is not valid.") is shown as a toast by the shared request handling.
+      return false
+    }
+  }
+
+  function handleTestPaymentSucceeded(paymentIntentId: string) {
+    setBuying(null)
+    setSearchParams({ [PAYMENT_INTENT_PARAM]: paymentIntentId, redirect_status: 'succeeded' })
+  }
+
+  return (
+    <Stack spacing={4}>
+      <Typography variant="h3" component="h1">
+        My Wallet
+      </Typography>
+
+      <PurchaseResult paymentIntentId={searchParams.get(PAYMENT_INTENT_PARAM)} onClose={() => setSearchParams({}, { replace: true })} />
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="section" aria-label="Balances">
+        <Balance title="Digital Credit">
+          <CreditAmount value={digitalCredit} kind="digital" label="Digital credit" />
+        </Balance>
+        <Balance title="Physical Credit">
+          <CreditAmount value={physicalCredit} kind="physical" label="Physical credit" />
+        </Balance>
+      </Stack>
+
+      <Section title="Purchase Credit">
+        {productsLoading ? <LoadingState label="Loading credit products" /> : <CreditProductList products={products ?? []} onBuy={setBuying} />}
+      </Section>
+
+      <Section title="Credit Certificates">
+        {certificatesLoading ? (
+          <LoadingState label="Loading certificates" />
+        ) : (
+          <CertificateList certificates={certificates ?? []} onRedeem={handleRedeem} redeemingCode={redeeming ? (redeemArgs?.redeemCode ?? null) : null} />
+        )}
+      </Section>
+
+      <Section title="Redeem Credit Certificate">
+        <RedeemForm onRedeem={handleRedeem} busy={redeeming} />
+      </Section>
+
+      <CheckoutDialog product={buying} onClose={() => setBuying(null)} onTestPaymentSucceeded={handleTestPaymentSucceeded} />
+      <RedeemSuccessDialog creditValue={redeemedValue} onClose={() => setRedeemedValue(null)} />
+    </Stack>
+  )
+}
+
+interface PurchaseResultProps {
+  paymentIntentId: string | null
+  onClose: () => void
+}
+
+/** SPEC §4: the return from the provider is verified; closing the alert clears the query. */
+function PurchaseResult({ paymentIntentId, onClose }: PurchaseResultProps) {
+  const [verifyPaymentIntent, { data, isError, isLoading, reset }] = useVerifyPaymentIntentMutation()
+  const verified = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (!paymentIntentId || verified.current === paymentIntentId) return
+    verified.current = paymentIntentId
+    void verifyPaymentIntent({ paymentIntentId })
+  }, [paymentIntentId, verifyPaymentIntent])
+
+  if (!paymentIntentId) return null
+
+  function handleClose() {
+    verified.current = null
+    reset()
+    onClose()
+  }
+
+  if (isLoading || (!data && !isError)) {
+    return (
+      <Alert severity="info" icon={<CircularProgress size={20} />}>
+        Checking your payment…
+      </Alert>
+    )
+  }
+  return data?.paid ? (
+    <Alert severity="success" variant="filled" onClose={handleClose}>
+      {TEXTS.purchaseSuccessful}
+    </Alert>
+  ) : (
+    <Alert severity="error" variant="filled" onClose={handleClose}>
+      {TEXTS.purchaseFailed}
+    </Alert>
+  )
+}
+
+function Balance({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
+      <Typography variant="overline" component="h2" color="text.secondary">
+        {title}
+      </Typography>
+      <Typography variant="h4" component="p">
+        {children}
+      </Typography>
+    </Paper>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack component="section" spacing={2} aria-label={title}>
+      <Typography variant="h4" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  )
+}

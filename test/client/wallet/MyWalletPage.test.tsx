@@ -1,0 +1,227 @@
+import { configure, screen, waitFor, within } from '@testing-library/react'
+
+import type { User } from '@shared/session'
+import type { CreditCertificate, CreditProduct } from '@shared/wallet'
+import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
+
+// The CPU is shared with other suites; findBy waits longer than its 1 s default.
+configure({ asyncUtilTimeout: 5_000 })
+
+const user: User = {
+  userId: 'u1',
+  avatarId: 1,
+  username: 'marta',
+  email: 'marta@example.com',
+  digitalCredit: 12_500,
+  physicalCredit: 3_000,
+  userLevel: 2,
+  userExp: 150,
+  expToLevelUp: 200,
+  expForCurrentLevel: 100,
+  friendCode: 'ABC234',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
+  memoryCount: 0,
+  friendCount: 0,
+}
+
+const products: CreditProduct[] = [
+  { creditProductId: 1, creditProductType: 2, creditProductValue: 10_000, listPrice: 1.99, actualPrice: 1.99 },
+  { creditProductId: 2, creditProductType: 2, creditProductValue: 60_000, listPrice: 11.94, actualPrice: 9.99 },
+  { creditProductId: 6, creditProductType: 1, creditProductValue: 20_000, listPrice: 19.96, actualPrice: 17.99 },
+]
+
+const welcome: CreditCertificate = { creditCertificateId: 'c1', creditValue: 10_000, redeemCode: 'ABCD-EFGH-JKMN-PQRS', source: 'welcome' }
+
+/** The server's view of the balances; a redeem or purchase handler changes it, as the real server would. */
+const account = { digitalCredit: user.digitalCredit }
+
+function walletHandlers({ certificates = [] as CreditCertificate[][] } = {}) {
+  let certificateCalls = 0
+  account.digitalCredit = user.digitalCredit
+  return [
+    http.get(`${API}/getUser`, () => HttpResponse.json(ok({ ...user, digitalCredit: account.digitalCredit }))),
+    onGet('/checkNewNotifications', false),
+    onGet('/payment/getCreditProducts', products),
+    http.get(`${API}/payment/getMyCreditCertificates`, () => {
+      const answer = certificates[Math.min(certificateCalls, certificates.length - 1)] ?? []
+      certificateCalls += 1
+      return HttpResponse.json(ok(answer))
+    }),
+  ]
+}
+
+// The CPU is shared with other suites: give the lazily loaded screen and its dialogs time.
+jest.setTimeout(20_000)
+
+describe('MyWalletPage', () => {
+  beforeAll(async () => {
+    // Load the route's chunk once so the first test does not pay for it inside findBy's wait.
+    await import('@client/features/wallet/MyWalletPage')
+  })
+
+  it('shows balances, the products with the discount badge, and the empty certificate list', async () => {
+    server.use(...walletHandlers())
+    renderApp('/myWallet', { session: loggedInSession() })
+
+    expect(await screen.findByRole('heading', { name: 'My Wallet' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Digital credit: 12,500 credit')).toBeInTheDocument()
+    expect(await screen.findByLabelText('Physical credit: 3,000 credit')).toBeInTheDocument()
+
+    const purchase = screen.getByRole('region', { name: 'Purchase Credit' })
+    expect(await within(purchase).findByRole('button', { name: 'Buy 60,000 digital credit for $9.99' })).toBeInTheDocument()
+    expect(within(purchase).getByText('16% OFF')).toBeInTheDocument()
+    // 17.99 / 19.96 is 0.901: no badge.
+    expect(within(purchase).getAllByText(/% OFF$/)).toHaveLength(1)
+    expect(within(purchase).getByText('$1.99')).toBeInTheDocument()
+
+    expect(await screen.findByText("You don't have any credit certificates available.")).toBeInTheDocument()
+  })
+
+  it('redeems a code: success modal with the value, input cleared, list reloaded', async () => {
+    const redeemed: unknown[] = []
+    server.use(
+      ...walletHandlers({ certificates: [[welcome], []] }),
+      http.post(`${API}/payment/redeemCreditCertificate`, async ({ request }) => {
+        redeemed.push(await request.json())
+        account.digitalCredit = 22_500
+        return HttpResponse.json(ok({ result: true, creditValue: 10_000, userData: { digitalCredit: 22_500, physicalCredit: 3_000 } }))
+      }),
+    )
+    const { user: actor, store } = renderApp('/myWallet', { session: loggedInSession() })
+    expect(await screen.findByText('ABCD-EFGH-JKMN-PQRS')).toBeInTheDocument()
+
+    const input = screen.getByLabelText('Certificate code')
+    await actor.type(input, 'abcd-efgh-jkmn-pqrs')
+    const form = screen.getByRole('region', { name: 'Redeem Credit Certificate' })
+    await actor.click(within(form).getByRole('button', { name: 'Redeem' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Certificate Redeemed' })
+    expect(within(dialog).getByText('10,000')).toBeInTheDocument()
+    expect(redeemed).toEqual([{ redeemCode: 'abcd-efgh-jkmn-pqrs' }])
+    expect(input).toHaveValue('')
+    await waitFor(() => expect(store.getState().session.digitalCredit).toBe(22_500))
+    expect(await screen.findByText("You don't have any credit certificates available.")).toBeInTheDocument()
+
+    await actor.click(within(dialog).getByRole('button', { name: 'OK' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('does nothing when the code is empty', async () => {
+    let calls = 0
+    server.use(
+      ...walletHandlers(),
+      http.post(`${API}/payment/redeemCreditCertificate`, () => {
+        calls += 1
+        return HttpResponse.json(ok(null))
+      }),
+    )
+    const { user: actor } = renderApp('/myWallet', { session: loggedInSession() })
+    const form = await screen.findByRole('region', { name: 'Redeem Credit Certificate' })
+    await actor.type(within(form).getByLabelText('Certificate code'), '   ')
+    await actor.click(within(form).getByRole('button', { name: 'Redeem' }))
+    expect(calls).toBe(0)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it("shows the server's warning for an invalid certificate", async () => {
+    server.use(
+      ...walletHandlers(),
+      http.post(`${API}/payment/redeemCreditCertificate`, () => refusal(422, 'RuleViolation', 'The certificate is not valid.', true)),
+    )
+    const { user: actor } = renderApp('/myWallet', { session: loggedInSession() })
+    const form = await screen.findByRole('region', { name: 'Redeem Credit Certificate' })
+    const input = within(form).getByLabelText('Certificate code')
+    await actor.type(input, 'WRONG-CODE')
+    await actor.click(within(form).getByRole('button', { name: 'Redeem' }))
+    expect(await screen.findByText('The certificate is not valid.')).toBeInTheDocument()
+    expect(input).toHaveValue('WRONG-CODE')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('tells a visitor the page is not public, with a Login button', async () => {
+    renderApp('/myWallet', { session: visitorSession })
+    expect(await screen.findByText('This page is not public accessible.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?from=%2FmyWallet')
+  })
+
+  it('verifies the return from the provider, shows "Purchase successful!" and clears the query on close', async () => {
+    const verified: unknown[] = []
+    server.use(
+      ...walletHandlers(),
+      http.post(`${API}/payment/verifyPaymentIntent`, async ({ request }) => {
+        verified.push(await request.json())
+        account.digitalCredit = 72_500
+        return HttpResponse.json(ok({ paid: true, userData: { digitalCredit: 72_500, physicalCredit: 3_000 } }))
+      }),
+    )
+    const { user: actor, router, store } = renderApp('/myWallet?payment_intent=pi_123&redirect_status=succeeded', { session: loggedInSession() })
+    const alert = await screen.findByText('Purchase successful!')
+    expect(verified).toEqual([{ paymentIntentId: 'pi_123' }])
+    await waitFor(() => expect(store.getState().session.digitalCredit).toBe(72_500))
+
+    await actor.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(screen.queryByText('Purchase successful!')).not.toBeInTheDocument()
+  })
+
+  it('shows "Purchase failed!" when the payment is not paid', async () => {
+    server.use(...walletHandlers(), onPostVerify({ paid: false, userData: { digitalCredit: 12_500, physicalCredit: 3_000 } }))
+    renderApp('/myWallet?payment_intent=pi_456', { session: loggedInSession() })
+    expect(await screen.findByText('Purchase failed!')).toBeInTheDocument()
+  })
+
+  it('shows "Purchase failed!" when the payment cannot be verified', async () => {
+    server.use(...walletHandlers(), http.post(`${API}/payment/verifyPaymentIntent`, () => refusal(404, 'NotFound', 'The payment was not found.', true)))
+    renderApp('/myWallet?payment_intent=pi_789', { session: loggedInSession() })
+    expect(await screen.findByText('Purchase failed!')).toBeInTheDocument()
+  })
+
+  it('buys with the test-mode card form: a declined card shows the reason, a good card returns with payment_intent', async () => {
+    const intents: unknown[] = []
+    server.use(
+      ...walletHandlers(),
+      http.post(`${API}/payment/createPaymentIntent`, async ({ request }) => {
+        intents.push(await request.json())
+        return HttpResponse.json(ok({ clientSecret: 'pi_test_1_secret_x', dpmCheckerLink: null, provider: 'test' }))
+      }),
+      http.post(`${API}/payment/testMode/confirmPayment`, async ({ request }) => {
+        const body = (await request.json()) as { cardNumber: string }
+        return HttpResponse.json(
+          ok(
+            body.cardNumber.startsWith('4000')
+              ? { paymentIntentId: 'pi_test_1', status: 'requires_payment_method', error: { type: 'card_error', message: 'Your card was declined.' } }
+              : { paymentIntentId: 'pi_test_1', status: 'succeeded' },
+          ),
+        )
+      }),
+      onPostVerify({ paid: true, userData: { digitalCredit: 72_500, physicalCredit: 3_000 } }),
+    )
+    const { user: actor, router } = renderApp('/myWallet', { session: loggedInSession() })
+    await actor.click(await screen.findByRole('button', { name: 'Buy 60,000 digital credit for $9.99' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Purchase Credit' })
+    expect(await within(dialog).findByText('Test mode — no real money')).toBeInTheDocument()
+    expect(intents).toEqual([{ selectedCreditProduct: 2 }])
+
+    await actor.type(within(dialog).getByLabelText('Test card number'), '4000 0000 0000 0002')
+    await actor.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '12/40')
+    await actor.type(within(dialog).getByLabelText('CVC'), '123')
+    await actor.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }))
+    expect(await within(dialog).findByText('Your card was declined.')).toBeInTheDocument()
+
+    const cardNumber = within(dialog).getByLabelText('Test card number')
+    await actor.clear(cardNumber)
+    await actor.type(cardNumber, '4242 4242 4242 4242')
+    await actor.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }))
+
+    expect(await screen.findByText('Purchase successful!')).toBeInTheDocument()
+    expect(router.state.location.search).toContain('payment_intent=pi_test_1')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+})
+
+function onPostVerify(data: unknown) {
+  return http.post(`${API}/payment/verifyPaymentIntent`, () => HttpResponse.json(ok(data)))
+}
