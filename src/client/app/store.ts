@@ -33,9 +33,10 @@ export function makeStore(preloadedState?: Partial<RootState>, { sideEffects = t
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => {
-      const middleware = getDefault().concat(baseApi.middleware)
-      const withListeners = sideEffects ? middleware.prepend(listenerMiddleware.middleware) : middleware
-      return recorder ? withListeners.concat(recorder) : withListeners
+      const defaults = getDefault().concat(baseApi.middleware)
+      // The listener middleware and the recorder add no dispatch signatures, so the list keeps the defaults' typing.
+      const listeners = sideEffects ? [listenerMiddleware.middleware] : []
+      return [...listeners, ...defaults, ...(recorder ? [recorder] : [])] as unknown as typeof defaults
     },
     devTools: {
       name: 'Wandercards',

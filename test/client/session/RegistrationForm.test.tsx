@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 
-import { RegistrationForm } from '@client/features/session/components/RegistrationForm'
+import { RegistrationForm } from '@client/components/RegistrationForm'
 import { STORAGE_KEYS } from '@client/lib/storage'
 
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'

@@ -9,10 +9,10 @@ import { useNavigate } from 'react-router-dom'
 import { EMAIL_PATTERN, FRIEND_CODE_LENGTH, PRODUCT_NAME, TUTORIAL_NAMES } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
-import { errorMessage } from '../../../api/errors'
-import { paths } from '../../../app/paths'
-import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../../../lib/storage'
-import { useRegisterMutation } from '../api'
+import { errorMessage } from '../api/errors'
+import { paths } from '../app/paths'
+import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../lib/storage'
+import { useRegisterMutation } from '../features/session/api'
 
 const emailPattern = new RegExp(EMAIL_PATTERN)
 

@@ -1,0 +1,166 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import ToggleButton from '@mui/material/ToggleButton'
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
+import Typography from '@mui/material/Typography'
+import { useSnackbar } from 'notistack'
+import { useState, type ReactNode } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+
+import type { PricesResult } from '@shared/acquire'
+import { PHYSICAL_CARDS_AVAILABLE } from '@shared/constants'
+import { TEXTS } from '@shared/texts'
+
+import { paths } from '../../app/paths'
+import { CreditAmount } from '../../components/CreditAmount'
+import { LoadingState } from '../../components/LoadingState'
+import { RarityBadge } from '../../components/RarityBadge'
+import { Tour, type TourStep } from '../../components/Tour'
+import { usePageTitle } from '../../components/usePageTitle'
+import { formatCredit } from '../../lib/format'
+
+import { useGetPricesQuery } from './api'
+
+type CardType = 'digital' | 'physical'
+
+const ACQUIRE_TOUR: TourStep[] = [
+  { target: '[data-tour="acquire-type"]', title: 'Acquire Cards', content: 'Choose Digital cards to collect in the app now, or see what is coming for physical cards.' },
+]
+
+const DIGITAL_TOUR: TourStep[] = [
+  { target: '[data-tour="digital-pick"]', title: 'Pick a Single Card', content: 'Choose exactly the Common or Special card you want.' },
+  { target: '[data-tour="digital-draw"]', title: 'Draw a Random Card', content: 'Draw random cards of any rarity, up to Legendary.' },
+]
+
+/** SPEC Acquire Cards: Digital (pick or draw) or Physical (prices and a notice); prices come from the server. */
+export function AcquireCardsPage() {
+  usePageTitle('Acquire Cards')
+  const [type, setType] = useState<CardType | null>(null)
+  const { data: prices, isLoading } = useGetPricesQuery()
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
+      <Typography variant="h3" component="h1">
+        Acquire Cards
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        value={type}
+        onChange={(_event, value: CardType | null) => value && setType(value)}
+        aria-label="Card type"
+        color="primary"
+        fullWidth
+        data-tour="acquire-type"
+      >
+        <ToggleButton value="digital" sx={{ py: 2, fontSize: '1.1rem' }}>
+          Digital
+        </ToggleButton>
+        <ToggleButton value="physical" sx={{ py: 2, fontSize: '1.1rem' }}>
+          Physical
+        </ToggleButton>
+      </ToggleButtonGroup>
+
+      {isLoading || !prices ? (
+        type && <LoadingState label="Loading prices" />
+      ) : type === 'digital' ? (
+        <DigitalOptions prices={prices} />
+      ) : type === 'physical' ? (
+        <PhysicalOptions prices={prices} />
+      ) : null}
+
+      <Tour name="acquireCards" steps={ACQUIRE_TOUR} />
+      {type === 'digital' && <Tour name="digitalCards" steps={DIGITAL_TOUR} ready={prices !== undefined} showProgress />}
+    </Stack>
+  )
+}
+
+function DigitalOptions({ prices }: { prices: PricesResult }) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+      <Option tourId="digital-pick" title="Pick a Single Card" text="Choose the exact card you want. Choose its rarity:">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <RarityChoice rarity={1} price={prices.priceDigitalCardPickCommon} />
+          <RarityChoice rarity={2} price={prices.priceDigitalCardPickSpecial} />
+        </Stack>
+      </Option>
+      <Option tourId="digital-draw" title="Draw a Random Card" text="Draw 1 or 10 random cards of any rarity, from Common to Legendary.">
+        <Typography component="p">
+          1 card: <CreditAmount value={prices.priceDigitalCardDraw} label="Price of 1 card" /> · 10 cards:{' '}
+          <CreditAmount value={prices.priceDigitalCardTenDraws} label="Price of 10 cards" />
+        </Typography>
+        <Button component={RouterLink} to={paths.digitalDraw.href()} variant="contained" size="large">
+          Draw a Random Card
+        </Button>
+      </Option>
+    </Stack>
+  )
+}
+
+function RarityChoice({ rarity, price }: { rarity: 1 | 2; price: number }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={paths.digitalPick.href(rarity)}
+      variant="outlined"
+      sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5, py: 1.5 }}
+      aria-label={`Pick a ${rarity === 1 ? 'Common' : 'Special'} card`}
+    >
+      <RarityBadge rarity={rarity} />
+      <CreditAmount value={price} />
+    </Button>
+  )
+}
+
+function PhysicalOptions({ prices }: { prices: PricesResult }) {
+  const { enqueueSnackbar } = useSnackbar()
+  const items = [
+    { title: 'Single Card', text: 'The card of your choice, printed.', price: prices.pricePhysicalCardPick },
+    { title: 'Random Card Draw', text: `A random printed card; ten for ${formatCredit(prices.pricePhysicalCardTenDraws)}.`, price: prices.pricePhysicalCardDraw },
+    { title: 'Card Packet', text: 'A sealed packet of printed cards.', price: prices.pricePhysicalCardPacket },
+  ]
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        {items.map((item) => (
+          <Option key={item.title} title={item.title} text={item.text}>
+            <CreditAmount value={item.price} kind="physical" label={`${item.title} price`} />
+          </Option>
+        ))}
+      </Stack>
+      <Alert
+        severity="info"
+        action={
+          <Button color="inherit" onClick={() => enqueueSnackbar(TEXTS.physicalNotify, { variant: 'success' })}>
+            Get Notified
+          </Button>
+        }
+      >
+        Physical cards will be available in {PHYSICAL_CARDS_AVAILABLE}.
+      </Alert>
+    </Stack>
+  )
+}
+
+interface OptionProps {
+  title: string
+  text: string
+  tourId?: string
+  children: ReactNode
+}
+
+function Option({ title, text, tourId, children }: OptionProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-tour={tourId}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{text}</Typography>
+      </Box>
+      {children}
+    </Paper>
+  )
+}

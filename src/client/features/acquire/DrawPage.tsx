@@ -1,0 +1,150 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Link from '@mui/material/Link'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useSnackbar } from 'notistack'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
+
+import { drawPrice } from '@shared/acquire'
+import { TEXTS } from '@shared/texts'
+
+import { isApiError, toToast } from '../../api/errors'
+import { useAppSelector } from '../../app/hooks'
+import { paths } from '../../app/paths'
+import { CreditAmount } from '../../components/CreditAmount'
+import { Tour, type TourStep } from '../../components/Tour'
+import { usePageTitle } from '../../components/usePageTitle'
+import { useGetUserQuery } from '../session/api'
+import { selectSession } from '../session/slice'
+
+import { useDrawCardMutation } from './api'
+import { DropRatesDialog } from './components/DropRatesDialog'
+import { PackDialog } from './components/PackDialog'
+import { missingFromMessage, useInsufficientCreditToast } from './useInsufficientCreditToast'
+
+const TOUR_STEPS: TourStep[] = [
+  { target: '[data-tour="draw-one"]', title: 'Draw 1 Card', content: 'Draw one random card from every collection. Rarer cards are rarer to draw.' },
+  { target: '[data-tour="draw-ten"]', title: 'Draw 10 Cards', content: 'Ten cards at once cost less than ten single draws.' },
+  { target: '[data-tour="drop-rates"]', title: 'Drop rates', content: 'See the chance of each rarity and the price before you draw.' },
+]
+
+/** SPEC Draw: choose 1 or 10, pick a pack, draw, then the result page; /digitalDraw/draw|draw10 opens the packs at once. */
+export function DrawPage() {
+  usePageTitle('Draw Cards')
+  const { anotherDraw } = useParams()
+  const { loggedIn, digitalCredit } = useAppSelector(selectSession)
+  const { isSuccess: userLoaded } = useGetUserQuery(undefined, { skip: !loggedIn })
+  const [packs, setPacks] = useState<{ tenDraws: boolean } | null>(null)
+  const [ratesOpen, setRatesOpen] = useState(false)
+  const [drawCard, { isLoading: drawing }] = useDrawCardMutation()
+  const showInsufficientCredit = useInsufficientCreditToast()
+  const { enqueueSnackbar } = useSnackbar()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const autoStarted = useRef(false)
+
+  function sendToLogin() {
+    enqueueSnackbar(TEXTS.loginToDraw, { variant: 'warning' })
+    navigate(paths.login.href(location.pathname))
+  }
+
+  function handleChoose(tenDraws: boolean) {
+    if (!loggedIn) {
+      sendToLogin()
+      return
+    }
+    const price = drawPrice(tenDraws)
+    if (price > digitalCredit) {
+      showInsufficientCredit(price - digitalCredit)
+      return
+    }
+    setPacks({ tenDraws })
+  }
+
+  // A "Draw Another" link starts the same draw once the balance is known.
+  useEffect(() => {
+    if (autoStarted.current || !userLoaded || (anotherDraw !== 'draw' && anotherDraw !== 'draw10')) return
+    autoStarted.current = true
+    handleChoose(anotherDraw === 'draw10')
+  })
+
+  async function handlePackChosen() {
+    if (!packs) return
+    const price = drawPrice(packs.tenDraws)
+    if (price > digitalCredit) {
+      setPacks(null)
+      showInsufficientCredit(price - digitalCredit)
+      return
+    }
+    try {
+      const result = await drawCard({ tenDraws: packs.tenDraws }).unwrap()
+      navigate(paths.digitalDrawResult.href(result.shareId))
+    } catch (error) {
+      setPacks(null)
+      if (!isApiError(error)) return
+      if (error.errorCode === 'InsufficientCredit') showInsufficientCredit(missingFromMessage(error.message) ?? price - digitalCredit)
+      else if (error.status === 401 || error.status === 403) sendToLogin()
+      else enqueueSnackbar(toToast(error).message, { variant: toToast(error).variant })
+    }
+  }
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
+      <Box>
+        <Typography variant="h3" component="h1">
+          Draw a Random Card
+        </Typography>
+        <Typography color="text.secondary">Open a pack and see which places you collect.</Typography>
+      </Box>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="center">
+        <DrawChoice tourId="draw-one" label="Draw 1 Card" price={drawPrice(false)} ready={userLoaded || !loggedIn} onChoose={() => handleChoose(false)} />
+        <DrawChoice tourId="draw-ten" label="Draw 10 Cards" price={drawPrice(true)} ready={userLoaded || !loggedIn} onChoose={() => handleChoose(true)} />
+      </Stack>
+
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Typography component="span">
+          Your balance: <CreditAmount value={digitalCredit} label="Your balance" />
+        </Typography>
+        <Link component="button" type="button" onClick={() => setRatesOpen(true)} data-tour="drop-rates">
+          Drop rates
+        </Link>
+      </Box>
+
+      <PackDialog
+        open={packs !== null}
+        tenDraws={packs?.tenDraws ?? false}
+        price={drawPrice(packs?.tenDraws ?? false)}
+        balance={digitalCredit}
+        drawing={drawing}
+        onPackChosen={handlePackChosen}
+        onClose={() => setPacks(null)}
+      />
+      <DropRatesDialog open={ratesOpen} onClose={() => setRatesOpen(false)} />
+      <Tour name="digitalCardDraw" steps={TOUR_STEPS} ready={packs === null} showProgress />
+    </Stack>
+  )
+}
+
+interface DrawChoiceProps {
+  tourId: string
+  label: string
+  price: number
+  /** The balance is known, so the price can be checked against it. */
+  ready: boolean
+  onChoose: () => void
+}
+
+function DrawChoice({ tourId, label, price, ready, onChoose }: DrawChoiceProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }} data-tour={tourId}>
+      <Button variant="contained" size="large" onClick={onChoose} disabled={!ready} fullWidth>
+        {label}
+      </Button>
+      <CreditAmount value={price} label={`${label} price`} />
+    </Paper>
+  )
+}

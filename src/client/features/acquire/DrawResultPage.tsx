@@ -1,0 +1,129 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+
+import type { CardDrawResult } from '@shared/acquire'
+import { PRODUCT_NAME } from '@shared/constants'
+
+import { paths } from '../../app/paths'
+import { EmptyState } from '../../components/EmptyState'
+import { LoadingState } from '../../components/LoadingState'
+import { ShareLinks } from '../../components/ShareLinks'
+import { usePageTitle } from '../../components/usePageTitle'
+import { shareUrl } from '../../lib/config'
+import { formatCredit } from '../../lib/format'
+import { useRedeemCreditCertificateMutation } from '../wallet/api'
+
+import { useGetCardDrawResultQuery } from './api'
+import { CertificateCard } from './components/CertificateCard'
+import { DrawnCardTile } from './components/DrawnCardTile'
+import { DrawReveal } from './components/DrawReveal'
+import { ExperiencePanel } from './components/ExperiencePanel'
+
+const NOT_FOUND = 'This draw result was not found.'
+
+/** SPEC Draw result: the reveal, then the cards, the certificate if one was drawn, and the ways on. */
+export function DrawResultPage() {
+  usePageTitle('Draw Result')
+  const { transactionId = '' } = useParams()
+  const { data: result, isLoading, isError } = useGetCardDrawResultQuery(transactionId)
+  const [revealed, setRevealed] = useState(false)
+
+  if (isLoading) return <LoadingState label="Loading your draw" />
+  if (isError || !result) {
+    return (
+      <EmptyState
+        message={NOT_FOUND}
+        action={
+          <Button component={RouterLink} to={paths.digitalDraw.href()} variant="contained">
+            Collect
+          </Button>
+        }
+      />
+    )
+  }
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <Typography variant="h3" component="h1">
+        {result.tenDraws ? 'Your 10 Cards' : 'Your Card'}
+      </Typography>
+      {revealed ? (
+        <DrawnResult result={result} />
+      ) : (
+        <DrawReveal highestRarity={result.highestRarity} extraCards={result.tenDraws ? 9 : 0} onDone={() => setRevealed(true)} />
+      )}
+    </Stack>
+  )
+}
+
+function DrawnResult({ result }: { result: CardDrawResult }) {
+  const [redeem, { isLoading: redeeming }] = useRedeemCreditCertificateMutation()
+  const { refetch } = useGetCardDrawResultQuery(result.shareId)
+  const { enqueueSnackbar } = useSnackbar()
+  const single = !result.tenDraws && result.cardList.length === 1
+
+  async function handleRedeem() {
+    if (!result.certificate) return
+    try {
+      const redeemed = await redeem({ redeemCode: result.certificate.redeemCode }).unwrap()
+      enqueueSnackbar(`${formatCredit(redeemed.creditValue)} Digital Credits were added to your wallet.`, { variant: 'success' })
+      refetch()
+    } catch {
+      // The shared request handling shows the server's warning.
+    }
+  }
+
+  return (
+    <>
+      <ExperiencePanel result={result.expGainResult} />
+      <Box
+        component="ul"
+        aria-label="Drawn cards"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          justifyContent: 'center',
+          gridTemplateColumns: single ? 'minmax(0, 300px)' : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+        }}
+      >
+        {result.cardList.map((card, index) => (
+          <li key={`${card.cardId}-${index}`}>
+            <DrawnCardTile image={card.image} cardName={card.cardName} cardRarity={card.cardRarity} isNew={card.isNew} order={index} large={single} />
+          </li>
+        ))}
+        {result.certificate && (
+          <li>
+            <CertificateCard certificate={result.certificate} redeeming={redeeming} onRedeem={handleRedeem} />
+          </li>
+        )}
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="center">
+        <Button component={RouterLink} to={paths.digitalDraw.href()} variant="outlined" size="large">
+          Collect
+        </Button>
+        {result.tenDraws ? (
+          <Button component={RouterLink} to={paths.digitalDraw.href('draw10')} variant="contained" size="large">
+            Draw Another 10
+          </Button>
+        ) : (
+          <Button component={RouterLink} to={paths.digitalDraw.href('draw')} variant="contained" size="large">
+            Draw Another
+          </Button>
+        )}
+      </Stack>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+        <Typography variant="subtitle1" component="h2">
+          Share your draw
+        </Typography>
+        <ShareLinks url={shareUrl('draw', result.shareId)} title={`Look what I drew on ${PRODUCT_NAME}!`} />
+      </Box>
+    </>
+  )
+}

@@ -1,0 +1,53 @@
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+
+import { paths } from '../../app/paths'
+import { EmptyState } from '../../components/EmptyState'
+import { LoadingState } from '../../components/LoadingState'
+import { usePageTitle } from '../../components/usePageTitle'
+
+import { useGetFreeCardDrawResultQuery } from './api'
+import { DrawnCardTile } from './components/DrawnCardTile'
+import { FreeDrawAnimation } from './components/FreeDrawAnimation'
+
+/** SPEC Free draw result: a loading indicator, the long animation, then the card and Collect. */
+export function FreeDrawResultPage() {
+  usePageTitle('Card Draw Result')
+  const { transactionId = '' } = useParams()
+  const { data: card, isLoading, isError } = useGetFreeCardDrawResultQuery(transactionId)
+  const [revealed, setRevealed] = useState(false)
+
+  const collect = (
+    <Button component={RouterLink} to={paths.freeDraw.href()} variant="contained" size="large">
+      Collect
+    </Button>
+  )
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
+      <Typography variant="h3" component="h1">
+        Card Draw Result
+      </Typography>
+      {isLoading ? (
+        <LoadingState label="Loading your card" />
+      ) : isError || !card ? (
+        <EmptyState message="This draw result was not found." action={collect} />
+      ) : revealed ? (
+        <Stack spacing={2} alignItems="center">
+          <Typography variant="h5" component="h2">
+            Free Card Draw Result
+          </Typography>
+          <Stack sx={{ width: '100%', maxWidth: 320 }}>
+            <DrawnCardTile image={card.image} cardName={card.cardName} cardRarity={card.cardRarity} isNew large />
+          </Stack>
+          {collect}
+        </Stack>
+      ) : (
+        <FreeDrawAnimation rarity={card.cardRarity} onDone={() => setRevealed(true)} />
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,192 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import ButtonBase from '@mui/material/ButtonBase'
+import Chip from '@mui/material/Chip'
+import FormControl from '@mui/material/FormControl'
+import InputLabel from '@mui/material/InputLabel'
+import MenuItem from '@mui/material/MenuItem'
+import Select from '@mui/material/Select'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useSnackbar } from 'notistack'
+import { useEffect, useState } from 'react'
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
+
+import { pickPrice, type PickCardResult } from '@shared/acquire'
+import type { CollectionCard } from '@shared/catalogue'
+import { rarityName } from '@shared/constants'
+import { TEXTS } from '@shared/texts'
+
+import { isApiError, toToast } from '../../api/errors'
+import { useAppSelector } from '../../app/hooks'
+import { paths } from '../../app/paths'
+import { CardImage } from '../../components/CardImage'
+import { CreditAmount } from '../../components/CreditAmount'
+import { EmptyState } from '../../components/EmptyState'
+import { LoadingState } from '../../components/LoadingState'
+import { Tour, type TourStep } from '../../components/Tour'
+import { usePageTitle } from '../../components/usePageTitle'
+import { useGetCardCollectionsQuery, useGetCardsOfCollectionQuery } from '../catalogue/api'
+import { useGetUserQuery } from '../session/api'
+import { selectSession } from '../session/slice'
+
+import { usePickCardMutation } from './api'
+import { AcquireCardDialog } from './components/AcquireCardDialog'
+import { CardAcquiredDialog } from './components/CardAcquiredDialog'
+
+const TOUR_STEPS: TourStep[] = [
+  { target: '[data-tour="pick-collection"]', title: 'Collection', content: 'Choose the card collection you want to pick from.' },
+  { target: '[data-tour="pick-cards"]', title: 'Cards', content: 'Choose a card to acquire. Cards you already own carry an Owned badge.' },
+  { target: '[data-tour="pick-other-rarity"]', title: 'Other rarity', content: 'Switch between Common and Special cards here.' },
+]
+
+/** SPEC Pick: a chosen Common or Special card, bought for its price; other rarities are refused. */
+export function PickPage() {
+  const rarity = Number(useParams().rarity)
+  const price = pickPrice(rarity)
+  usePageTitle(price === null ? 'Pick a Card' : `Pick a ${rarityName(rarity)} Card`)
+  if (price === null) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto' }}>
+        <Typography variant="h3" component="h1">
+          Pick a Card
+        </Typography>
+        <Alert severity="warning">Only Common and Special cards can be picked. Draw a random card for a chance at rarer ones.</Alert>
+        <Box>
+          <Button component={RouterLink} to={paths.acquireCards.href()} variant="contained">
+            Back to Acquire Cards
+          </Button>
+        </Box>
+      </Stack>
+    )
+  }
+  return <Pick key={rarity} rarity={rarity} price={price} />
+}
+
+interface PickProps {
+  rarity: number
+  price: number
+}
+
+function Pick({ rarity, price }: PickProps) {
+  const { loggedIn, digitalCredit } = useAppSelector(selectSession)
+  useGetUserQuery(undefined, { skip: !loggedIn })
+  const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
+  const [chosenCollectionId, setChosenCollectionId] = useState<string | null>(null)
+  const collectionId = chosenCollectionId ?? collections?.[0]?.collectionId ?? null
+  const { data: cards, isFetching: cardsLoading } = useGetCardsOfCollectionQuery({ collectionId: collectionId ?? '', rarity }, { skip: collectionId === null })
+  const [selected, setSelected] = useState<CollectionCard | null>(null)
+  const [acquired, setAcquired] = useState<PickCardResult | null>(null)
+  const [pickCard, { isLoading: acquiring }] = usePickCardMutation()
+  const { enqueueSnackbar } = useSnackbar()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const noCollections = collections !== undefined && collections.length === 0
+  const otherRarity = rarity === 1 ? 2 : 1
+
+  useEffect(() => {
+    if (noCollections) enqueueSnackbar(TEXTS.noCardCollectionsFound, { variant: 'warning', preventDuplicate: true })
+  }, [noCollections, enqueueSnackbar])
+
+  async function handleAcquire() {
+    if (!selected) return
+    try {
+      const result = await pickCard({ selectedCardId: selected.cardId }).unwrap()
+      setSelected(null)
+      setAcquired(result)
+    } catch (error) {
+      if (!isApiError(error)) return
+      if (error.status === 401 || error.status === 403) {
+        enqueueSnackbar(TEXTS.loginToPerform, { variant: 'warning' })
+        navigate(paths.login.href(location.pathname))
+        return
+      }
+      const toast = toToast(error)
+      enqueueSnackbar(toast.message, { variant: toast.variant })
+    }
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
+        <Box>
+          <Typography variant="h3" component="h1">
+            Pick a {rarityName(rarity)} Card
+          </Typography>
+          <Typography color="text.secondary" component="p">
+            Each card costs <CreditAmount value={price} label="Price" />. Your balance: <CreditAmount value={digitalCredit} label="Your balance" />
+          </Typography>
+        </Box>
+        <Button component={RouterLink} to={paths.digitalPick.href(otherRarity)} variant="outlined" data-tour="pick-other-rarity">
+          Pick {rarityName(otherRarity)} Cards
+        </Button>
+      </Box>
+
+      {collectionsLoading ? (
+        <LoadingState label="Loading card collections" />
+      ) : noCollections ? (
+        <EmptyState message={TEXTS.noCardCollectionsFound} />
+      ) : (
+        <>
+          <FormControl sx={{ maxWidth: 420 }} fullWidth data-tour="pick-collection">
+            <InputLabel id="pick-collection-label">Card collection</InputLabel>
+            <Select
+              labelId="pick-collection-label"
+              label="Card collection"
+              value={collectionId ?? ''}
+              onChange={(event) => setChosenCollectionId(String(event.target.value))}
+            >
+              {(collections ?? []).map((collection) => (
+                <MenuItem key={collection.collectionId} value={collection.collectionId}>
+                  {collection.collectionName}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+
+          {cardsLoading && !cards ? (
+            <LoadingState label="Loading cards" />
+          ) : (
+            <Box
+              component="ul"
+              aria-label="Cards"
+              data-tour="pick-cards"
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+              }}
+            >
+              {(cards ?? []).map((card, index) => (
+                <li key={card.cardId}>
+                  <ButtonBase
+                    focusRipple
+                    onClick={() => setSelected(card)}
+                    aria-label={`Pick ${card.cardName}${card.owned > 0 ? ' (owned)' : ''}`}
+                    sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', width: '100%', borderRadius: 2, textAlign: 'left' }}
+                  >
+                    <Box sx={{ position: 'relative' }}>
+                      <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} eager={index < 6} />
+                      {card.owned > 0 && <Chip label="Owned" color="primary" size="small" sx={{ position: 'absolute', top: 8, right: 8 }} />}
+                    </Box>
+                    <Typography variant="subtitle2" component="span" sx={{ mt: 1 }}>
+                      {card.cardName}
+                    </Typography>
+                  </ButtonBase>
+                </li>
+              ))}
+            </Box>
+          )}
+        </>
+      )}
+
+      <AcquireCardDialog card={selected} price={price} balance={digitalCredit} acquiring={acquiring} onAcquire={handleAcquire} onCancel={() => setSelected(null)} />
+      <CardAcquiredDialog result={acquired} onClose={() => setAcquired(null)} />
+      <Tour name="digitalCardPick" steps={TOUR_STEPS} ready={!collectionsLoading && !cardsLoading && !noCollections} showProgress />
+    </Stack>
+  )
+}

@@ -1,0 +1,57 @@
+import type {
+  CardDrawResult,
+  DrawCardResult,
+  FreeCardDrawResult,
+  FreeDrawnCard,
+  PickCardBody,
+  PickCardResult,
+  PricesResult,
+} from '@shared/acquire'
+
+import { ACQUISITION_TAGS, baseApi } from '../../api/baseApi'
+
+/** A pick or a draw changes credit, experience, the collection, the owned badges of cards and possibly the certificates. */
+const ACQUIRED = [...ACQUISITION_TAGS, 'CardCollection'] as const
+
+export const acquireApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPrices: build.query<PricesResult, void>({
+      query: () => '/getPrices',
+      providesTags: [{ type: 'Prices', id: 'LIST' }],
+    }),
+    pickCard: build.mutation<PickCardResult, PickCardBody>({
+      query: (body) => ({ url: '/pickCard', method: 'POST', body }),
+      // The pick screen shows the insufficient-credit and login texts itself.
+      extraOptions: { silentErrors: true },
+      invalidatesTags: [...ACQUIRED],
+    }),
+    /** A GET on the wire (SPEC §7), but it spends credit, so it is a mutation here and never cached or refetched. */
+    drawCard: build.mutation<DrawCardResult, { tenDraws: boolean }>({
+      query: ({ tenDraws }) => ({ url: '/drawCard', params: tenDraws ? { tenDraws: 1 } : undefined }),
+      extraOptions: { silentErrors: true },
+      invalidatesTags: [...ACQUIRED],
+    }),
+    getCardDrawResult: build.query<CardDrawResult, string>({
+      query: (transactionId) => ({ url: '/getCardDrawResult', params: { transactionId } }),
+      // The result page says "not found" in place.
+      extraOptions: { silentErrors: true },
+      providesTags: (_result, _error, transactionId) => [{ type: 'DrawResult', id: transactionId }],
+    }),
+    freeDrawCard: build.mutation<FreeDrawnCard, void>({
+      query: () => '/public/freeDrawCard',
+    }),
+    getFreeCardDrawResult: build.query<FreeCardDrawResult, string>({
+      query: (transactionId) => ({ url: '/public/getFreeCardDrawResult', params: { transactionId } }),
+      extraOptions: { silentErrors: true },
+    }),
+  }),
+})
+
+export const {
+  useGetPricesQuery,
+  usePickCardMutation,
+  useDrawCardMutation,
+  useGetCardDrawResultQuery,
+  useFreeDrawCardMutation,
+  useGetFreeCardDrawResultQuery,
+} = acquireApi

@@ -1,0 +1,103 @@
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import Typography from '@mui/material/Typography'
+
+import { drawOddsPercent } from '@shared/acquire'
+import { DIGITAL_CREDIT_PRODUCT_TYPE, ECONOMY } from '@shared/constants'
+import type { CreditProduct } from '@shared/wallet'
+
+import { CreditAmount } from '../../../components/CreditAmount'
+import { RarityBadge } from '../../../components/RarityBadge'
+import { formatCredit, formatMoney } from '../../../lib/format'
+import { useGetCreditProductsQuery } from '../../wallet/api'
+
+export interface DropRatesDialogProps {
+  open: boolean
+  onClose: () => void
+}
+
+/** Dollars per credit at the smallest digital pack, the rate a player topping up a little pays. */
+function dollarsPerCredit(products: CreditProduct[] | undefined): number | null {
+  const digital = (products ?? []).filter((product) => product.creditProductType === DIGITAL_CREDIT_PRODUCT_TYPE && product.creditProductValue > 0)
+  if (digital.length === 0) return null
+  const smallest = digital.reduce((least, product) => (product.creditProductValue < least.creditProductValue ? product : least))
+  return smallest.actualPrice / smallest.creditProductValue
+}
+
+/** The published odds and prices, shown before anyone pays for a random draw. */
+export function DropRatesDialog({ open, onClose }: DropRatesDialogProps) {
+  const { data: products } = useGetCreditProductsQuery(undefined, { skip: !open })
+  const rate = dollarsPerCredit(products)
+  const prices = [
+    { label: 'Draw 1 Card', credit: ECONOMY.prices.priceDigitalCardDraw },
+    { label: 'Draw 10 Cards', credit: ECONOMY.prices.priceDigitalCardTenDraws },
+  ]
+  const certificateChance = ECONOMY.certificateChanceBasisPoints / 100
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Drop rates</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 1 }}>Every card of a draw is drawn with these chances, then chosen at random among the cards of its rarity.</Typography>
+        <Table size="small" aria-label="Chance per rarity">
+          <TableHead>
+            <TableRow>
+              <TableCell>Rarity</TableCell>
+              <TableCell align="right">Chance per card</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {drawOddsPercent().map(({ rarity, percent }) => (
+              <TableRow key={rarity}>
+                <TableCell>
+                  <RarityBadge rarity={rarity} />
+                </TableCell>
+                <TableCell align="right">{percent}%</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Typography sx={{ mt: 2 }}>
+          Each draw, of 1 or of 10 cards, has a {certificateChance}% chance that one card is replaced by a credit certificate worth{' '}
+          {ECONOMY.certificateValues.map((value) => `${formatCredit(value.creditValue)} (${value.basisPoints / 100}%)`).join(', ')} credits.
+        </Typography>
+        <Table size="small" aria-label="Prices" sx={{ mt: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Draw</TableCell>
+              <TableCell align="right">Digital Credits</TableCell>
+              <TableCell align="right">About</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {prices.map((price) => (
+              <TableRow key={price.label}>
+                <TableCell>{price.label}</TableCell>
+                <TableCell align="right">
+                  <CreditAmount value={price.credit} />
+                </TableCell>
+                <TableCell align="right">{rate === null ? '…' : formatMoney(price.credit * rate)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {rate !== null && (
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+            Money amounts use the price of the smallest Digital Credits pack; larger packs cost less per credit.
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

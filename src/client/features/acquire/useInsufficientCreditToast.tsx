@@ -1,0 +1,48 @@
+import Button from '@mui/material/Button'
+import { useSnackbar } from 'notistack'
+import { useCallback } from 'react'
+import { useNavigate } from 'react-router-dom'
+
+import { TEXTS } from '@shared/texts'
+
+import { paths } from '../../app/paths'
+import { formatCredit } from '../../lib/format'
+
+/** The missing amount of an InsufficientCredit refusal ("Insufficient credit: 1500 more needed."), if the message carries it. */
+export function missingFromMessage(message: string): number | null {
+  const match = /(\d[\d,]*)\s+more/.exec(message)
+  return match ? Number(match[1].replace(/,/g, '')) : null
+}
+
+/** SPEC §8: a persistent warning with a "Get More Digital Credits" button to the wallet. */
+export function useInsufficientCreditToast(): (missing: number) => void {
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar()
+  const navigate = useNavigate()
+  return useCallback(
+    (missing: number) => {
+      enqueueSnackbar(TEXTS.insufficientCredit(formatCredit(missing)), {
+        variant: 'warning',
+        persist: true,
+        preventDuplicate: true,
+        action: (key) => (
+          <>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                closeSnackbar(key)
+                navigate(paths.myWallet.href())
+              }}
+            >
+              {TEXTS.getMoreCredits}
+            </Button>
+            <Button color="inherit" size="small" aria-label="Dismiss" onClick={() => closeSnackbar(key)}>
+              ✕
+            </Button>
+          </>
+        ),
+      })
+    },
+    [closeSnackbar, enqueueSnackbar, navigate],
+  )
+}

@@ -1,0 +1,31 @@
+import { sql, type Transaction } from 'kysely'
+
+import type { ExpGainResult } from '@shared/acquire'
+import { ECONOMY, levelForExperience, type Rarity } from '@shared/constants'
+
+import type { Database } from '../../db/schema'
+
+export function experienceFor(rarities: readonly Rarity[]): number {
+  return rarities.reduce((sum, rarity) => sum + ECONOMY.experience[rarity], 0)
+}
+
+/** Adds experience with one atomic increment, so concurrent acquisitions each count, and describes the level reached. */
+export async function gainExperience(trx: Transaction<Database>, userId: string, gained: number): Promise<ExpGainResult> {
+  const row = await trx
+    .updateTable('users')
+    .set({ experience: sql`experience + ${gained}` })
+    .where('id', '=', userId)
+    .returning('experience')
+    .executeTakeFirstOrThrow()
+  const expEnd = Number(row.experience)
+  const before = levelForExperience(expEnd - gained)
+  const after = levelForExperience(expEnd)
+  return {
+    expGained: gained,
+    expEnd,
+    expForCurrentLevel: after.expForCurrentLevel,
+    expToLevelUp: after.expToLevelUp,
+    userLevel: after.userLevel,
+    levelUp: after.userLevel > before.userLevel,
+  }
+}

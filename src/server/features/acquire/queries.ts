@@ -1,0 +1,125 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import type { Database } from '../../db/schema'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export interface CardRow {
+  cardId: string
+  cardName: string
+  cardRarity: number
+}
+
+export function findCard(db: Db, cardId: string): Promise<CardRow | undefined> {
+  return db
+    .selectFrom('cards')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select(['cards.id as cardId', 'card_sets.name as cardName', 'cards.rarity as cardRarity'])
+    .where('cards.id', '=', cardId)
+    .executeTakeFirst()
+}
+
+export async function countCardsOfRarity(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('cards')
+    .select(['rarity', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('rarity')
+    .execute()
+  return new Map(rows.map((row) => [Number(row.rarity), Number(row.count)]))
+}
+
+/** The card at a position of the rarity's cards in a stable order, for a uniform choice among them. */
+export function findCardOfRarityAt(db: Db, rarity: number, offset: number): Promise<CardRow | undefined> {
+  return db
+    .selectFrom('cards')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select(['cards.id as cardId', 'card_sets.name as cardName', 'cards.rarity as cardRarity'])
+    .where('cards.rarity', '=', rarity)
+    .orderBy('cards.id')
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst()
+}
+
+export async function listOwnedCardIds(db: Db, userId: string, cardIds: string[]): Promise<Set<string>> {
+  if (cardIds.length === 0) return new Set()
+  const rows = await db.selectFrom('user_cards').select('card_id').distinct().where('user_id', '=', userId).where('card_id', 'in', cardIds).execute()
+  return new Set(rows.map((row) => row.card_id))
+}
+
+export async function insertDrawTransaction(
+  trx: Transaction<Database>,
+  values: { id: string; userId: string | null; kind: 'draw' | 'draw10' | 'free' | 'pick'; price: number; createdAt: string },
+): Promise<void> {
+  await trx
+    .insertInto('draw_transactions')
+    .values({ id: values.id, user_id: values.userId, kind: values.kind, price: values.price, exp_gain_result: null, claimed_by: null, created_at: values.createdAt })
+    .execute()
+}
+
+export async function updateDrawExperience(trx: Transaction<Database>, transactionId: string, expGainResult: unknown): Promise<void> {
+  await trx.updateTable('draw_transactions').set({ exp_gain_result: JSON.stringify(expGainResult) }).where('id', '=', transactionId).execute()
+}
+
+export async function insertUserCard(
+  trx: Transaction<Database>,
+  values: { id: string; userId: string; cardId: string; acquisition: 'pick' | 'draw'; transactionId: string; createdAt: string },
+): Promise<void> {
+  await trx
+    .insertInto('user_cards')
+    .values({ id: values.id, user_id: values.userId, card_id: values.cardId, acquisition: values.acquisition, transaction_id: values.transactionId, created_at: values.createdAt })
+    .execute()
+}
+
+export async function insertDrawItems(
+  trx: Transaction<Database>,
+  items: { transactionId: string; position: number; cardId: string | null; userCardId: string | null; isNew: boolean }[],
+): Promise<void> {
+  if (items.length === 0) return
+  await trx
+    .insertInto('draw_items')
+    .values(items.map((item) => ({ transaction_id: item.transactionId, position: item.position, card_id: item.cardId, user_card_id: item.userCardId, is_new: item.isNew ? 1 : 0 })))
+    .execute()
+}
+
+export function findDrawTransaction(db: Db, transactionId: string) {
+  return db.selectFrom('draw_transactions').selectAll().where('id', '=', transactionId).executeTakeFirst()
+}
+
+export function listDrawnCards(db: Db, transactionId: string) {
+  return db
+    .selectFrom('draw_items')
+    .innerJoin('cards', 'cards.id', 'draw_items.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select([
+      'cards.id as cardId',
+      'card_sets.name as cardName',
+      'cards.rarity as cardRarity',
+      'draw_items.user_card_id as userCardId',
+      'draw_items.is_new as isNew',
+    ])
+    .where('draw_items.transaction_id', '=', transactionId)
+    .orderBy('draw_items.position')
+    .execute()
+}
+
+export function findDrawCertificate(db: Db, userId: string, transactionId: string) {
+  return db
+    .selectFrom('credit_certificates')
+    .select(['id', 'credit_value', 'redeem_code', 'redeemed_at'])
+    .where('source', '=', 'draw')
+    .where('source_ref', '=', transactionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** A paid draw with only what its public share page may show of the drawer. */
+export function findSharedDraw(db: Db, transactionId: string) {
+  return db
+    .selectFrom('draw_transactions')
+    .innerJoin('users', 'users.id', 'draw_transactions.user_id')
+    .select(['draw_transactions.id', 'draw_transactions.kind', 'draw_transactions.created_at', 'users.username', 'users.friend_code'])
+    .where('draw_transactions.id', '=', transactionId)
+    .where('draw_transactions.kind', 'in', ['draw', 'draw10'])
+    .executeTakeFirst()
+}

@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react'
+
+import { AcquireCardsPage } from '@client/features/acquire/AcquireCardsPage'
+
+import { onGet, server } from '@test/helpers/msw'
+import { renderWithProviders } from '@test/helpers/render'
+
+import { prices } from './fixtures'
+
+describe('AcquireCardsPage', () => {
+  it('leads from Digital to the pick of each rarity and to the draw', async () => {
+    server.use(onGet('/getPrices', prices))
+    const { user } = renderWithProviders(<AcquireCardsPage />, { route: '/acquireCards' })
+
+    await user.click(screen.getByRole('button', { name: 'Digital' }))
+
+    expect(await screen.findByRole('link', { name: 'Pick a Common card' })).toHaveAttribute('href', '/digitalPick/1')
+    expect(screen.getByRole('link', { name: 'Pick a Special card' })).toHaveAttribute('href', '/digitalPick/2')
+    expect(screen.getByRole('link', { name: 'Draw a Random Card' })).toHaveAttribute('href', '/digitalDraw')
+    expect(screen.getByLabelText('Price of 10 cards: 13,500 credit')).toBeInTheDocument()
+  })
+
+  it('shows the physical prices, the February 2025 notice and a Get Notified that only confirms', async () => {
+    server.use(onGet('/getPrices', prices))
+    const { user } = renderWithProviders(<AcquireCardsPage />, { route: '/acquireCards' })
+
+    await user.click(screen.getByRole('button', { name: 'Physical' }))
+
+    expect(await screen.findByLabelText('Single Card price: 5,000 credit')).toBeInTheDocument()
+    expect(screen.getByLabelText('Random Card Draw price: 4,000 credit')).toBeInTheDocument()
+    expect(screen.getByLabelText('Card Packet price: 18,000 credit')).toBeInTheDocument()
+    expect(screen.getByText('Physical cards will be available in February 2025.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Get Notified' }))
+    expect(await screen.findByText('You will be notified when physical cards are available via email. Thank you.')).toBeInTheDocument()
+  })
+})

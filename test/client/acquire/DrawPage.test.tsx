@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react'
+import { Route, Routes } from 'react-router-dom'
+
+import { DrawPage } from '@client/features/acquire/DrawPage'
+
+import { API, HttpResponse, http, onGet, refusal, server } from '@test/helpers/msw'
+import { renderWithProviders } from '@test/helpers/render'
+
+import { prices, userWith } from './fixtures'
+
+function renderDrawPage(route = '/digitalDraw', balance = 20_000) {
+  server.use(onGet('/getUser', userWith(balance)), onGet('/checkNewNotifications', false))
+  return renderWithProviders(
+    <Routes>
+      <Route path="/digitalDraw/:anotherDraw?" element={<DrawPage />} />
+      <Route path="/digitalDrawResult/:transactionId" element={<p>Result page</p>} />
+      <Route path="/myWallet" element={<p>Wallet page</p>} />
+      <Route path="/login" element={<p>Login page</p>} />
+    </Routes>,
+    { route },
+  )
+}
+
+// Typing and dialogs are slow on the shared test machine.
+jest.setTimeout(30_000)
+
+describe('DrawPage', () => {
+  it('draws one card from a pack and opens the result', async () => {
+    let query = ''
+    server.use(
+      http.get(`${API}/drawCard`, ({ request }) => {
+        query = new URL(request.url).search
+        return HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: true }, data: { shareId: 't9', userData: { digitalCredit: 18_500 }, expGainResult: null } })
+      }),
+    )
+    const { user } = renderDrawPage()
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 20,000 credit')).toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Draw 1 Card' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Draw 1 Card' })
+    expect(dialog).toHaveTextContent('1,500')
+    await user.click(screen.getByRole('button', { name: 'Open pack 2' }))
+
+    expect(await screen.findByText('Result page')).toBeInTheDocument()
+    expect(query).toBe('')
+  })
+
+  it('opens the ten-card packs at once for /digitalDraw/draw10 and sends tenDraws=1', async () => {
+    let query = ''
+    server.use(
+      http.get(`${API}/drawCard`, ({ request }) => {
+        query = new URL(request.url).search
+        return HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: true }, data: { shareId: 't10', userData: { digitalCredit: 0 }, expGainResult: null } })
+      }),
+    )
+    const { user } = renderDrawPage('/digitalDraw/draw10')
+
+    await screen.findByRole('dialog', { name: 'Draw 10 Cards' })
+    await user.click(screen.getByRole('button', { name: 'Open pack 1' }))
+
+    expect(await screen.findByText('Result page')).toBeInTheDocument()
+    expect(query).toBe('?tenDraws=1')
+  })
+
+  it('blocks a draw the balance does not cover with the persistent toast and its wallet button', async () => {
+    const { user } = renderDrawPage('/digitalDraw', 1_000)
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 1,000 credit')).toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Draw 10 Cards' }))
+
+    expect(await screen.findByText('Insufficient Digital Credits. You need 12,500 more to draw.')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Get More Digital Credits' }))
+    expect(await screen.findByText('Wallet page')).toBeInTheDocument()
+  })
+
+  it('shows the missing amount when the server refuses for credit', async () => {
+    server.use(http.get(`${API}/drawCard`, () => refusal(422, 'InsufficientCredit', 'Insufficient credit: 500 more needed.', true)))
+    const { user } = renderDrawPage('/digitalDraw', 1_500)
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 1,500 credit')).toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Draw 1 Card' }))
+    await user.click(await screen.findByRole('button', { name: 'Open pack 3' }))
+
+    expect(await screen.findByText('Insufficient Digital Credits. You need 500 more to draw.')).toBeInTheDocument()
+  })
+
+  it('sends a user whose session is gone to the login page', async () => {
+    server.use(http.get(`${API}/drawCard`, () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')))
+    const { user } = renderDrawPage()
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 20,000 credit')).toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Draw 1 Card' }))
+    await user.click(await screen.findByRole('button', { name: 'Open pack 1' }))
+
+    expect(await screen.findByText('You need to log in to draw a card.')).toBeInTheDocument()
+    expect(await screen.findByText('Login page')).toBeInTheDocument()
+  })
+
+  it('shows the drop rates with the price in credit and money', async () => {
+    server.use(
+      onGet('/payment/getCreditProducts', [
+        { creditProductId: 1, creditProductType: 2, creditProductValue: 10_000, listPrice: 1.99, actualPrice: 1.99 },
+        { creditProductId: 2, creditProductType: 2, creditProductValue: 60_000, listPrice: 11.94, actualPrice: 9.99 },
+      ]),
+    )
+    const { user } = renderDrawPage()
+
+    await user.click(screen.getByRole('button', { name: 'Drop rates' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Drop rates' })
+    expect(dialog).toHaveTextContent('★★★ Legendary')
+    expect(dialog).toHaveTextContent('1%')
+    expect(dialog).toHaveTextContent('60%')
+    expect(dialog).toHaveTextContent(prices.priceDigitalCardDraw.toLocaleString('en-US'))
+    await waitFor(() => expect(dialog).toHaveTextContent('$0.30'))
+  })
+})

@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react'
+import { Route, Routes } from 'react-router-dom'
+
+import { DrawResultPage } from '@client/features/acquire/DrawResultPage'
+
+import { API, HttpResponse, http, onGet, refusal, server } from '@test/helpers/msw'
+import { renderWithProviders } from '@test/helpers/render'
+
+import { drawResult } from './fixtures'
+
+function renderResult(route = '/digitalDrawResult/t1') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/digitalDrawResult/:transactionId" element={<DrawResultPage />} />
+      <Route path="/digitalDraw/:anotherDraw?" element={<p>Draw page</p>} />
+    </Routes>,
+    { route },
+  )
+}
+
+// Typing and dialogs are slow on the shared test machine.
+jest.setTimeout(30_000)
+
+describe('DrawResultPage', () => {
+  it('reveals a single card with its NEW label and offers Draw Another', async () => {
+    server.use(onGet('/getCardDrawResult', drawResult()))
+    const { user } = renderResult()
+
+    await user.click(await screen.findByRole('button', { name: 'Skip' }))
+
+    const cards = screen.getByRole('list', { name: 'Drawn cards' })
+    expect(within(cards).getByRole('img', { name: 'France, Epic card' })).toBeInTheDocument()
+    expect(within(cards).getByText('NEW')).toBeInTheDocument()
+    expect(within(cards).getByText('★★ Epic')).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Experience gained' })).toHaveTextContent('+150 XP')
+    expect(screen.getByRole('link', { name: 'Draw Another' })).toHaveAttribute('href', '/digitalDraw/draw')
+    expect(screen.getByRole('link', { name: 'Collect' })).toHaveAttribute('href', '/digitalDraw')
+    expect(screen.getByRole('group', { name: 'Share' })).toBeInTheDocument()
+  })
+
+  it('shows ten cards and the certificate, which redeems at once', async () => {
+    const cardList = Array.from({ length: 9 }, (_, index) => ({
+      cardId: `c${index}-1`,
+      cardName: `Place ${index}`,
+      cardRarity: 1,
+      image: `c${index}-1`,
+      userCardId: `uc${index}`,
+      isNew: index % 2 === 0,
+    }))
+    const certificate = { creditCertificateId: 'cert1', creditValue: 2_500, redeemCode: 'ABCD-EFGH-JKMN-PQRS', redeemed: false }
+    let redeemed = false
+    let redeemBody: unknown = null
+    server.use(
+      http.get(`${API}/getCardDrawResult`, () =>
+        HttpResponse.json({
+          metadata: { status: true, errorCode: null, message: '', authorized: true },
+          data: drawResult({ tenDraws: true, highestRarity: 1, cardList, certificate: { ...certificate, redeemed } }),
+        }),
+      ),
+      http.post(`${API}/payment/redeemCreditCertificate`, async ({ request }) => {
+        redeemBody = await request.json()
+        redeemed = true
+        return HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: true }, data: { result: true, creditValue: 2_500, userData: { digitalCredit: 5_000 } } })
+      }),
+    )
+    const { user } = renderResult()
+
+    await user.click(await screen.findByRole('button', { name: 'Skip' }))
+
+    const cards = screen.getByRole('list', { name: 'Drawn cards' })
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(10)
+    expect(within(cards).getAllByText('NEW')).toHaveLength(5)
+    expect(screen.getByLabelText('Redeem code')).toHaveTextContent('ABCD-EFGH-JKMN-PQRS')
+    expect(screen.getByRole('link', { name: 'Draw Another 10' })).toHaveAttribute('href', '/digitalDraw/draw10')
+
+    await user.click(screen.getByRole('button', { name: 'Redeem Instantly' }))
+
+    expect(redeemBody).toEqual({ redeemCode: 'ABCD-EFGH-JKMN-PQRS' })
+    expect(await screen.findByText('2,500 Digital Credits were added to your wallet.')).toBeInTheDocument()
+    expect(await screen.findByText('Redeemed')).toBeInTheDocument()
+  })
+
+  it("says so when the draw is not the user's", async () => {
+    server.use(http.get(`${API}/getCardDrawResult`, () => refusal(404, 'NotFound', 'This draw result was not found.', true)))
+    renderResult('/digitalDrawResult/other')
+    expect(await screen.findByText('This draw result was not found.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Collect' })).toHaveAttribute('href', '/digitalDraw')
+  })
+})

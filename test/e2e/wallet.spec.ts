@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test'
+
+import { api, friendCodeOf, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
+
+test('a new traveller redeems the welcome certificate and buys credit in test mode, with a good and a declined card', async ({ page }) => {
+  await registerThroughHome(page, uniqueEmail('wallet'))
+  await skipTours(page)
+  await page.goto('/myWallet')
+  await expect(page.getByText('Welcome gift')).toBeVisible()
+  await snap(page, 'wallet-with-welcome-certificate')
+
+  const [certificate] = await api<Array<{ redeemCode: string }>>(page, 'GET', '/payment/getMyCreditCertificates', await storedToken(page))
+  await page.getByLabel('Certificate code').fill(certificate.redeemCode)
+  await page.getByRole('button', { name: 'Redeem', exact: true }).last().click()
+  const redeemed = page.getByRole('dialog', { name: 'Certificate Redeemed' })
+  await expect(redeemed).toContainText('10,000')
+  await snap(page, 'wallet-certificate-redeemed')
+  await redeemed.getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByText("You don't have any credit certificates available.")).toBeVisible()
+  await expect(page.getByLabel('Digital credit: 10,000 credit').first()).toBeVisible()
+  expect(await page.getByLabel('Certificate code').inputValue()).toBe('')
+
+  // A declined card keeps the dialog open with the provider's message.
+  await page.getByRole('button', { name: /^Buy/ }).first().click()
+  const checkout = page.getByRole('dialog', { name: 'Purchase Credit' })
+  await expect(checkout.getByText(/Test mode/)).toBeVisible()
+  await checkout.getByLabel('Test card number').fill('4000 0000 0000 0002')
+  await checkout.getByLabel('Expiry (MM/YY)').fill('12/34')
+  await checkout.getByLabel('CVC').fill('123')
+  await snap(page, 'wallet-test-mode-form')
+  await checkout.getByRole('button', { name: /^Pay/ }).click()
+  await expect(checkout.getByText('Your card was declined.')).toBeVisible()
+  await snap(page, 'wallet-card-declined')
+
+  // A good card goes through the same redirect and verification as Stripe.
+  await checkout.getByLabel('Test card number').fill('4242 4242 4242 4242')
+  await checkout.getByRole('button', { name: /^Pay/ }).click()
+  await expect(page).toHaveURL(/payment_intent=/)
+  await expect(page.getByText('Purchase successful!')).toBeVisible()
+  await snap(page, 'wallet-purchase-successful')
+  const user = await api<{ digitalCredit: number }>(page, 'GET', '/getUser', await storedToken(page))
+  expect(user.digitalCredit).toBeGreaterThan(10_000)
+  await page.getByRole('button', { name: 'Close' }).first().click()
+  await expect(page).toHaveURL(/\/myWallet$/)
+
+  await page.goto('/myWallet?payment_intent=pi_not_mine')
+  await expect(page.getByText('Purchase failed!')).toBeVisible()
+  await snap(page, 'wallet-purchase-failed')
+})
+
+test('an invited traveller and the inviter are both rewarded', async ({ browser }) => {
+  const inviter = await (await browser.newContext()).newPage()
+  await registerThroughHome(inviter, uniqueEmail('inviter'))
+  const code = await friendCodeOf(inviter)
+
+  const invitee = await (await browser.newContext()).newPage()
+  await registerThroughHome(invitee, uniqueEmail('invitee'), `?r=${code}`)
+  await expect(invitee).toHaveURL(/\/welcome\?invited=1$/)
+  await expect(invitee.getByRole('link', { name: 'Redeem Now' })).toBeVisible()
+  await snap(invitee, 'welcome-invited')
+  const certificates = await api<unknown[]>(invitee, 'GET', '/payment/getMyCreditCertificates', await storedToken(invitee))
+  expect(certificates).toHaveLength(2)
+
+  const rewarded = await api<{ digitalCredit: number; friendCount: number }>(inviter, 'GET', '/getUser', await storedToken(inviter))
+  expect(rewarded).toMatchObject({ digitalCredit: 10_000, friendCount: 1 })
+})
+
+test('a visitor is told the wallet is not public', async ({ page }) => {
+  await page.goto('/myWallet')
+  await expect(page.getByText('This page is not public accessible.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
+})
