@@ -1,3 +1,113 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
 
-export const catalogueRoutes: FastifyPluginAsyncTypebox = async () => {}
+import {
+  AvatarImageQuerySchema,
+  CardCollectionListSchema,
+  CardImageQuerySchema,
+  CardSchema,
+  CollectionCardListSchema,
+  CollectionImageQuerySchema,
+  GetCardQuerySchema,
+  GetCardsOfCollectionQuerySchema,
+  SetBeenThereBodySchema,
+} from '@shared/catalogue'
+import { envelope } from '@shared/envelope'
+
+import { AppError } from '../../lib/errors'
+import { userId } from '../../plugins/auth'
+
+import {
+  ART_KEYS,
+  artCacheDir,
+  etagFor,
+  renderAvatar,
+  renderCardArt,
+  renderCollectionArt,
+  renderIcon,
+  renderPlaceholder,
+  type ArtContext,
+  type RenderedImage,
+} from './art'
+import * as catalogueService from './service'
+
+/** Art changes only with the catalogue version (which changes the ETag); a month of caching is safe. */
+const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=86400'
+
+function imageHeaders(reply: FastifyReply, etag: string) {
+  return (
+    reply
+      .header('Cache-Control', IMAGE_CACHE_CONTROL)
+      .header('ETag', etag)
+      // Share pages on the share host and link previews show these pictures too.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+  )
+}
+
+/** A browser that already holds the image gets a 304 before anything is read or rendered. */
+function notModified(request: FastifyRequest, reply: FastifyReply, imageKey: string) {
+  const etag = etagFor(imageKey)
+  if (request.headers['if-none-match'] !== etag) return null
+  return imageHeaders(reply, etag).status(304).send()
+}
+
+function sendImage(request: FastifyRequest, reply: FastifyReply, image: RenderedImage) {
+  imageHeaders(reply, image.etag)
+  if (request.headers['if-none-match'] === image.etag) return reply.status(304).send()
+  return reply.type(image.contentType).send(image.body)
+}
+
+export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const art: ArtContext = { db: fastify.db, cacheDir: artCacheDir(fastify.config.dataDir) }
+  const caller = (request: FastifyRequest) => request.user?.id ?? null
+
+  fastify.get('/getCardCollections', { schema: { response: { 200: envelope(CardCollectionListSchema) } } }, () =>
+    catalogueService.getCardCollections(fastify.db),
+  )
+
+  fastify.get(
+    '/getCardsOfCollection',
+    { schema: { querystring: GetCardsOfCollectionQuerySchema, response: { 200: envelope(CollectionCardListSchema) } } },
+    (request) => catalogueService.getCardsOfCollection(fastify.db, caller(request), request.query.collectionId, request.query.rarity),
+  )
+
+  fastify.get('/getCard', { schema: { querystring: GetCardQuerySchema, response: { 200: envelope(CardSchema) } } }, (request) =>
+    catalogueService.getCard(fastify.db, caller(request), request.query.cardId),
+  )
+
+  fastify.post(
+    '/setBeenThere',
+    { schema: { body: SetBeenThereBodySchema, response: { 200: envelope(Type.Null()) } }, preHandler: fastify.requireUser },
+    async (request) => {
+      await catalogueService.setBeenThere(fastify.db, userId(request), request.body.cardId, request.body.value)
+      return null
+    },
+  )
+
+  const imageRoute = { config: { skipApiKey: true, rawResponse: true } }
+
+  fastify.get('/image/card', { ...imageRoute, schema: { querystring: CardImageQuerySchema } }, async (request, reply) => {
+    const size = request.query.lg === '1' || request.query.lg === 'true' ? 'lg' : 'sm'
+    const imageId = request.query.imageId?.trim() ?? ''
+    if (imageId && notModified(request, reply, ART_KEYS.card(imageId, size))) return reply
+    const image = (imageId && (await renderCardArt(art, imageId, size))) || (await renderPlaceholder(art, size))
+    return sendImage(request, reply, image)
+  })
+
+  fastify.get('/image/collection', { ...imageRoute, schema: { querystring: CollectionImageQuerySchema } }, async (request, reply) => {
+    if (notModified(request, reply, ART_KEYS.collection(request.query.collectionId))) return reply
+    const image = await renderCollectionArt(art, request.query.collectionId)
+    if (!image) throw new AppError('NotFound', 'Card collection not found')
+    return sendImage(request, reply, image)
+  })
+
+  fastify.get('/image/avatar', { ...imageRoute, schema: { querystring: AvatarImageQuerySchema } }, async (request, reply) => {
+    if (notModified(request, reply, ART_KEYS.avatar(request.query.avatarId))) return reply
+    const image = await renderAvatar(art, request.query.avatarId)
+    if (!image) throw new AppError('NotFound', 'Avatar not found')
+    return sendImage(request, reply, image)
+  })
+
+  fastify.get('/image/icon.png', imageRoute, async (request, reply) => sendImage(request, reply, await renderIcon(art)))
+}

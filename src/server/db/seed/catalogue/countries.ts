@@ -103,7 +103,8 @@ function timeZonesOf(country: WorldCountry): string[] {
 }
 
 function shapeOf(country: WorldCountry): ShapeRef {
-  return { atlas: 'world', id: country.ccn3 }
+  // Kosovo has no ISO numeric code; the atlas lists it by name, which mapScene maps to its alpha-2 code.
+  return { atlas: 'world', id: country.ccn3 || country.cca2 }
 }
 
 function opening(country: WorldCountry): string {
@@ -179,7 +180,7 @@ function peopleSentence(country: WorldCountry): string | null {
   const languages = languagesOf(country)
   const currencies = currenciesOf(country)
   const language = languages.length ? listOf(languages.slice(0, 4)) : null
-  const currency = currencies.length ? listOf(currencies.map((c) => `the ${c.name}${c.symbol ? ` (${c.symbol})` : ''}`)) : null
+  const currency = currencies.length ? listOf(currencies.map((c) => `the ${c.name}${c.symbol ? ` (${c.symbol.replace(/\s+/g, ' ')})` : ''}`)) : null
   if (language && currency) {
     return choose(id, 'people', [
       `People there speak ${language} and pay with ${currency}.`,

@@ -13,22 +13,35 @@ function normalised(name: string): string {
   return slugify(name).replace(/-city$/, '')
 }
 
+type ListedCity = ReturnType<typeof City.getAllCities>[number]
+
+/** country-state-city's cities with the names of the great cities, read in one pass (the full list is large). */
+function listedNamesakes(): Map<string, ListedCity[]> {
+  const wanted = new Set(GREAT_CITIES.map(([name, countryCode]) => `${countryCode}|${normalised(name)}`))
+  const namesakes = new Map<string, ListedCity[]>()
+  for (const city of City.getAllCities()) {
+    const key = `${city.countryCode}|${normalised(city.name)}`
+    if (!wanted.has(key)) continue
+    namesakes.set(key, [...(namesakes.get(key) ?? []), city])
+  }
+  return namesakes
+}
+
 /** The city as country-state-city lists it, when it lists one of that name close to where we expect it. */
-function findListedCity(name: string, countryCode: string, latitude: number, longitude: number) {
-  const wanted = normalised(name)
-  return (City.getCitiesOfCountry(countryCode) ?? [])
-    .filter((city) => normalised(city.name) === wanted)
+function findListedCity(namesakes: Map<string, ListedCity[]>, name: string, countryCode: string, latitude: number, longitude: number) {
+  return (namesakes.get(`${countryCode}|${normalised(name)}`) ?? [])
     .map((city) => ({ city, distance: Math.hypot(Number(city.latitude) - latitude, Number(city.longitude) - longitude) }))
     .filter(({ distance }) => distance < MAX_DISTANCE_DEGREES)
     .sort((a, b) => a.distance - b.distance)[0]?.city
 }
 
 export function buildGreatCities(): SeedPlace[] {
+  const namesakes = listedNamesakes()
   return GREAT_CITIES.map(([name, countryCode, approxLatitude, approxLongitude, knownFor]) => {
     const id = `${countryCode.toLowerCase()}-${slugify(name)}`
     const country = worldCountry(countryCode)
     if (!country) throw new Error(`Unknown country ${countryCode} for ${name}`)
-    const listed = findListedCity(name, countryCode, approxLatitude, approxLongitude)
+    const listed = findListedCity(namesakes, name, countryCode, approxLatitude, approxLongitude)
     const latitude = listed ? Number(listed.latitude) : approxLatitude
     const longitude = listed ? Number(listed.longitude) : approxLongitude
     const stateName = listed?.stateCode && NAMED_STATE_COUNTRIES.has(countryCode) ? State.getStateByCodeAndCountry(listed.stateCode, countryCode)?.name : undefined

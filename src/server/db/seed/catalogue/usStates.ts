@@ -83,17 +83,21 @@ interface StateShape {
   areaKm2: number
 }
 
+function nameOf(properties: unknown): string {
+  return (properties as { name?: string } | null)?.name ?? ''
+}
+
 function loadStateShapes(): StateShape[] {
   const topology = statesTopology as unknown as Topology
-  const collection = topology.objects.states as GeometryCollection<{ name: string }>
+  const collection = topology.objects.states as GeometryCollection<{ name?: string }>
   const adjacency = neighbors(collection.geometries)
   return collection.geometries.map((geometry, index) => {
     const shape = feature(topology, geometry) as Feature<Geometry>
     return {
       fips: String(geometry.id),
-      name: geometry.properties?.name ?? '',
+      name: nameOf(geometry.properties),
       feature: shape,
-      neighbours: adjacency[index].map((other) => collection.geometries[other].properties?.name ?? ''),
+      neighbours: adjacency[index].map((other) => nameOf(collection.geometries[other].properties)),
       // geoArea is in steradians; the outline includes inland water, so the figure is "about".
       areaKm2: geoArea(shape) * EARTH_RADIUS_KM * EARTH_RADIUS_KM,
     }

@@ -1,0 +1,210 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import sharp from 'sharp'
+
+import { AVATAR_COUNT } from '@shared/constants'
+
+import type { Db } from '../../db/createDb'
+import { formatArea, formatCoordinates } from '../../db/seed/catalogue/text'
+import { CATALOGUE_VERSION } from '../../db/seed/catalogueData'
+import { cardSvg, type CardArtData } from './art/cardSvg'
+import { avatarSvg, collectionSvg, iconSvg, placeholderSvg, type CollectionArtData } from './art/otherArt'
+import { collectionCode, findCardArtRow, findCollectionArtRows } from './queries'
+
+/** Bump when the drawing code changes, so caches (disk, browsers via ETag) drop old pictures. */
+export const ART_REVISION = 1
+
+export type ArtSize = 'sm' | 'lg'
+export const CARD_SIZES: Record<ArtSize, { width: number; height: number }> = {
+  sm: { width: 250, height: 350 },
+  lg: { width: 750, height: 1050 },
+}
+
+export interface RenderedImage {
+  body: Buffer
+  contentType: 'image/webp' | 'image/png'
+  etag: string
+}
+
+export interface ArtContext {
+  db: Db
+  /** Where rendered images are kept between restarts; null keeps them in memory only. */
+  cacheDir: string | null
+}
+
+const MEMORY_LIMIT = 600
+const memory = new Map<string, RenderedImage>()
+const inFlight = new Map<string, Promise<RenderedImage | null>>()
+
+export function artCacheDir(dataDir: string): string {
+  return path.join(dataDir, 'art-cache', `v${CATALOGUE_VERSION}-r${ART_REVISION}`)
+}
+
+/** The name of each image in the caches; its ETag follows from it. */
+export const ART_KEYS = {
+  card: (cardId: string, size: ArtSize) => `card-${cardId}-${size}`,
+  collection: (collectionId: string) => `collection-${collectionId}`,
+  avatar: (avatarId: number) => `avatar-${avatarId}`,
+  placeholder: (size: ArtSize) => `placeholder-${size}`,
+  icon: () => 'icon',
+}
+
+function versionedKey(imageKey: string): string {
+  return `v${CATALOGUE_VERSION}-${imageKey}`
+}
+
+/** The ETag of an image follows from its key alone, so a request that has it already needs no rendering. */
+export function etagFor(imageKey: string): string {
+  return etagOf(versionedKey(imageKey))
+}
+
+function etagOf(key: string): string {
+  const digest = crypto.createHash('sha1').update(`${CATALOGUE_VERSION}:${ART_REVISION}:${key}`).digest('hex').slice(0, 20)
+  return `"${digest}"`
+}
+
+function remember(key: string, image: RenderedImage): RenderedImage {
+  memory.delete(key)
+  memory.set(key, image)
+  if (memory.size > MEMORY_LIMIT) memory.delete(memory.keys().next().value as string)
+  return image
+}
+
+/** Memory first, then disk, then `render` (which may find nothing: null); each image is rendered once at a time. */
+async function cached(
+  context: ArtContext,
+  imageKey: string,
+  contentType: RenderedImage['contentType'],
+  render: () => Promise<Buffer | null>,
+): Promise<RenderedImage | null> {
+  // The disk folder is per version already; the memory key needs it too, for a catalogue updated while running.
+  const key = versionedKey(imageKey)
+  const hit = memory.get(key)
+  if (hit) return remember(key, hit)
+  const pending = inFlight.get(key)
+  if (pending) return pending
+  const extension = contentType === 'image/png' ? 'png' : 'webp'
+  const file = context.cacheDir ? path.join(context.cacheDir, `${imageKey}.${extension}`) : null
+  const work = (async (): Promise<RenderedImage | null> => {
+    if (file) {
+      const body = await fs.promises.readFile(file).catch(() => null)
+      if (body) return remember(key, { body, contentType, etag: etagOf(key) })
+    }
+    const body = await render()
+    if (!body) return null
+    if (file) {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true })
+      // Written under a temporary name first, so a crash never leaves half an image behind.
+      const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`
+      await fs.promises.writeFile(temporary, body)
+      await fs.promises.rename(temporary, file)
+    }
+    return remember(key, { body, contentType, etag: etagOf(key) })
+  })()
+  inFlight.set(key, work)
+  try {
+    return await work
+  } finally {
+    inFlight.delete(key)
+  }
+}
+
+async function mustRender(image: Promise<RenderedImage | null>): Promise<RenderedImage> {
+  const rendered = await image
+  if (!rendered) throw new Error('image rendering produced nothing')
+  return rendered
+}
+
+async function svgToWebp(svg: string, quality: number): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality, effort: 4 }).toBuffer()
+}
+
+function cardArtData(row: NonNullable<Awaited<ReturnType<typeof findCardArtRow>>>): CardArtData {
+  const facts = JSON.parse(row.facts) as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null)
+  const area = typeof facts.areaKm2 === 'number' && facts.areaKm2 > 0 ? formatArea(facts.areaKm2) : null
+  const position = row.latitude !== null && row.longitude !== null ? formatCoordinates(row.latitude, row.longitude) : null
+  let typeLine: string
+  let lines: [string, string | null][]
+  if (row.kind === 'state') {
+    typeLine = 'United States'
+    lines = [
+      ['Capital', text(facts.capital)],
+      // The District of Columbia was founded, never admitted as a state.
+      [facts.stateCode === 'DC' ? 'Founded' : 'Admitted', facts.admitted ? String(facts.admitted) : null],
+    ]
+  } else if (row.kind === 'city') {
+    typeLine = text(facts.country) ?? ''
+    lines = [
+      [text(facts.state) ? 'State' : 'Country', text(facts.state) ?? text(facts.country)],
+      ['Position', position],
+    ]
+  } else {
+    typeLine = text(facts.subregion) ?? text(facts.region) ?? ''
+    lines = [
+      ['Capital', text(facts.capital)],
+      ['Area', area],
+      ['Position', position],
+    ]
+  }
+  const shape = facts.shape as CardArtData['subject']['shape'] | undefined
+  return {
+    cardSetId: row.card_set_id,
+    name: row.name,
+    rarity: row.rarity,
+    kind: row.kind,
+    typeLine,
+    facts: lines.filter((line): line is [string, string] => !!line[1]).slice(0, 2),
+    flagCode: text(facts.flag),
+    serial: `${collectionCode(row.collection_id)} ${String(row.sort_order).padStart(3, '0')}/${String(row.set_count).padStart(3, '0')}`,
+    subject: { kind: row.kind, shape: shape ?? null, latitude: row.latitude, longitude: row.longitude },
+  }
+}
+
+/** A card's art, or null for an unknown card id. */
+export async function renderCardArt(context: ArtContext, cardId: string, size: ArtSize): Promise<RenderedImage | null> {
+  const { width, height } = CARD_SIZES[size]
+  return cached(context, ART_KEYS.card(cardId, size), 'image/webp', async () => {
+    const row = await findCardArtRow(context.db, cardId)
+    return row ? svgToWebp(cardSvg(cardArtData(row), width, height), size === 'lg' ? 90 : 86) : null
+  })
+}
+
+export async function renderCollectionArt(context: ArtContext, collectionId: string): Promise<RenderedImage | null> {
+  return cached(context, ART_KEYS.collection(collectionId), 'image/webp', async () => {
+    const rows = await findCollectionArtRows(context.db, collectionId)
+    return rows ? svgToWebp(collectionSvg(collectionArtData(rows)), 88) : null
+  })
+}
+
+function collectionArtData(rows: NonNullable<Awaited<ReturnType<typeof findCollectionArtRows>>>): CollectionArtData {
+  return {
+    id: rows.collection.id,
+    name: rows.collection.name,
+    placeCount: rows.places.length,
+    places: rows.places.map((place) => {
+      const shape = (JSON.parse(place.facts) as { shape?: { atlas: 'world' | 'us'; id: string } }).shape
+      return { kind: place.kind, shapeAtlas: shape?.atlas ?? null, shapeId: shape?.id ?? null, latitude: place.latitude, longitude: place.longitude }
+    }),
+  }
+}
+
+export function isAvatarId(avatarId: number): boolean {
+  return Number.isInteger(avatarId) && avatarId >= 1 && avatarId <= AVATAR_COUNT
+}
+
+export async function renderAvatar(context: ArtContext, avatarId: number): Promise<RenderedImage | null> {
+  if (!isAvatarId(avatarId)) return null
+  return cached(context, ART_KEYS.avatar(avatarId), 'image/webp', () => svgToWebp(avatarSvg(avatarId), 90))
+}
+
+export async function renderPlaceholder(context: ArtContext, size: ArtSize): Promise<RenderedImage> {
+  const { width, height } = CARD_SIZES[size]
+  return mustRender(cached(context, ART_KEYS.placeholder(size), 'image/webp', () => svgToWebp(placeholderSvg(width, height), 90)))
+}
+
+export async function renderIcon(context: ArtContext): Promise<RenderedImage> {
+  return mustRender(cached(context, ART_KEYS.icon(), 'image/png', () => sharp(Buffer.from(iconSvg(512))).png().toBuffer()))
+}

@@ -1,0 +1,238 @@
+import { geoArea, geoAzimuthalEqualArea, geoCentroid, geoCircle, geoContains, geoDistance, geoGraticule10, geoPath, type GeoProjection } from 'd3-geo'
+import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson'
+import { feature, mesh } from 'topojson-client'
+import type { GeometryCollection, Topology } from 'topojson-specification'
+import statesTopology from 'us-atlas/states-10m.json'
+import coarseWorldTopology from 'world-atlas/countries-110m.json'
+import worldTopology from 'world-atlas/countries-50m.json'
+
+/** What the art needs to place a card set on a map; read from card_sets.facts and its columns. */
+export interface MapSubject {
+  kind: string
+  shape: { atlas: 'world' | 'us'; id: string } | null
+  latitude: number | null
+  longitude: number | null
+}
+
+/** SVG path data in the window's own pixel space. */
+export interface MapScene {
+  graticule: string
+  land: string
+  /** The country around a city or the other states around a state, drawn between the land and the place. */
+  context: string
+  contextBorders: string
+  place: string
+  /** A point to mark: the city, or the centre of a place too small to see. */
+  marker: { x: number; y: number } | null
+}
+
+interface WorldShapes {
+  byId: Map<string, Feature<Geometry>>
+  all: Feature<Geometry>[]
+  /** Centre and angular radius of each of `all`, to skip countries far outside the window cheaply. */
+  reach: { center: [number, number]; radius: number }[]
+}
+
+interface ShapeIndex {
+  world: Map<string, Feature<Geometry>>
+  worldAll: WorldShapes
+  /** The 1:110m atlas, for views so wide that 1:50m detail is invisible and only slows rendering down. */
+  coarse: WorldShapes
+  us: Map<string, Feature<Geometry>>
+  usAll: Feature<Geometry>[]
+  usBorders: Geometry
+}
+
+/** Names world-atlas uses for the countries it lists without an ISO number. */
+const WORLD_ID_BY_NAME: Record<string, string> = { Kosovo: 'XK' }
+/** The window always spans at least this many degrees, so microstates appear with their surroundings. */
+const MIN_SPAN_DEGREES = 2.4
+const CITY_VIEW_RADIUS_DEGREES = 8
+const COARSE_VIEW_SPAN_DEGREES = 30
+const CITY_FITS_COUNTRY_RADIUS_DEGREES = 11
+const LOCATOR_RADIUS_DEGREES = 3.5
+
+let index: ShapeIndex | null = null
+
+function worldShapes(topology: Topology): WorldShapes {
+  const collection = topology.objects.countries as GeometryCollection<{ name?: string }>
+  const all = collection.geometries.map((g) => feature(topology, g) as Feature<Geometry>)
+  const byId = new Map<string, Feature<Geometry>>()
+  collection.geometries.forEach((geometry, i) => {
+    const id = geometry.id !== undefined ? String(geometry.id) : WORLD_ID_BY_NAME[(geometry.properties as { name?: string } | null)?.name ?? '']
+    if (id) byId.set(id, all[i])
+  })
+  const reach = all.map((f) => {
+    const center = geoCentroid(f) as [number, number]
+    const radius = Math.max(0, ...polygonsOf(f.geometry).map((polygon) => angularRadius(center, polygon)))
+    return { center, radius }
+  })
+  return { byId, all, reach }
+}
+
+function shapes(): ShapeIndex {
+  if (index) return index
+  const fine = worldShapes(worldTopology as unknown as Topology)
+  const coarse = worldShapes(coarseWorldTopology as unknown as Topology)
+  const worldById = fine.byId
+  const worldAll = fine
+  const us = statesTopology as unknown as Topology
+  const usCollection = us.objects.states as GeometryCollection
+  const usAll = usCollection.geometries.map((g) => feature(us, g) as Feature<Geometry>)
+  const usById = new Map(usCollection.geometries.map((g, i) => [String(g.id), usAll[i]]))
+  index = {
+    world: worldById,
+    worldAll,
+    coarse,
+    us: usById,
+    usAll,
+    usBorders: mesh(us, usCollection, (a, b) => a !== b),
+  }
+  return index
+}
+
+function polygonsOf(geometry: Geometry): Position[][][] {
+  if (geometry.type === 'Polygon') return [(geometry as Polygon).coordinates]
+  if (geometry.type === 'MultiPolygon') return (geometry as MultiPolygon).coordinates
+  return []
+}
+
+function angularRadius(center: [number, number], polygon: Position[][]): number {
+  let max = 0
+  for (const point of polygon[0]) max = Math.max(max, geoDistance(center, point as [number, number]))
+  return (max * 180) / Math.PI
+}
+
+/**
+ * The part of a country a traveller recognises: its largest landmass and what lies near it,
+ * without far-away overseas territories that would shrink the mainland to a dot.
+ */
+export function mainCluster(shape: Feature<Geometry>): { geometry: MultiPolygon; radius: number } {
+  const polygons = polygonsOf(shape.geometry)
+  const measured = polygons.map((coordinates) => {
+    const polygon: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } }
+    const center = geoCentroid(polygon) as [number, number]
+    return { coordinates, center, radius: angularRadius(center, coordinates), area: geoArea(polygon) }
+  })
+  const largest = measured.reduce((a, b) => (b.area > a.area ? b : a), measured[0])
+  const reach = Math.max(6, largest.radius * 2.5)
+  // Big islands far from the largest landmass (Sumatra, Alaska) still belong to the picture.
+  const kept = measured.filter(
+    (p) => (geoDistance(largest.center, p.center) * 180) / Math.PI <= reach || p.area >= largest.area * 0.25,
+  )
+  const geometry: MultiPolygon = { type: 'MultiPolygon', coordinates: kept.map((p) => p.coordinates) }
+  const center = geoCentroid(geometry) as [number, number]
+  const radius = Math.max(...kept.map((p) => angularRadius(center, p.coordinates)))
+  return { geometry, radius }
+}
+
+function circle(center: [number, number], radius: number): Geometry {
+  return geoCircle().center(center).radius(radius)()
+}
+
+function projectionFor(focus: Geometry, width: number, height: number, padding: number): GeoProjection {
+  const center = geoCentroid({ type: 'Feature', properties: {}, geometry: focus }) as [number, number]
+  const projection = geoAzimuthalEqualArea()
+    .rotate([-center[0], -center[1]])
+    .clipAngle(150)
+    .fitExtent(
+      [
+        [padding, padding],
+        [width - padding, height - padding],
+      ],
+      { type: 'Feature', properties: {}, geometry: focus },
+    )
+  const maxScale = (Math.min(width, height) / 2 / ((MIN_SPAN_DEGREES / 2) * Math.PI)) * 180
+  if (projection.scale() > maxScale) {
+    projection.scale(maxScale).translate([width / 2, height / 2])
+  }
+  return projection
+}
+
+/** Outlines for the art window: land, context, the place and a marker, projected around the place. */
+export function buildMapScene(subject: MapSubject, width: number, height: number): MapScene {
+  const { world, worldAll, coarse, us, usAll, usBorders } = shapes()
+  const point: [number, number] | null =
+    subject.longitude !== null && subject.latitude !== null ? [subject.longitude, subject.latitude] : null
+  const placeShape = subject.shape ? (subject.shape.atlas === 'us' ? us.get(subject.shape.id) : world.get(subject.shape.id)) : undefined
+
+  let focus: Geometry
+  let highlighted: Geometry | null = null
+  let context: Geometry | null = null
+  let marker: [number, number] | null = null
+
+  if (subject.kind === 'city' && point) {
+    const country = placeShape ? mainCluster(placeShape) : null
+    const fitsCountry = country && country.radius <= CITY_FITS_COUNTRY_RADIUS_DEGREES && geoContainsNear(country.geometry, point)
+    focus = fitsCountry && country ? country.geometry : circle(point, CITY_VIEW_RADIUS_DEGREES)
+    context = placeShape?.geometry ?? null
+    marker = point
+  } else if (placeShape) {
+    const cluster = subject.shape?.atlas === 'us' ? { geometry: placeShape.geometry } : mainCluster(placeShape)
+    focus = cluster.geometry
+    highlighted = placeShape.geometry
+    if (subject.shape?.atlas === 'us') context = null
+  } else {
+    focus = circle(point ?? [0, 0], LOCATOR_RADIUS_DEGREES)
+    marker = point
+  }
+
+  const projection = projectionFor(focus, width, height, Math.round(width * 0.08))
+  projection.clipExtent([
+    [-2, -2],
+    [width + 2, height + 2],
+  ])
+  const path = geoPath(projection).digits(1)
+  const draw = (geometry: Geometry | null) => (geometry ? (path({ type: 'Feature', properties: {}, geometry }) ?? '') : '')
+
+  const wide = viewSpanDegrees(projection, width, height) > COARSE_VIEW_SPAN_DEGREES
+  const coarsePlace = subject.shape?.atlas === 'world' ? coarse.byId.get(subject.shape.id) : undefined
+  if (wide && coarsePlace) {
+    if (highlighted) highlighted = coarsePlace.geometry
+    if (context && subject.kind === 'city') context = coarsePlace.geometry
+  }
+  const viewCenter = projection.invert?.([width / 2, height / 2]) ?? [0, 0]
+  const viewRadius = viewSpanDegrees(projection, width, height) * 0.75
+  const atlas = wide ? coarse : worldAll
+  const land = atlas.all
+    .filter((_, i) => (geoDistance(viewCenter, atlas.reach[i].center) * 180) / Math.PI <= viewRadius + atlas.reach[i].radius + 1)
+    .map((f) => path(f) ?? '')
+    .join('')
+  let contextPath = draw(context)
+  let contextBorders = ''
+  if (subject.shape?.atlas === 'us') {
+    contextPath = usAll.map((f) => path(f) ?? '').join('')
+    contextBorders = draw(usBorders)
+  }
+  const place = draw(highlighted)
+  // A place smaller than a few pixels gets a ring so the eye finds it.
+  const tiny = highlighted && (placeBoxSize(path, highlighted) < width * 0.04 || path.area({ type: 'Feature', properties: {}, geometry: highlighted }) < 80)
+  const markerPoint = marker ?? (tiny && highlighted ? (geoCentroid({ type: 'Feature', properties: {}, geometry: highlighted }) as [number, number]) : null)
+  const projected = markerPoint ? projection(markerPoint) : null
+  return {
+    graticule: path(geoGraticule10()) ?? '',
+    land,
+    context: contextPath,
+    contextBorders,
+    place,
+    marker: projected ? { x: Math.round(projected[0] * 10) / 10, y: Math.round(projected[1] * 10) / 10 } : null,
+  }
+}
+
+function viewSpanDegrees(projection: GeoProjection, width: number, height: number): number {
+  const left = projection.invert?.([0, height / 2])
+  const right = projection.invert?.([width, height / 2])
+  if (!left || !right) return 180
+  return (geoDistance(left, right) * 180) / Math.PI
+}
+
+function placeBoxSize(path: ReturnType<typeof geoPath>, geometry: Geometry): number {
+  const [[x0, y0], [x1, y1]] = path.bounds({ type: 'Feature', properties: {}, geometry })
+  return Math.max(x1 - x0, y1 - y0)
+}
+
+function geoContainsNear(geometry: MultiPolygon, point: [number, number]): boolean {
+  if (geoContains({ type: 'Feature', properties: {}, geometry }, point)) return true
+  // Coastal cities sit on the shoreline of a simplified outline; near is enough.
+  return geometry.coordinates.some((polygon) => polygon[0].some((vertex) => geoDistance(point, vertex as [number, number]) < 0.02))
+}

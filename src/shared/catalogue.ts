@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox'
+
+import { IdSchema, IsoDateTimeSchema, RaritySchema } from './common'
+
+/** How many cards of one rarity a collection holds (one per place). */
+export const RarityCountSchema = Type.Object({
+  cardRarity: RaritySchema,
+  cardCount: Type.Integer({ minimum: 0 }),
+})
+export type RarityCount = Static<typeof RarityCountSchema>
+
+export const CardCollectionSchema = Type.Object({
+  collectionId: IdSchema,
+  collectionName: Type.String(),
+  collectionDescription: Type.String(),
+  /** Every card of the collection: its places times the five rarities. */
+  cardCount: Type.Integer({ minimum: 0 }),
+  /** From rarity 5 down to 1. */
+  rarityStats: Type.Array(RarityCountSchema),
+})
+export type CardCollection = Static<typeof CardCollectionSchema>
+
+export const CardCollectionListSchema = Type.Array(CardCollectionSchema)
+
+export const GetCardsOfCollectionQuerySchema = Type.Object({
+  collectionId: IdSchema,
+  /** Without it, every rarity. */
+  rarity: Type.Optional(RaritySchema),
+})
+export type GetCardsOfCollectionQuery = Static<typeof GetCardsOfCollectionQuerySchema>
+
+/** A card in a collection list: one per place at the asked rarity. */
+export const CollectionCardSchema = Type.Object({
+  cardId: IdSchema,
+  cardSetId: IdSchema,
+  cardName: Type.String(),
+  cardDescription: Type.String(),
+  cardRarity: RaritySchema,
+  /** The image id (the card id); the picture is at /api/image/card?imageId={image}. */
+  image: Type.String(),
+  collectionId: IdSchema,
+  collectionName: Type.String(),
+  /** How many copies of this card the caller owns (0 for a visitor). */
+  owned: Type.Integer({ minimum: 0 }),
+})
+export type CollectionCard = Static<typeof CollectionCardSchema>
+export const CollectionCardListSchema = Type.Array(CollectionCardSchema)
+
+export const GetCardQuerySchema = Type.Object({ cardId: IdSchema })
+export type GetCardQuery = Static<typeof GetCardQuerySchema>
+
+/** One of the caller's copies (user cards) of a card. */
+export const OwnedCopySchema = Type.Object({
+  userCardId: IdSchema,
+  createdAt: IsoDateTimeSchema,
+  hasMemory: Type.Boolean(),
+})
+export type OwnedCopy = Static<typeof OwnedCopySchema>
+
+/** A copy the caller owns of the same place in another rarity. */
+export const OtherRarityCopySchema = Type.Object({
+  userCardId: IdSchema,
+  cardId: IdSchema,
+  cardRarity: RaritySchema,
+  image: Type.String(),
+  createdAt: IsoDateTimeSchema,
+  hasMemory: Type.Boolean(),
+})
+export type OtherRarityCopy = Static<typeof OtherRarityCopySchema>
+
+export const CardSchema = Type.Object({
+  cardId: IdSchema,
+  cardSetId: IdSchema,
+  cardName: Type.String(),
+  cardDescription: Type.String(),
+  cardRarity: RaritySchema,
+  /** city | state | country */
+  cardKind: Type.String(),
+  image: Type.String(),
+  /** How many copies of this card the caller owns. */
+  owned: Type.Integer({ minimum: 0 }),
+  collectionName: Type.String(),
+  collectionId: IdSchema,
+  /** The caller has been to this place (set per place, shared by its five rarities). */
+  beenThere: Type.Boolean(),
+  mine: Type.Array(OwnedCopySchema),
+  otherRarity: Type.Array(OtherRarityCopySchema),
+})
+export type Card = Static<typeof CardSchema>
+
+export const SetBeenThereBodySchema = Type.Object({
+  cardId: IdSchema,
+  value: Type.Boolean(),
+})
+export type SetBeenThereBody = Static<typeof SetBeenThereBodySchema>
+
+export const CardImageQuerySchema = Type.Object({
+  /** A card id; empty for the placeholder (the card back). */
+  imageId: Type.Optional(Type.String({ maxLength: 100 })),
+  lg: Type.Optional(Type.String({ maxLength: 5 })),
+})
+export const CollectionImageQuerySchema = Type.Object({ collectionId: Type.String({ maxLength: 100 }) })
+export const AvatarImageQuerySchema = Type.Object({ avatarId: Type.Integer() })

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react'
+
+import type { Card, CardCollection } from '@shared/catalogue'
+import type { User } from '@shared/session'
+import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { renderApp } from '@test/helpers/render'
+
+/** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
+const FIRST_LOAD = { timeout: 15_000 }
+jest.setTimeout(30_000)
+
+const me: User = {
+  userId: 'u1',
+  avatarId: 1,
+  username: 'marta',
+  email: 'marta@example.com',
+  digitalCredit: 12_500,
+  physicalCredit: 0,
+  userLevel: 2,
+  userExp: 150,
+  expToLevelUp: 200,
+  expForCurrentLevel: 100,
+  friendCode: 'ABC234',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  userCardStats: { collectionCount: 1, cardCount: 3, rarityStats: [0, 0, 2, 0, 1] },
+  memoryCount: 1,
+  friendCount: 0,
+}
+
+const description =
+  'Portugal’s capital is Lisbon. Its yellow trams climb the hills of Alfama, and fado drifts out of its taverns at night. It lies at 38.7°N, 9.1°W. Visitors pay in the Euro, and Portuguese is the official language of Portugal.'
+
+function lisbon(overrides: Partial<Card> = {}): Card {
+  return {
+    cardId: 'pt-lisbon-3',
+    cardSetId: 'pt-lisbon',
+    cardName: 'Lisbon',
+    cardDescription: description,
+    cardRarity: 3,
+    cardKind: 'city',
+    image: 'pt-lisbon-3',
+    owned: 2,
+    collectionName: 'Great Cities of the World',
+    collectionId: 'great-cities',
+    beenThere: false,
+    mine: [
+      { userCardId: 'uc-1', createdAt: '2026-03-01T00:00:00.000Z', hasMemory: false },
+      { userCardId: 'uc-2', createdAt: '2026-03-02T00:00:00.000Z', hasMemory: true },
+    ],
+    otherRarity: [{ userCardId: 'uc-9', cardId: 'pt-lisbon-5', cardRarity: 5, image: 'pt-lisbon-5', createdAt: '2026-03-03T00:00:00.000Z', hasMemory: false }],
+    ...overrides,
+  }
+}
+
+const collections: CardCollection[] = [
+  {
+    collectionId: 'europe',
+    collectionName: 'Europe',
+    collectionDescription: 'Every country and territory of Europe.',
+    cardCount: 265,
+    rarityStats: [5, 4, 3, 2, 1].map((cardRarity) => ({ cardRarity, cardCount: 53 })),
+  },
+]
+
+function baseHandlers() {
+  return [onGet('/getUser', me), onGet('/checkNewNotifications', false)]
+}
+
+describe('CardPage', () => {
+  it('shows the card, a description cut at 150 characters, the copies with their memory and the other rarities', async () => {
+    server.use(...baseHandlers(), onGet('/getCard', lisbon()))
+    renderApp('/card/pt-lisbon-3')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lisbon' }, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.getByText('Great Cities of the World')).toBeInTheDocument()
+    expect(screen.getAllByRole('img', { name: 'Lisbon, Rare card' })[0]).toHaveAttribute('src', expect.stringContaining('imageId=pt-lisbon-3&lg=1'))
+    const shown = screen.getByText(/^Portugal’s capital is Lisbon/)
+    expect(shown.textContent).toBe(`${description.slice(0, 150).trimEnd()}…`)
+
+    const copies = screen.getByRole('region', { name: 'You own 2 copies of this card' })
+    const links = within(copies).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/userCard/uc-1', '/userCard/uc-2'])
+    expect(within(links[1]).getByRole('img', { name: 'This card has a memory.' })).toBeInTheDocument()
+    expect(within(links[0]).queryByRole('img', { name: 'This card has a memory.' })).not.toBeInTheDocument()
+
+    const others = screen.getByRole('region', { name: 'My copies in other rarities' })
+    expect(within(others).getByRole('link', { name: 'Lisbon, Legendary' })).toHaveAttribute('href', '/userCard/uc-9')
+  })
+
+  it('toggles been-there, disabled while the request runs, and reloads the card', async () => {
+    let beenThere = false
+    let release: () => void = () => undefined
+    const sent: unknown[] = []
+    server.use(
+      ...baseHandlers(),
+      http.get(`${API}/getCard`, () => HttpResponse.json(ok(lisbon({ beenThere })))),
+      http.post(`${API}/setBeenThere`, async ({ request }) => {
+        const body = (await request.json()) as { value: boolean }
+        sent.push(body)
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+        beenThere = body.value
+        return HttpResponse.json(ok(null))
+      }),
+    )
+    const { user } = renderApp('/card/pt-lisbon-3')
+
+    const toggle = await screen.findByRole('button', { name: "I've Been There" }, FIRST_LOAD)
+    expect(screen.queryByRole('img', { name: 'Been there' })).not.toBeInTheDocument()
+    await user.click(toggle)
+    await waitFor(() => expect(toggle).toBeDisabled())
+    release()
+
+    expect(await screen.findByRole('button', { name: "I've Not Been There" })).toBeEnabled()
+    expect(screen.getByRole('img', { name: 'Been there' })).toBeInTheDocument()
+    expect(sent).toEqual([{ cardId: 'pt-lisbon-3', value: true }])
+  })
+
+  it('says so when the user owns no copy', async () => {
+    server.use(...baseHandlers(), onGet('/getCard', lisbon({ owned: 0, mine: [], otherRarity: [] })))
+    renderApp('/card/pt-lisbon-3')
+    expect(await screen.findByText("You don't own a copy of this card yet.", undefined, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'My copies in other rarities' })).not.toBeInTheDocument()
+  })
+})
+
+describe('CardCollectionsPage', () => {
+  it('lists each collection with its image, description, card count and counts from Legendary down to Common', async () => {
+    server.use(...baseHandlers(), onGet('/getCardCollections', collections))
+    renderApp('/cardCollections')
+
+    const europe = await screen.findByRole('article', { name: 'Europe' }, FIRST_LOAD)
+    expect(within(europe).getByRole('img', { name: 'Europe collection' })).toHaveAttribute('src', expect.stringContaining('collectionId=europe'))
+    expect(within(europe).getByText('Every country and territory of Europe.')).toBeInTheDocument()
+    expect(within(europe).getByText('265 cards')).toBeInTheDocument()
+    const rarities = within(within(europe).getByRole('list', { name: 'Cards per rarity' })).getAllByRole('listitem')
+    expect(rarities.map((item) => item.textContent)).toEqual(['★★★ Legendary53', '★★ Epic53', '★ Rare53', '◆ Special53', '● Common53'])
+  })
+
+  it('shows "No Card Collections :(" when there are none', async () => {
+    server.use(...baseHandlers(), onGet('/getCardCollections', []))
+    renderApp('/cardCollections')
+    expect(await screen.findByText('No Card Collections :(', undefined, FIRST_LOAD)).toBeInTheDocument()
+  })
+})
