@@ -25,6 +25,9 @@ export interface RegistrationFormProps {
   idPrefix: string
 }
 
+/** Registration forms on one screen share one mutation, so the screen can tell a fresh sign-up from a returning user. */
+export const REGISTRATION_CACHE_KEY = 'registration'
+
 /** First registration: the tutorial flags are set and the stored referral code is used up (SPEC §4). */
 function startFirstVisit() {
   for (const name of TUTORIAL_NAMES) writeStorage(tutorialKey(name), 'true')
@@ -36,7 +39,7 @@ export function RegistrationForm({ defaultFriendCode = '', freeDrawTransactionId
   const [password, setPassword] = useState('')
   const [friendCode, setFriendCode] = useState(defaultFriendCode.toUpperCase().slice(0, FRIEND_CODE_LENGTH))
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
-  const [register, { isLoading }] = useRegisterMutation()
+  const [register, { isLoading }] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
 

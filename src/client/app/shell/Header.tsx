@@ -22,6 +22,7 @@ import { PRODUCT_NAME } from '@shared/constants'
 
 import { CreditAmount } from '../../components/CreditAmount'
 import { UserAvatar } from '../../components/UserAvatar'
+import { useGetUserQuery } from '../../features/session/api'
 import { selectSession } from '../../features/session/slice'
 import { API_BASE_URL } from '../../lib/config'
 import { useAppSelector } from '../hooks'
@@ -73,6 +74,8 @@ function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemPro
 /** SPEC §2 shell: the logged-out header, or the logged-in one with avatar, wallet and navigation. */
 export function Header() {
   const session = useAppSelector(selectSession)
+  // The header shows level and balances from the user record; keeping it subscribed refreshes them on every change.
+  useGetUserQuery(undefined, { skip: !session.loggedIn })
   const theme = useTheme()
   const wide = useMediaQuery(theme.breakpoints.up('md'))
 

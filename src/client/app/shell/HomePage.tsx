@@ -17,7 +17,8 @@ import { PRODUCT_TAGLINE } from '@shared/constants'
 import { CardImage } from '../../components/CardImage'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
-import { RegistrationForm } from '../../components/RegistrationForm'
+import { REGISTRATION_CACHE_KEY, RegistrationForm } from '../../components/RegistrationForm'
+import { useRegisterMutation } from '../../features/session/api'
 import { selectLoggedIn } from '../../features/session/slice'
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage'
 import { useAppSelector } from '../hooks'
@@ -63,6 +64,7 @@ function SignUpPanel({ friendCode, idPrefix, heading }: { friendCode: string; id
 export function HomePage() {
   usePageTitle('Home')
   const loggedIn = useAppSelector(selectLoggedIn)
+  const [, registration] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
   const [searchParams] = useSearchParams()
   const friendCode = searchParams.get('r') ?? ''
   const ref = searchParams.get('ref')
@@ -71,7 +73,8 @@ export function HomePage() {
     if (ref) writeStorage(STORAGE_KEYS.referralCode, ref)
   }, [ref])
 
-  if (loggedIn) return <Navigate to={paths.feed.href()} replace />
+  // A user who just signed up here is on the way to /welcome; anyone else logged in goes to the feed.
+  if (loggedIn) return registration.isUninitialized ? <Navigate to={paths.feed.href()} replace /> : null
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 5, md: 8 } }}>

@@ -67,8 +67,10 @@ export const sessionSlice = createSlice({
       .addCase(sessionEnded, (_state, { payload }) => ({ ...initialSessionState, loggedIn: false, endedBy: payload.reason }))
       .addCase(authorizationObserved, (state, { payload }) => {
         // A response without a valid session while none is held says nothing new; one that drops a held session ends it.
-        if (payload.authorized) state.loggedIn = true
-        else if (state.loggedIn) state.loggedIn = false
+        // Login and registration answers are authorized before their token is stored; the session starts with the token.
+        if (payload.authorized) {
+          if (state.authKey) state.loggedIn = true
+        } else if (state.loggedIn) state.loggedIn = false
       })
       .addMatcher(sessionApi.endpoints.login.matchFulfilled, (state, { payload }) => {
         Object.assign(state, {

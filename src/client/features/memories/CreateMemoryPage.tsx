@@ -1,0 +1,233 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
+
+import { TEXTS } from '@shared/texts'
+
+import { isApiError, toToast } from '../../api/errors'
+import { paths } from '../../app/paths'
+import { CardImage } from '../../components/CardImage'
+import { LoadingState } from '../../components/LoadingState'
+import { RarityBadge } from '../../components/RarityBadge'
+import { usePageTitle } from '../../components/usePageTitle'
+import { useGetUserCardQuery } from '../collection/api'
+
+import { useCreateMemoryMutation } from './api'
+import { CardPickerDialog, type PickedCard } from './components/CardPickerDialog'
+import { EMPTY_MEMORY, MemoryForm, type MemoryFormValues } from './components/MemoryForm'
+import { ProblemPage } from './components/ProblemPage'
+
+/** /createMemory and /createMemory/{userCardId}. Each visit (and Create Another) starts a fresh form. */
+export function CreateMemoryPage() {
+  usePageTitle('Create Memory')
+  const { userCardId } = useParams()
+  const location = useLocation()
+  return <CreateMemory key={location.key} userCardId={userCardId ?? null} />
+}
+
+type Outcome = { kind: 'created'; memoryId: string; cardName: string } | { kind: 'taken'; cardName: string; memoryId: string | null } | { kind: 'missing' }
+
+interface CreateMemoryProps {
+  userCardId: string | null
+}
+
+function CreateMemory({ userCardId }: CreateMemoryProps) {
+  const { data: userCard, isLoading, isError } = useGetUserCardQuery(userCardId ?? skipToken)
+  const [picked, setPicked] = useState<PickedCard | null>(null)
+  const [pickerOpen, setPickerOpen] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [createMemory, { isLoading: creating }] = useCreateMemoryMutation()
+  const { enqueueSnackbar } = useSnackbar()
+  const navigate = useNavigate()
+
+  if (userCardId && isLoading) return <LoadingState label="Loading your card" />
+  if (outcome?.kind === 'missing' || (userCardId && (isError || (userCard && !userCard.isOwner)))) return <UserCardNotFound />
+  if (outcome?.kind === 'taken') return <MemoryAlreadyThere cardName={outcome.cardName} memoryId={outcome.memoryId} />
+  if (userCardId && userCard?.memory) return <MemoryAlreadyThere cardName={userCard.cardName} memoryId={userCard.memory.memoryId} />
+  if (outcome?.kind === 'created') {
+    return <MemoryCreated memoryId={outcome.memoryId} cardName={outcome.cardName} onCreateAnother={() => navigate(paths.createMemory.href())} />
+  }
+
+  const fromUrl: PickedCard | null =
+    userCard && userCardId
+      ? {
+          userCardId,
+          cardId: userCard.cardId,
+          cardName: userCard.cardName,
+          cardRarity: userCard.cardRarity,
+          image: userCard.image,
+          collectionName: userCard.collectionName,
+        }
+      : null
+  const card = picked ?? fromUrl
+
+  async function handleSubmit(values: MemoryFormValues) {
+    if (!card) return
+    try {
+      const { memoryId } = await createMemory({
+        userCardId: card.userCardId,
+        memoryStartDate: values.memoryStartDate,
+        memoryEndDate: values.memoryEndDate,
+        memoryContent: values.memoryContent,
+        memoryPictures: values.pictures.map((picture) => picture.pictureFileName),
+        taggedFriends: values.taggedFriends.map((friend) => friend.userId),
+        visibility: values.visibility,
+        place: { userCardId: card.userCardId, cardId: card.cardId },
+      }).unwrap()
+      enqueueSnackbar(TEXTS.memoryCreated, { variant: 'success' })
+      setOutcome({ kind: 'created', memoryId, cardName: card.cardName })
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setOutcome({ kind: 'taken', cardName: card.cardName, memoryId: null })
+      else if (isApiError(error) && error.status === 404) setOutcome({ kind: 'missing' })
+      else if (isApiError(error) && error.status !== 401 && error.status !== 403) {
+        const { variant, message } = toToast(error)
+        enqueueSnackbar(message, { variant })
+      }
+    }
+  }
+
+  return (
+    <Paper sx={{ p: { xs: 2, md: 4 }, maxWidth: 800, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Create Memory
+      </Typography>
+      <MemoryForm
+        initialValues={EMPTY_MEMORY}
+        submitLabel="Create Memory"
+        submitting={creating}
+        ready={card != null}
+        onSubmit={handleSubmit}
+        card={<ChosenCard card={card} onChoose={() => setPickerOpen(true)} />}
+      />
+      <CardPickerDialog
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        onPick={(next) => {
+          setPicked(next)
+          setPickerOpen(false)
+        }}
+      />
+    </Paper>
+  )
+}
+
+interface ChosenCardProps {
+  card: PickedCard | null
+  onChoose: () => void
+}
+
+function ChosenCard({ card, onChoose }: ChosenCardProps) {
+  if (!card) {
+    return (
+      <Stack spacing={1} sx={{ alignItems: 'flex-start', p: 2, border: 1, borderColor: 'divider', borderRadius: 2, borderStyle: 'dashed' }}>
+        <Typography>Choose the card this memory belongs to.</Typography>
+        <Button variant="contained" color="secondary" onClick={onChoose}>
+          Choose Card
+        </Button>
+      </Stack>
+    )
+  }
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} aria-label="Associated card" role="group">
+      <Box sx={{ width: 88, flexShrink: 0 }}>
+        <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} eager />
+      </Box>
+      <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+        <Typography variant="h6" component="p">
+          {card.cardName}
+        </Typography>
+        <Box>
+          <RarityBadge rarity={card.cardRarity} />
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {card.collectionName}
+        </Typography>
+        <Box>
+          <Button size="small" onClick={onChoose}>
+            Change Card
+          </Button>
+        </Box>
+      </Stack>
+    </Stack>
+  )
+}
+
+interface MemoryCreatedProps {
+  memoryId: string
+  cardName: string
+  onCreateAnother: () => void
+}
+
+function MemoryCreated({ memoryId, cardName, onCreateAnother }: MemoryCreatedProps) {
+  return (
+    <Paper sx={{ p: { xs: 3, md: 6 }, textAlign: 'center', maxWidth: 640, mx: 'auto' }}>
+      <CheckCircleOutlineIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {TEXTS.memoryCreated}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        It now lives on your {cardName} card.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+        <Button variant="outlined" onClick={onCreateAnother}>
+          Create Another
+        </Button>
+        <Button variant="contained" component={RouterLink} to={paths.viewMemory.href(memoryId)}>
+          View Memory
+        </Button>
+      </Stack>
+    </Paper>
+  )
+}
+
+function UserCardNotFound() {
+  return (
+    <ProblemPage
+      title={TEXTS.userCardNotFound}
+      message="This card is not in your collection."
+      actions={
+        <>
+          <Button variant="outlined" component={RouterLink} to={paths.myCollection.href()}>
+            My Collection
+          </Button>
+          <Button variant="contained" component={RouterLink} to={paths.createMemory.href()}>
+            Choose Another Card
+          </Button>
+        </>
+      }
+    />
+  )
+}
+
+interface MemoryAlreadyThereProps {
+  cardName: string
+  memoryId: string | null
+}
+
+function MemoryAlreadyThere({ cardName, memoryId }: MemoryAlreadyThereProps) {
+  return (
+    <ProblemPage
+      title="Oops :("
+      message={TEXTS.memoryAlreadyExists(cardName)}
+      actions={
+        <>
+          {memoryId && (
+            <Button variant="outlined" component={RouterLink} to={paths.viewMemory.href(memoryId)}>
+              View Memory
+            </Button>
+          )}
+          <Button variant="contained" component={RouterLink} to={paths.createMemory.href()}>
+            Choose Another Card
+          </Button>
+        </>
+      }
+    />
+  )
+}

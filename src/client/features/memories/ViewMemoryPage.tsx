@@ -1,0 +1,145 @@
+import EditIcon from '@mui/icons-material/Edit'
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import Divider from '@mui/material/Divider'
+import Link from '@mui/material/Link'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useEffect, useRef, useState } from 'react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+
+import type { Memory } from '@shared/memories'
+
+import { paths } from '../../app/paths'
+import { CardImage } from '../../components/CardImage'
+import { LoadingState } from '../../components/LoadingState'
+import { RarityBadge } from '../../components/RarityBadge'
+import { UserAvatar } from '../../components/UserAvatar'
+import { usePageTitle } from '../../components/usePageTitle'
+import { formatDate } from '../../lib/format'
+
+import { useGetMemoryQuery } from './api'
+import { CommentForm } from './components/CommentForm'
+import { CommentList, type ReplyTarget } from './components/CommentList'
+import { LikeButton } from './components/LikeButton'
+import { JourneyDates, TaggedFriends } from './components/MemoryDetails'
+import { MemoryPictures } from './components/MemoryPictures'
+import { ProblemPage } from './components/ProblemPage'
+import { visibilityLabel } from './components/VisibilitySelect'
+
+/** /viewMemory/{memoryId} and /viewMemory/{memoryId}/comments, which opens at the comments. */
+export function ViewMemoryPage() {
+  usePageTitle('Memory')
+  const { memoryId, focus } = useParams()
+  const { currentData: memory, isFetching } = useGetMemoryQuery(memoryId ?? skipToken)
+
+  if (!memory && isFetching) return <LoadingState label="Loading the memory" />
+  if (!memory) {
+    return (
+      <ProblemPage
+        title="Memory not found"
+        message="This memory does not exist, or it is not shared with you."
+        actions={
+          <Button variant="contained" component={RouterLink} to={paths.feed.href()}>
+            Back to the Feed
+          </Button>
+        }
+      />
+    )
+  }
+  return <ViewMemory memory={memory} focusComments={focus === 'comments'} />
+}
+
+interface ViewMemoryProps {
+  memory: Memory
+  focusComments: boolean
+}
+
+function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
+  const commentsRef = useRef<HTMLElement>(null)
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null)
+
+  useEffect(() => {
+    if (focusComments) commentsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+  }, [focusComments, memory.memoryId])
+
+  function handleReply(target: ReplyTarget) {
+    setReplyTo(target)
+    inputRef.current?.focus()
+  }
+
+  return (
+    <Paper component="article" sx={{ p: { xs: 2, md: 4 }, maxWidth: 900, mx: 'auto' }}>
+      <Stack spacing={3}>
+        <Stack useFlexGap direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <UserAvatar avatarId={memory.avatarId} username={memory.username} size={48} />
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="h5" component="h1">
+              {memory.username}&apos;s memory
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Level {memory.userLevel} · written {formatDate(memory.createdAt)}
+            </Typography>
+          </Box>
+          {memory.isOwner && <Chip label={visibilityLabel(memory.visibility)} variant="outlined" aria-label={`Visibility: ${visibilityLabel(memory.visibility)}`} />}
+        </Stack>
+
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Box sx={{ width: { xs: 96, sm: 140 }, flexShrink: 0 }}>
+            <CardImage imageId={memory.image} name={memory.cardName} rarity={memory.cardRarity} eager />
+          </Box>
+          <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              <Link component={RouterLink} to={paths.userCard.href(memory.userCardId)} color="inherit">
+                {memory.cardName}
+              </Link>
+            </Typography>
+            <Box>
+              <RarityBadge rarity={memory.cardRarity} />
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {memory.collectionName}
+            </Typography>
+            <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
+          </Stack>
+        </Stack>
+
+        {memory.memoryContent && (
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch', fontSize: '1.05rem' }}>{memory.memoryContent}</Typography>
+        )}
+        <MemoryPictures pictures={memory.pictures} size="large" />
+        <TaggedFriends friends={memory.taggedFriends} />
+
+        <Stack useFlexGap direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <LikeButton memory={memory} />
+          <Box sx={{ flexGrow: 1 }} />
+          {memory.isOwner && (
+            <>
+              <Button component={RouterLink} to={paths.switchUserCard.href(memory.memoryId)} startIcon={<SwapHorizIcon />}>
+                Switch Card
+              </Button>
+              <Button component={RouterLink} to={paths.editMemory.href(memory.memoryId)} variant="outlined" startIcon={<EditIcon />}>
+                Edit
+              </Button>
+            </>
+          )}
+        </Stack>
+
+        <Divider />
+
+        <Stack component="section" spacing={2} ref={commentsRef} id="comments" aria-labelledby="comments-title" sx={{ scrollMarginTop: 80 }}>
+          <Typography id="comments-title" variant="h6" component="h2">
+            Comments ({memory.commentCount})
+          </Typography>
+          <CommentList comments={memory.comments} onReply={handleReply} />
+          <CommentForm memory={memory} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} inputRef={inputRef} />
+        </Stack>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,222 @@
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit'
+
+import type { Envelope } from '@shared/envelope'
+import type {
+  AvailableCardSets,
+  CreateMemoryBody,
+  CreateMemoryResult,
+  LikeMemoryResult,
+  Memory,
+  MemoryList,
+  PeerUserCards,
+  PeerUserCardsQuery,
+  PostCommentBody,
+  PostCommentResult,
+  SwitchUserCardBody,
+  SwitchUserCardResult,
+  TransferrableCards,
+  UpdateMemoryBody,
+  UpdateVisibilityBody,
+  UploadMemoryPictureResult,
+} from '@shared/memories'
+
+import { baseApi } from '../../api/baseApi'
+import type { ApiError } from '../../api/errors'
+import { authorizationObserved } from '../../api/sessionEvents'
+import type { RootState } from '../../app/store'
+import { API_BASE_URL, API_KEY } from '../../lib/config'
+import { feedApi } from '../feed/api'
+
+/**
+ * Where a memory shows besides its own page: the copy it sits on and that copy's card.
+ * Mutations take them so every view of the memory refreshes; they are not sent.
+ */
+export interface MemoryPlace {
+  userCardId: string
+  cardId: string
+}
+
+type WithPlace<Body> = Body & { place: MemoryPlace }
+
+/** The lists and pages a change to one memory makes stale. */
+function memoryTags(memoryId: string | undefined, place: MemoryPlace) {
+  return [
+    ...(memoryId ? [{ type: 'Memory' as const, id: memoryId }] : []),
+    { type: 'Memory' as const, id: 'LIST' },
+    { type: 'Feed' as const, id: 'LIST' },
+    { type: 'UserCard' as const, id: place.userCardId },
+    { type: 'UserCard' as const, id: 'LIST' },
+    { type: 'Card' as const, id: place.cardId },
+  ]
+}
+
+/** My memories are looked up by id (visibility changes, likes), so the list is cached normalized. */
+export const myMemoriesAdapter = createEntityAdapter<Memory, string>({ selectId: (memory) => memory.memoryId })
+const emptyMyMemories = myMemoriesAdapter.getInitialState()
+
+export interface UploadMemoryPictureArgs {
+  file: File
+  /** Called with the uploaded share, 0 to 1. */
+  onProgress?: (fraction: number) => void
+}
+
+/** fetch cannot report upload progress, so pictures go up through XMLHttpRequest with the same headers and envelope. */
+function uploadWithProgress(
+  { file, onProgress }: UploadMemoryPictureArgs,
+  authKey: string | null,
+  onAuthorization: (authorized: boolean, failed: boolean) => void,
+): Promise<{ data: UploadMemoryPictureResult } | { error: ApiError }> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', `${API_BASE_URL}/memory/uploadMemoryPicture`)
+    request.setRequestHeader('X-Api-Key', API_KEY)
+    if (authKey) request.setRequestHeader('X-Auth-Key', authKey)
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total)
+    }
+    request.onerror = () => resolve({ error: { kind: 'network', status: 0, errorCode: null, message: 'No response' } })
+    request.onload = () => {
+      let body: Envelope<UploadMemoryPictureResult> | null = null
+      try {
+        body = JSON.parse(request.responseText) as Envelope<UploadMemoryPictureResult>
+      } catch {
+        body = null
+      }
+      const succeeded = request.status >= 200 && request.status < 300 && body?.metadata.status === true
+      if (body?.metadata) onAuthorization(body.metadata.authorized, !succeeded)
+      if (succeeded && body) {
+        onProgress?.(1)
+        resolve({ data: body.data })
+        return
+      }
+      resolve({ error: { kind: 'http', status: request.status, errorCode: body?.metadata.errorCode ?? null, message: body?.metadata.message ?? '' } })
+    }
+    const form = new FormData()
+    form.append('file', file)
+    request.send(form)
+  })
+}
+
+export const memoriesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getMyMemories: build.query<EntityState<Memory, string>, void>({
+      query: () => '/memory/getMyMemories',
+      transformResponse: (response: MemoryList) => myMemoriesAdapter.setAll(emptyMyMemories, response),
+      providesTags: (result) => [{ type: 'Memory', id: 'LIST' }, ...(result?.ids ?? []).map((id) => ({ type: 'Memory' as const, id }))],
+    }),
+    getMemory: build.query<Memory, string>({
+      query: (memoryId) => ({ url: '/memory/getMemory', params: { memoryId } }),
+      // Screens show "Memory not found …" in place.
+      extraOptions: { silentErrors: true },
+      providesTags: (_result, _error, memoryId) => [{ type: 'Memory', id: memoryId }],
+    }),
+    getAvailableCardSets: build.query<AvailableCardSets, void>({
+      query: () => '/memory/getAvailableCardSets',
+      providesTags: [{ type: 'UserCard', id: 'LIST' }],
+    }),
+    getPeerUserCards: build.query<PeerUserCards, PeerUserCardsQuery>({
+      query: (params) => ({ url: '/getPeerUserCards', params }),
+      providesTags: [{ type: 'UserCard', id: 'LIST' }],
+    }),
+    getTransferrableCards: build.query<TransferrableCards, string>({
+      query: (cardId) => ({ url: '/cards/getTransferrableCards', params: { cardId } }),
+      providesTags: (_result, _error, cardId) => [{ type: 'Card', id: cardId }],
+    }),
+    uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
+      queryFn: (args, api) => {
+        const authKey = (api.getState() as RootState).session.authKey
+        return uploadWithProgress(args, authKey, (authorized, failed) => api.dispatch(authorizationObserved({ authorized, failed })))
+      },
+    }),
+    createMemory: build.mutation<CreateMemoryResult, WithPlace<CreateMemoryBody>>({
+      query: ({ place: _place, ...body }) => ({ url: '/memory/createMemory', method: 'POST', body }),
+      // A copy that already holds a memory gets the "Oops :(" page instead of a toast.
+      extraOptions: { silentErrors: true },
+      invalidatesTags: (_result, error, { place }) => (error ? [] : memoryTags(undefined, place)),
+    }),
+    updateMemory: build.mutation<null, WithPlace<UpdateMemoryBody>>({
+      query: ({ place: _place, ...body }) => ({ url: '/memory/updateMemory', method: 'POST', body }),
+      invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
+    }),
+    updateVisibility: build.mutation<null, WithPlace<UpdateVisibilityBody>>({
+      query: ({ place: _place, ...body }) => ({ url: '/memory/updateVisibility', method: 'POST', body }),
+      async onQueryStarted({ memoryId, visibility }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          memoriesApi.util.updateQueryData('getMyMemories', undefined, (draft) => {
+            const memory = draft.entities[memoryId]
+            if (memory) memory.visibility = visibility
+          }),
+        )
+        try {
+          await queryFulfilled
+        } catch {
+          patch.undo()
+        }
+      },
+      invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
+    }),
+    switchUserCard: build.mutation<SwitchUserCardResult, WithPlace<SwitchUserCardBody>>({
+      query: ({ place: _place, ...body }) => ({ url: '/memory/switchUserCard', method: 'POST', body }),
+      invalidatesTags: (result, error, { memoryId, place }) =>
+        error
+          ? []
+          : [
+              ...memoryTags(memoryId, place),
+              ...(result ? [{ type: 'UserCard' as const, id: result.newUserCardId }] : []),
+              // A transfer exchanges the copy for one of another card, so every card page may have changed.
+              { type: 'Card' as const, id: 'LIST' },
+              { type: 'User' as const, id: 'ME' },
+            ],
+    }),
+    likeMemory: build.mutation<LikeMemoryResult, WithPlace<{ memoryId: string }>>({
+      query: ({ memoryId }) => ({ url: '/memory/likeMemory', method: 'POST', body: { memoryId } }),
+      async onQueryStarted({ memoryId }, { dispatch, queryFulfilled }) {
+        const toggle = (memory: Memory | undefined) => {
+          if (!memory) return
+          memory.likes += memory.liked ? -1 : 1
+          memory.liked = !memory.liked
+        }
+        const patches = [
+          dispatch(memoriesApi.util.updateQueryData('getMemory', memoryId, toggle)),
+          dispatch(memoriesApi.util.updateQueryData('getMyMemories', undefined, (draft) => toggle(draft.entities[memoryId]))),
+          dispatch(
+            feedApi.util.updateQueryData('getMemoryFeed', undefined, (draft) => {
+              for (const page of draft.pages) toggle(page.memories.find((memory) => memory.memoryId === memoryId))
+            }),
+          ),
+        ]
+        try {
+          await queryFulfilled
+        } catch {
+          for (const patch of patches) patch.undo()
+        }
+      },
+      invalidatesTags: (_result, error, { memoryId, place }) =>
+        error ? [] : [{ type: 'Memory', id: memoryId }, { type: 'Feed', id: 'LIST' }, { type: 'UserCard', id: place.userCardId }],
+    }),
+    postComment: build.mutation<PostCommentResult, WithPlace<PostCommentBody>>({
+      query: ({ place: _place, ...body }) => ({ url: '/memory/postComment', method: 'POST', body }),
+      invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
+    }),
+  }),
+})
+
+export const {
+  useGetMyMemoriesQuery,
+  useGetMemoryQuery,
+  useGetAvailableCardSetsQuery,
+  useGetPeerUserCardsQuery,
+  useGetTransferrableCardsQuery,
+  useUploadMemoryPictureMutation,
+  useCreateMemoryMutation,
+  useUpdateMemoryMutation,
+  useUpdateVisibilityMutation,
+  useSwitchUserCardMutation,
+  useLikeMemoryMutation,
+  usePostCommentMutation,
+} = memoriesApi
+
+/** The place of a loaded memory, for the mutations above. */
+export function placeOf(memory: Pick<Memory, 'userCardId' | 'cardId'>): MemoryPlace {
+  return { userCardId: memory.userCardId, cardId: memory.cardId }
+}

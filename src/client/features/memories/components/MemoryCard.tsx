@@ -1,0 +1,103 @@
+import EventIcon from '@mui/icons-material/Event'
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import Chip from '@mui/material/Chip'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { Link as RouterLink } from 'react-router-dom'
+
+import { TRUNCATE_CARD_PAGE, TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
+import type { Memory } from '@shared/memories'
+
+import { paths } from '../../../app/paths'
+import { CardImage } from '../../../components/CardImage'
+import { RarityBadge } from '../../../components/RarityBadge'
+import { formatDate, truncate } from '../../../lib/format'
+import { placeOf, useUpdateVisibilityMutation } from '../api'
+
+import { Counts, JourneyDates, TaggedFriends } from './MemoryDetails'
+import { MemoryPictures } from './MemoryPictures'
+import { VisibilitySelect } from './VisibilitySelect'
+
+export interface MemoryCardProps {
+  memory: Memory
+}
+
+/** One of my memories: its card, the visibility that can change at any time, and what I wrote. */
+export function MemoryCard({ memory }: MemoryCardProps) {
+  const [updateVisibility] = useUpdateVisibilityMutation()
+  return (
+    <Card component="article" aria-labelledby={`memory-${memory.memoryId}-title`} sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: '1fr', md: '200px 1fr' } }}>
+        <Stack spacing={1}>
+          <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'row', md: 'column' } }}>
+            <Box sx={{ width: { xs: 96, md: '100%' }, flexShrink: 0 }}>
+              <CardImage imageId={memory.image} name={memory.cardName} rarity={memory.cardRarity} />
+            </Box>
+            <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+              <Typography id={`memory-${memory.memoryId}-title`} variant="h6" component="h2">
+                <Link component={RouterLink} to={paths.userCard.href(memory.userCardId)} color="inherit">
+                  {memory.cardName}
+                </Link>
+              </Typography>
+              <Box>
+                <RarityBadge rarity={memory.cardRarity} />
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                {memory.collectionName}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {truncate(memory.cardDescription, TRUNCATE_CARD_PAGE)}
+              </Typography>
+            </Stack>
+          </Box>
+          <Box>
+            <Button
+              component={RouterLink}
+              to={paths.switchUserCard.href(memory.memoryId)}
+              size="small"
+              startIcon={<SwapHorizIcon />}
+              data-tour="memory-switch"
+            >
+              Switch
+            </Button>
+          </Box>
+        </Stack>
+
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+            <Chip icon={<EventIcon />} label={formatDate(memory.createdAt)} aria-label={`Written ${formatDate(memory.createdAt)}`} variant="outlined" />
+            <Box data-tour="memory-visibility">
+              <VisibilitySelect
+                size="small"
+                value={memory.visibility}
+                onChange={(visibility) => updateVisibility({ memoryId: memory.memoryId, visibility, place: placeOf(memory) })}
+              />
+            </Box>
+          </Stack>
+          <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
+          <MemoryPictures pictures={memory.pictures} />
+          {memory.memoryContent && (
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
+              {truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}
+            </Typography>
+          )}
+          <TaggedFriends friends={memory.taggedFriends} />
+          <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Counts likes={memory.likes} comments={memory.commentCount} />
+            <Box sx={{ flexGrow: 1 }} />
+            <Button component={RouterLink} to={paths.editMemory.href(memory.memoryId)} variant="outlined">
+              Edit
+            </Button>
+            <Button component={RouterLink} to={paths.viewMemory.href(memory.memoryId)} variant="contained">
+              View
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+    </Card>
+  )
+}

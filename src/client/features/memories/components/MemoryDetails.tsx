@@ -1,0 +1,71 @@
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline'
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder'
+import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff'
+import Box from '@mui/material/Box'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+
+import type { TaggedFriend } from '@shared/memories'
+
+import { formatDate } from '../../../lib/format'
+
+export interface JourneyDatesProps {
+  start: string
+  end: string
+}
+
+export function JourneyDates({ start, end }: JourneyDatesProps) {
+  const from = formatDate(start)
+  const to = formatDate(end)
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+      <FlightTakeoffIcon fontSize="small" aria-hidden />
+      <Typography variant="body2" component="span">
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {from}
+        </Box>
+        {from !== to && (
+          <>
+            {' – '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {to}
+            </Box>
+          </>
+        )}
+      </Typography>
+    </Box>
+  )
+}
+
+export interface TaggedFriendsProps {
+  friends: TaggedFriend[]
+}
+
+export function TaggedFriends({ friends }: TaggedFriendsProps) {
+  if (friends.length === 0) return null
+  return (
+    <Typography variant="body2" aria-label="Tagged friends" sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}>
+      {friends.map((friend) => `@${friend.username}`).join(' ')}
+    </Typography>
+  )
+}
+
+export interface CountsProps {
+  likes: number
+  comments: number
+}
+
+export function Counts({ likes, comments }: CountsProps) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ color: 'text.secondary' }}>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <FavoriteBorderIcon fontSize="small" aria-hidden />
+        {likes} {likes === 1 ? 'like' : 'likes'}
+      </Box>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <ChatBubbleOutlineIcon fontSize="small" aria-hidden />
+        {comments} {comments === 1 ? 'comment' : 'comments'}
+      </Box>
+    </Stack>
+  )
+}

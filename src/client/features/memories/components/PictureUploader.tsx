@@ -1,0 +1,128 @@
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate'
+import DeleteIcon from '@mui/icons-material/Delete'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import IconButton from '@mui/material/IconButton'
+import LinearProgress from '@mui/material/LinearProgress'
+import Stack from '@mui/material/Stack'
+import { styled } from '@mui/material/styles'
+import Typography from '@mui/material/Typography'
+import { useState, type ChangeEvent } from 'react'
+
+import { MEMORY_PICTURE_MAX_BYTES, MEMORY_PICTURES_MAX } from '@shared/constants'
+import type { MemoryPicture } from '@shared/memories'
+
+import { useUploadMemoryPictureMutation } from '../api'
+
+import { Picture } from './MemoryPictures'
+
+/** SPEC §5: png, jpeg or jpg. The server checks the content too; this only spares a useless upload. */
+const ACCEPTED_TYPES = ['image/png', 'image/jpeg']
+const ACCEPTED_EXTENSIONS = /\.(png|jpe?g)$/i
+export const PICTURE_TYPE_ERROR = 'Please choose a PNG or JPEG picture.'
+export const PICTURE_SIZE_ERROR = `A picture can be at most ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
+
+export interface PictureUploaderProps {
+  pictures: MemoryPicture[]
+  onChange: (pictures: MemoryPicture[]) => void
+  /** Told while an upload runs, so the form waits for it. */
+  onUploadingChange?: (uploading: boolean) => void
+}
+
+/** One picture at a time, uploaded as soon as it is chosen, with its progress; each can be removed. */
+export function PictureUploader({ pictures, onChange, onUploadingChange }: PictureUploaderProps) {
+  const [uploadMemoryPicture] = useUploadMemoryPictureMutation()
+  const [progress, setProgress] = useState<number | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const full = pictures.length >= MEMORY_PICTURES_MAX
+
+  async function handleChoose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]
+    // Choosing the same file again after removing it must fire a change.
+    event.target.value = ''
+    if (!file) return
+    if (!ACCEPTED_TYPES.includes(file.type) && !ACCEPTED_EXTENSIONS.test(file.name)) {
+      setProblem(PICTURE_TYPE_ERROR)
+      return
+    }
+    if (file.size > MEMORY_PICTURE_MAX_BYTES) {
+      setProblem(PICTURE_SIZE_ERROR)
+      return
+    }
+    setProblem(null)
+    setProgress(0)
+    onUploadingChange?.(true)
+    try {
+      const picture = await uploadMemoryPicture({ file, onProgress: setProgress }).unwrap()
+      onChange([...pictures, picture])
+    } catch {
+      // The failure is already shown as a toast.
+    } finally {
+      setProgress(null)
+      onUploadingChange?.(false)
+    }
+  }
+
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle1" component="h3">
+        Pictures
+      </Typography>
+      {pictures.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))' }}>
+          {pictures.map((picture, index) => (
+            <Box component="li" key={picture.pictureFileName} sx={{ position: 'relative' }}>
+              <Picture src={picture.url} alt={`Picture ${index + 1}`} width={picture.width} height={picture.height} />
+              <IconButton
+                aria-label={`Remove picture ${index + 1}`}
+                size="small"
+                onClick={() => onChange(pictures.filter((other) => other.pictureFileName !== picture.pictureFileName))}
+                sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {progress !== null && (
+        <Box>
+          <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Uploading picture" />
+          <Typography variant="caption" color="text.secondary">
+            Uploading… {Math.round(progress * 100)}%
+          </Typography>
+        </Box>
+      )}
+      {problem && <Alert severity="warning">{problem}</Alert>}
+      <Box>
+        <Button
+          component="label"
+          variant="outlined"
+          startIcon={<AddPhotoAlternateIcon />}
+          disabled={progress !== null || full}
+          // The focusable element is the hidden input inside; show its keyboard focus on the button.
+          sx={{ '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}
+        >
+          Add Picture
+          <VisuallyHiddenInput type="file" accept=".png,.jpg,.jpeg,image/png,image/jpeg" onChange={handleChoose} disabled={progress !== null || full} />
+        </Button>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+          PNG or JPEG, one at a time, up to {MEMORY_PICTURES_MAX} pictures.
+        </Typography>
+      </Box>
+    </Stack>
+  )
+}
+
+const VisuallyHiddenInput = styled('input')({
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  bottom: 0,
+  left: 0,
+  whiteSpace: 'nowrap',
+  width: 1,
+})
