@@ -9,6 +9,9 @@ const SCREENSHOT_DIR = path.resolve('test-results/screenshots')
 export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   await page.waitForLoadState('networkidle').catch(() => undefined)
+  // Card art is rendered on first request; wait for the images in view and let entrance animations settle.
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'), undefined, { timeout: 15_000 }).catch(() => undefined)
+  await page.waitForTimeout(600)
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
 }
 
