@@ -103,7 +103,10 @@ function SwitchUserCard({ memory }: SwitchUserCardProps) {
             <RarityBadge rarity={memory.cardRarity} />
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {memory.collectionName} · on the copy acquired {formatDate(memory.userCard.createdAt)}
+            {memory.collectionName} · on the copy acquired{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDate(memory.userCard.createdAt)}
+            </Box>
           </Typography>
         </Stack>
       </Stack>
@@ -165,7 +168,9 @@ function CopyOption({ copy, current }: CopyOptionProps) {
           <Box sx={{ width: 48, flexShrink: 0 }}>
             <CardImage imageId={copy.image} name={copy.cardName} rarity={copy.cardRarity} />
           </Box>
-          <span>Copy acquired {formatDate(copy.createdAt)}</span>
+          <span>
+            Copy acquired <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(copy.createdAt)}</Box>
+          </span>
           {current && <Chip size="small" color="primary" label="Current" />}
           {taken && <Chip size="small" label="Has a memory" />}
         </Stack>

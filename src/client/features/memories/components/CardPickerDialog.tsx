@@ -161,7 +161,10 @@ function FreeCopies({ card, collectionName, onPick }: FreeCopiesProps) {
             >
               <CardImage imageId={copy.image} name={copy.cardName} rarity={copy.cardRarity} />
               <Typography variant="caption" color="text.secondary">
-                Acquired {formatDate(copy.createdAt)}
+                Acquired{' '}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(copy.createdAt)}
+                </Box>
               </Typography>
             </ButtonBase>
           ))}

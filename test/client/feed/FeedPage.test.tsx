@@ -1,0 +1,98 @@
+import { act, screen, waitFor } from '@testing-library/react'
+
+import { FEED_EMPTY_TEXT, FeedPage } from '@client/features/feed/FeedPage'
+import type { MemoryFeed } from '@shared/feed'
+import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { renderWithProviders } from '@test/helpers/render'
+
+import { makeMemory } from '../memories/fixtures'
+
+const firstPage: MemoryFeed = {
+  memories: [makeMemory({ memoryId: 'm3', cardName: 'Porto', username: 'jo', isOwner: false }), makeMemory({ memoryId: 'm2', cardName: 'Lisbon', username: 'marta' })],
+  nextCursor: 'cursor-2',
+}
+const lastPage: MemoryFeed = { memories: [makeMemory({ memoryId: 'm1', cardName: 'Faro', username: 'ana', isOwner: false })], nextCursor: null }
+
+/** jsdom has no layout; this stands in for the browser telling that the end of the list came into view. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = []
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this)
+  }
+  observe() {}
+  disconnect() {}
+  unobserve() {}
+  takeRecords() {
+    return []
+  }
+  reveal() {
+    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver)
+  }
+}
+
+// Screens with MUI render slowly in jsdom on a shared machine.
+jest.setTimeout(20_000)
+
+describe('FeedPage', () => {
+  let cursors: (string | null)[]
+  beforeEach(() => {
+    cursors = []
+    FakeIntersectionObserver.instances = []
+    server.use(
+      http.get(`${API}/feed/getMemoryFeed`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        cursors.push(cursor)
+        return HttpResponse.json(ok(cursor === 'cursor-2' ? lastPage : firstPage))
+      }),
+    )
+  })
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'IntersectionObserver')
+  })
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    Object.defineProperty(window, 'IntersectionObserver', { value: FakeIntersectionObserver, configurable: true, writable: true })
+    renderWithProviders(<FeedPage />, { route: '/feed' })
+
+    expect(await screen.findByRole('article', { name: 'jo · Porto' })).toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'marta · Lisbon' })).toBeInTheDocument()
+    await waitFor(() => expect(FakeIntersectionObserver.instances.length).toBeGreaterThan(0))
+    act(() => FakeIntersectionObserver.instances.at(-1)!.reveal())
+
+    expect(await screen.findByRole('article', { name: 'ana · Faro' })).toBeInTheDocument()
+    expect(cursors).toEqual([null, 'cursor-2'])
+    expect(screen.getAllByRole('article')).toHaveLength(3)
+    expect(screen.getByText('You have reached the end of the feed.')).toBeInTheDocument()
+  })
+
+  it('loads the next page with Load More', async () => {
+    const { user } = renderWithProviders(<FeedPage />, { route: '/feed' })
+    await user.click(await screen.findByRole('button', { name: 'Load More' }))
+    expect(await screen.findByRole('article', { name: 'ana · Faro' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument()
+  })
+
+  it('links each memory to its comments', async () => {
+    renderWithProviders(<FeedPage />, { route: '/feed' })
+    const links = await screen.findAllByRole('link', { name: /comments/ })
+    expect(links[0]).toHaveAttribute('href', '/viewMemory/m3/comments')
+  })
+
+  it('offers My Memories and Friends when the feed is empty', async () => {
+    server.use(http.get(`${API}/feed/getMemoryFeed`, () => HttpResponse.json(ok({ memories: [], nextCursor: null }))))
+    renderWithProviders(<FeedPage />, { route: '/feed' })
+    expect(await screen.findByText(FEED_EMPTY_TEXT)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'My Memories' })).toHaveAttribute('href', '/myMemories')
+    expect(screen.getByRole('link', { name: 'Find Friends' })).toHaveAttribute('href', '/myFriends')
+  })
+})
+
+describe('FeedPage when the feed fails', () => {
+  it('offers Try Again instead of the empty text', async () => {
+    server.use(http.get(`${API}/feed/getMemoryFeed`, () => HttpResponse.json({ metadata: { status: false, errorCode: 'Internal', message: 'boom', authorized: true }, data: null }, { status: 500 })))
+    renderWithProviders(<FeedPage />, { route: '/feed' })
+    expect(await screen.findByText('The feed could not be loaded.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    expect(screen.queryByText(FEED_EMPTY_TEXT)).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { Route, Routes } from 'react-router-dom'
+
+import { paths } from '@client/app/paths'
+import { ViewMemoryPage } from '@client/features/memories/ViewMemoryPage'
+import { TEXTS } from '@shared/texts'
+import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { renderWithProviders } from '@test/helpers/render'
+
+import { makeComment, makeMemory } from './fixtures'
+
+function renderView(path: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path={paths.viewMemory.path} element={<ViewMemoryPage />} />
+    </Routes>,
+    { route: path },
+  )
+}
+
+const thread = [
+  makeComment({
+    memoryCommentId: 'c1',
+    username: 'jo',
+    replies: [
+      makeComment({ memoryCommentId: 'c2', username: 'marta', isAuthor: true, isMine: true, commentContent: 'Thank you!', replyToCommentId: 'c1', replyToComment: { memoryCommentId: 'c1', username: 'jo' } }),
+    ],
+  }),
+]
+
+// Screens with MUI render slowly in jsdom on a shared machine.
+jest.setTimeout(20_000)
+
+describe('ViewMemoryPage', () => {
+  it('shows the author, card, pictures, tags and the thread with Author and Me badges', async () => {
+    server.use(onGet('/memory/getMemory', makeMemory({ isOwner: false, username: 'marta', comments: thread, commentCount: 2 })))
+    renderView('/viewMemory/m1')
+
+    expect(await screen.findByRole('heading', { name: "marta's memory" })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Lisbon' })).toHaveAttribute('href', '/userCard/uc1')
+    expect(screen.getByLabelText('Tagged friends')).toHaveTextContent('@jo')
+    expect(screen.getByRole('img', { name: 'Picture 1 of 1' })).toBeInTheDocument()
+    const reply = screen.getByRole('article', { name: 'Comment by marta' })
+    expect(within(reply).getByText('Author')).toBeInTheDocument()
+    expect(within(reply).getByText('Me')).toBeInTheDocument()
+    expect(within(reply).getByText(/Thank you!/)).toHaveTextContent('@jo Thank you!')
+    const top = screen.getByRole('article', { name: 'Comment by jo' })
+    expect(within(top).queryByText('Author')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument()
+  })
+
+  it('says "No comments yet." when there are none', async () => {
+    server.use(onGet('/memory/getMemory', makeMemory()))
+    renderView('/viewMemory/m1')
+    expect(await screen.findByText(TEXTS.empty.comments)).toBeInTheDocument()
+  })
+
+  it('scrolls to the comments on the comments route', async () => {
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView')
+    server.use(onGet('/memory/getMemory', makeMemory()))
+    renderView('/viewMemory/m1/comments')
+    await screen.findByText(TEXTS.empty.comments)
+    await waitFor(() => expect(scrolled).toHaveBeenCalled())
+    expect(scrolled.mock.contexts[0]).toHaveAttribute('id', 'comments')
+    scrolled.mockRestore()
+  })
+
+  it('counts a like at once', async () => {
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    server.use(
+      onGet('/memory/getMemory', makeMemory({ likes: 2, liked: false })),
+      http.post(`${API}/memory/likeMemory`, async () => {
+        await answered
+        return HttpResponse.json(ok({ liked: true, likes: 3 }))
+      }),
+    )
+    const { user } = renderView('/viewMemory/m1')
+    await user.click(await screen.findByRole('button', { name: 'Like, 2 likes' }))
+    // The server has not answered yet: the count is the screen's own.
+    expect(await screen.findByRole('button', { name: 'Like, 3 likes' })).toHaveAttribute('aria-pressed', 'true')
+    answer()
+  })
+
+  it('replies to a comment, clears the box and reloads the memory', async () => {
+    let loads = 0
+    let posted: unknown = null
+    server.use(
+      http.get(`${API}/memory/getMemory`, () => {
+        loads += 1
+        return HttpResponse.json(ok(makeMemory({ comments: thread, commentCount: 2 })))
+      }),
+      http.post(`${API}/memory/postComment`, async ({ request }) => {
+        posted = await request.json()
+        return HttpResponse.json(ok({ memoryCommentId: 'c3' }))
+      }),
+    )
+    const { user } = renderView('/viewMemory/m1')
+    const top = await screen.findByRole('article', { name: 'Comment by jo' })
+    await user.click(within(top).getByRole('button', { name: 'Reply to jo' }))
+    expect(screen.getByText('Replying to jo')).toBeInTheDocument()
+
+    await user.type(screen.getByRole('textbox', { name: 'Reply to jo' }), '  See you there  ')
+    await user.click(screen.getByRole('button', { name: 'Post' }))
+
+    await waitFor(() => expect(posted).toEqual({ memoryId: 'm1', commentContent: 'See you there', replyToCommentId: 'c1' }))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue(''))
+    expect(screen.queryByText('Replying to jo')).not.toBeInTheDocument()
+    await waitFor(() => expect(loads).toBe(2))
+  })
+
+  it('cancels a reply target', async () => {
+    server.use(onGet('/memory/getMemory', makeMemory({ comments: thread, commentCount: 2 })))
+    const { user } = renderView('/viewMemory/m1')
+    await user.click(await screen.findByRole('button', { name: 'Reply to jo' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel reply' }))
+    expect(screen.queryByText('Replying to jo')).not.toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toBeInTheDocument()
+  })
+
+  it('does not post an empty comment', async () => {
+    server.use(onGet('/memory/getMemory', makeMemory()))
+    const { user } = renderView('/viewMemory/m1')
+    await user.type(await screen.findByRole('textbox', { name: 'Write a comment' }), '   ')
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled()
+  })
+
+  it('shows the owner Edit and Switch Card', async () => {
+    server.use(onGet('/memory/getMemory', makeMemory({ isOwner: true })))
+    renderView('/viewMemory/m1')
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/editMemory/m1')
+    expect(screen.getByRole('link', { name: 'Switch Card' })).toHaveAttribute('href', '/switchUserCard/m1')
+  })
+
+  it('says the memory was not found when the server refuses it', async () => {
+    server.use(http.get(`${API}/memory/getMemory`, () => refusal(404, 'NotFound', 'Memory not found', true)))
+    renderView('/viewMemory/m9')
+    expect(await screen.findByRole('heading', { name: 'Memory not found' })).toBeInTheDocument()
+  })
+})

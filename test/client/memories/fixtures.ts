@@ -1,0 +1,84 @@
+import type { Comment, Memory } from '@shared/memories'
+import type { User } from '@shared/session'
+
+export function makeMemory(overrides: Partial<Memory> = {}): Memory {
+  const memoryId = overrides.memoryId ?? 'm1'
+  return {
+    memoryId,
+    userCardId: 'uc1',
+    userCard: {
+      userCardId: overrides.userCardId ?? 'uc1',
+      cardId: 'card-lisbon-3',
+      cardName: 'Lisbon',
+      cardRarity: 3,
+      image: 'img-lisbon',
+      collectionId: 'europe',
+      collectionName: 'Europe',
+      createdAt: '2026-01-02T10:00:00.000Z',
+    },
+    cardId: 'card-lisbon-3',
+    cardName: 'Lisbon',
+    cardRarity: 3,
+    image: 'img-lisbon',
+    collectionId: 'europe',
+    collectionName: 'Europe',
+    cardDescription: 'Capital of Portugal, on seven hills above the Tagus.',
+    memoryStartDate: '2025-05-01',
+    memoryEndDate: '2025-05-07',
+    memoryContent: 'Tram 28 up to the castle at sunset.',
+    pictures: [{ pictureFileName: 'p1.jpg', url: '/api/image/memoryPicture?image=p1.jpg&u=u&exp=1&sig=s', width: 800, height: 600 }],
+    taggedFriends: [{ userId: 'u-jo', username: 'jo' }],
+    visibility: 3,
+    likes: 2,
+    liked: false,
+    commentCount: 0,
+    comments: [],
+    isOwner: true,
+    userId: 'u-marta',
+    username: 'marta',
+    avatarId: 3,
+    userLevel: 2,
+    createdAt: '2025-06-01T08:00:00.000Z',
+    updatedAt: '2025-06-01T08:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function makeComment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    memoryCommentId: 'c1',
+    commentContent: 'Looks wonderful!',
+    createdAt: '2025-06-02T08:00:00.000Z',
+    userId: 'u-jo',
+    username: 'jo',
+    avatarId: 2,
+    userLevel: 1,
+    isAuthor: false,
+    isMine: false,
+    replyToCommentId: null,
+    replyToComment: null,
+    replies: [],
+    ...overrides,
+  }
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    userId: 'u-marta',
+    avatarId: 3,
+    username: 'marta',
+    email: 'marta@example.com',
+    digitalCredit: 12_500,
+    physicalCredit: 0,
+    userLevel: 2,
+    userExp: 150,
+    expToLevelUp: 200,
+    expForCurrentLevel: 100,
+    friendCode: 'ABC234',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    userCardStats: { collectionCount: 1, cardCount: 3, rarityStats: [0, 0, 3, 0, 0] },
+    memoryCount: 1,
+    friendCount: 1,
+    ...overrides,
+  }
+}

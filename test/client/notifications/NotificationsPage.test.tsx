@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react'
+
+import { NotificationsPage } from '@client/features/notifications/NotificationsPage'
+import type { Notification } from '@shared/notifications'
+import { TEXTS } from '@shared/texts'
+import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { loggedInSession, renderWithProviders } from '@test/helpers/render'
+
+function makeNotification(overrides: Partial<Notification> = {}): Notification {
+  return { notificationId: 'n1', title: 'New comment', notificationContent: 'jo commented on your Lisbon memory.', createdAt: '2025-06-02T08:00:00.000Z', read: false, ...overrides }
+}
+
+// Screens with MUI render slowly in jsdom on a shared machine.
+jest.setTimeout(20_000)
+
+describe('NotificationsPage', () => {
+  it('says the inbox is empty', async () => {
+    server.use(onGet('/getNotifications', []))
+    renderWithProviders(<NotificationsPage />, { route: '/notifications' })
+    expect(await screen.findByText(TEXTS.empty.inbox)).toBeInTheDocument()
+  })
+
+  it('marks an unread notification with "new" and a Read button, and a read one with neither', async () => {
+    server.use(onGet('/getNotifications', [makeNotification(), makeNotification({ notificationId: 'n2', title: 'Tagged', read: true })]))
+    renderWithProviders(<NotificationsPage />, { route: '/notifications' })
+    expect(await screen.findByRole('article', { name: 'New comment' })).toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'Tagged' })).toBeInTheDocument()
+    expect(screen.getAllByText('new')).toHaveLength(1)
+    expect(screen.getAllByRole('button', { name: /^Read/ })).toHaveLength(1)
+    expect(screen.getAllByText('2025-06-02')).toHaveLength(2)
+  })
+
+  it('reads a notification, reloads the list and checks the header flag again', async () => {
+    let read = false
+    let listLoads = 0
+    let flagChecks = 0
+    let posted: unknown = null
+    server.use(
+      http.get(`${API}/getNotifications`, () => {
+        listLoads += 1
+        return HttpResponse.json(ok([makeNotification({ read })]))
+      }),
+      http.post(`${API}/readNotification`, async ({ request }) => {
+        posted = await request.json()
+        read = true
+        return HttpResponse.json(ok(null))
+      }),
+      http.get(`${API}/checkNewNotifications`, () => {
+        flagChecks += 1
+        return HttpResponse.json(ok(!read))
+      }),
+    )
+    const { user, store } = renderWithProviders(<NotificationsPage />, { route: '/notifications', session: loggedInSession({ newNotification: true }) })
+    await user.click(await screen.findByRole('button', { name: /^Read/ }))
+
+    await waitFor(() => expect(screen.queryByText('new')).not.toBeInTheDocument())
+    expect(posted).toEqual({ notificationId: 'n1' })
+    await waitFor(() => expect(listLoads).toBe(2))
+    await waitFor(() => expect(flagChecks).toBeGreaterThan(0))
+    await waitFor(() => expect(store.getState().session.newNotification).toBe(false))
+  })
+})
