@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string
   trustProxy: boolean
   rateLimits: boolean
+  /** Render every card's small picture in the background after start-up (ART_WARMUP=off skips it). */
+  artWarmup: boolean
   /** HMAC key of signed memory-picture URLs; set it when several instances serve one site, or links break across them and restarts. */
   mediaSigningSecret: string
 }
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: env.RATE_LIMITS !== 'off',
+    artWarmup: env.ART_WARMUP !== 'off',
     mediaSigningSecret: env.MEDIA_SIGNING_SECRET || crypto.randomBytes(32).toString('hex'),
   }
 }

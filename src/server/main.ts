@@ -3,6 +3,7 @@ import { loadConfig } from './config'
 import { createDb } from './db/createDb'
 import { migrateToLatest } from './db/migrate'
 import { seedDatabase } from './db/seed/seedDatabase'
+import { warmArtCache } from './features/catalogue/warmup'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Wandercards is running on ${config.publicUrl} (database: ${config.database.dialect})`)
+  void warmArtCache(app)
 }
 
 main().catch((error) => {

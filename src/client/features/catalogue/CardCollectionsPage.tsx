@@ -1,3 +1,4 @@
+import GridViewIcon from '@mui/icons-material/GridView'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
@@ -5,7 +6,8 @@ import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import { styled } from '@mui/material/styles'
 import Typography from '@mui/material/Typography'
-import { Link as RouterLink } from 'react-router-dom'
+import { useEffect, useRef } from 'react'
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom'
 
 import type { CardCollection } from '@shared/catalogue'
 import { TEXTS } from '@shared/texts'
@@ -18,11 +20,41 @@ import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 
 import { useGetCardCollectionsQuery } from './api'
+import { CollectionCardsBrowser } from './components/CollectionCardsBrowser'
 
-/** SPEC §2 Card collections list: every collection with its image, description, card count and counts per rarity. */
+/** Where keyboard focus goes after the view changes: the opened browser, or the Browse button of the collection left. */
+interface FocusState {
+  focus?: string
+}
+const FOCUS_BROWSER = '#browser'
+const DEFAULT_RARITY = 5
+
+function rarityFrom(value: string | null): number {
+  const rarity = Number(value)
+  return Number.isInteger(rarity) && rarity >= 1 && rarity <= 5 ? rarity : DEFAULT_RARITY
+}
+
+function browseHref(collectionId: string): string {
+  return `${paths.cardCollections.href()}?${new URLSearchParams({ collection: collectionId, rarity: String(DEFAULT_RARITY) })}`
+}
+
+/**
+ * SPEC §2 Card collections list: every collection with its image, description, card count and counts per rarity.
+ * The open collection and rarity live in the query (?collection=europe&rarity=5), so Back from a card returns to the same cards.
+ */
 export function CardCollectionsPage() {
-  usePageTitle('Card Collections')
   const { data: collections, isLoading } = useGetCardCollectionsQuery()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const focus = (useLocation().state as FocusState | null)?.focus
+  const open = collections?.find((collection) => collection.collectionId === searchParams.get('collection'))
+  const rarity = rarityFrom(searchParams.get('rarity'))
+  usePageTitle(open ? `${open.collectionName} · Card Collections` : 'Card Collections')
+
+  function changeRarity(value: number) {
+    // Switching rarity is not a step of its own in the history: Back leaves the collection.
+    setSearchParams({ collection: open?.collectionId ?? '', rarity: String(value) }, { replace: true, state: { focus: undefined } satisfies FocusState })
+  }
+
 
   return (
     <Stack spacing={3}>
@@ -40,10 +72,23 @@ export function CardCollectionsPage() {
             </Button>
           }
         />
+      ) : open ? (
+        <CollectionCardsBrowser
+          collection={open}
+          rarity={rarity}
+          onRarityChange={changeRarity}
+          closeTo={{ pathname: paths.cardCollections.href(), state: { focus: open.collectionId } satisfies FocusState }}
+          takeFocus={focus === FOCUS_BROWSER}
+        />
       ) : (
         <Grid>
           {collections.map((collection, index) => (
-            <CollectionCard key={collection.collectionId} collection={collection} eager={index < 2} />
+            <CollectionCard
+              key={collection.collectionId}
+              collection={collection}
+              eager={index < 2}
+              takeFocus={focus === collection.collectionId}
+            />
           ))}
         </Grid>
       )}
@@ -54,10 +99,15 @@ export function CardCollectionsPage() {
 interface CollectionCardProps {
   collection: CardCollection
   eager: boolean
+  takeFocus: boolean
 }
 
-function CollectionCard({ collection, eager }: CollectionCardProps) {
+function CollectionCard({ collection, eager, takeFocus }: CollectionCardProps) {
   const headingId = `collection-${collection.collectionId}`
+  const browseRef = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (takeFocus) browseRef.current?.focus()
+  }, [takeFocus])
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', borderRadius: 2 }}>
       <Box
@@ -92,6 +142,18 @@ function CollectionCard({ collection, eager }: CollectionCardProps) {
               </Stack>
             ))}
         </Stack>
+        <Button
+          ref={browseRef}
+          variant="contained"
+          startIcon={<GridViewIcon aria-hidden />}
+          component={RouterLink}
+          to={browseHref(collection.collectionId)}
+          state={{ focus: FOCUS_BROWSER } satisfies FocusState}
+          aria-label={`Browse cards of ${collection.collectionName}`}
+          sx={{ mt: 'auto', alignSelf: 'flex-start' }}
+        >
+          Browse cards
+        </Button>
       </CardContent>
     </Card>
   )

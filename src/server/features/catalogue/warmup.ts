@@ -1,0 +1,122 @@
+import fs from 'node:fs'
+import { performance } from 'node:perf_hooks'
+
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+
+import { AVATAR_COUNT } from '@shared/constants'
+
+import type { Db } from '../../db/createDb'
+import {
+  ART_KEYS,
+  artCacheDir,
+  artFile,
+  renderAvatar,
+  renderCardArt,
+  renderCollectionArt,
+  renderIcon,
+  renderPlaceholder,
+  type ArtContext,
+  type RenderedImage,
+} from './art'
+
+const PROGRESS_EVERY = 200
+
+/** One picture the warm-up makes sure is on disk. */
+export interface ArtWarmupItem {
+  imageKey: string
+  contentType: RenderedImage['contentType']
+  render: (context: ArtContext) => Promise<unknown>
+}
+
+export interface ArtWarmupSummary {
+  total: number
+  rendered: number
+  skipped: number
+  failed: number
+  seconds: number
+}
+
+/**
+ * Every small picture a page can ask for: the page icon and placeholder first, then collections and avatars,
+ * then the cards place by place in catalogue order, so the first collection's grids fill first and each place's
+ * map is drawn once for its five rarities.
+ */
+export async function artWarmupItems(db: Db): Promise<ArtWarmupItem[]> {
+  const collections = await db.selectFrom('collections').select('id').orderBy('sort_order').execute()
+  const cards = await db
+    .selectFrom('cards')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .select('cards.id')
+    .orderBy('collections.sort_order')
+    .orderBy('card_sets.sort_order')
+    .orderBy('cards.rarity')
+    .execute()
+  return [
+    { imageKey: ART_KEYS.icon(), contentType: 'image/png', render: (context) => renderIcon(context) },
+    { imageKey: ART_KEYS.placeholder('sm'), contentType: 'image/webp', render: (context) => renderPlaceholder(context, 'sm') },
+    ...collections.map(({ id }): ArtWarmupItem => ({
+      imageKey: ART_KEYS.collection(id),
+      contentType: 'image/webp',
+      render: (context) => renderCollectionArt(context, id),
+    })),
+    ...Array.from({ length: AVATAR_COUNT }, (_, i): ArtWarmupItem => ({
+      imageKey: ART_KEYS.avatar(i + 1),
+      contentType: 'image/webp',
+      render: (context) => renderAvatar(context, i + 1),
+    })),
+    ...cards.map(({ id }): ArtWarmupItem => ({
+      imageKey: ART_KEYS.card(id, 'sm'),
+      contentType: 'image/webp',
+      render: (context) => renderCardArt(context, id, 'sm'),
+    })),
+  ]
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Renders, one at a time, the pictures not yet in the disk cache, so a fresh install's long grids are not blank.
+ * Gives the event loop back between pictures so requests stay responsive, stops when the server closes, and never throws.
+ */
+export async function warmArtCache(app: FastifyInstance): Promise<ArtWarmupSummary | null> {
+  if (!app.config.artWarmup) return null
+  const context: ArtContext = { db: app.db, cacheDir: artCacheDir(app.config.dataDir), keepInMemory: false }
+  try {
+    return await warmItems(context, await artWarmupItems(app.db), app.log, () => app.server.listening)
+  } catch (error) {
+    app.log.warn({ err: error }, 'card art warm-up stopped')
+    return null
+  }
+}
+
+export async function warmItems(
+  context: ArtContext,
+  items: ArtWarmupItem[],
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  running: () => boolean = () => true,
+): Promise<ArtWarmupSummary> {
+  const started = performance.now()
+  const summary: ArtWarmupSummary = { total: items.length, rendered: 0, skipped: 0, failed: 0, seconds: 0 }
+  for (const [index, item] of items.entries()) {
+    if (!running()) break
+    const file = artFile(context, item.imageKey, item.contentType)
+    if (file && fs.existsSync(file)) {
+      summary.skipped += 1
+    } else {
+      try {
+        await item.render(context)
+        summary.rendered += 1
+      } catch (error) {
+        summary.failed += 1
+        log.warn({ err: error, imageKey: item.imageKey }, 'card art warm-up could not render a picture')
+      }
+      await nextTurn()
+    }
+    const done = index + 1
+    if (done % PROGRESS_EVERY === 0) log.info({ done, total: items.length, rendered: summary.rendered }, `card art warm-up: ${done}/${items.length}`)
+  }
+  summary.seconds = Math.round(performance.now() - started) / 1000
+  log.info(summary, `card art warm-up finished: ${summary.rendered} rendered, ${summary.skipped} already cached, ${summary.failed} failed in ${summary.seconds} s`)
+  return summary
+}

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react'
+
+import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
+import type { User } from '@shared/session'
+import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { renderApp } from '@test/helpers/render'
+
+/** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
+const FIRST_LOAD = { timeout: 15_000 }
+jest.setTimeout(30_000)
+
+const me: User = {
+  userId: 'u1',
+  avatarId: 1,
+  username: 'marta',
+  email: 'marta@example.com',
+  digitalCredit: 12_500,
+  physicalCredit: 0,
+  userLevel: 2,
+  userExp: 150,
+  expToLevelUp: 200,
+  expForCurrentLevel: 100,
+  friendCode: 'ABC234',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  userCardStats: { collectionCount: 1, cardCount: 3, rarityStats: [0, 0, 2, 0, 1] },
+  memoryCount: 0,
+  friendCount: 0,
+}
+
+const collections: CardCollection[] = [
+  {
+    collectionId: 'europe',
+    collectionName: 'Europe',
+    collectionDescription: 'Every country and territory of Europe.',
+    cardCount: 10,
+    rarityStats: [5, 4, 3, 2, 1].map((cardRarity) => ({ cardRarity, cardCount: 2 })),
+  },
+  {
+    collectionId: 'asia',
+    collectionName: 'Asia',
+    collectionDescription: 'From the Bosporus to the Pacific.',
+    cardCount: 5,
+    rarityStats: [5, 4, 3, 2, 1].map((cardRarity) => ({ cardRarity, cardCount: 1 })),
+  },
+]
+
+function place(cardSetId: string, cardName: string, cardRarity: number, owned: number): CollectionCard {
+  const cardId = `${cardSetId}-${cardRarity}`
+  return { cardId, cardSetId, cardName, cardDescription: `${cardName} facts.`, cardRarity, image: cardId, collectionId: 'europe', collectionName: 'Europe', owned }
+}
+
+function portugal(): Card {
+  return {
+    ...place('pt', 'Portugal', 3, 2),
+    cardKind: 'country',
+    beenThere: false,
+    mine: [],
+    otherRarity: [],
+  }
+}
+
+/** Answers getCardsOfCollection like the server, and records the rarities asked for. */
+function europeCards(asked: string[]) {
+  return http.get(`${API}/getCardsOfCollection`, ({ request }) => {
+    const params = new URL(request.url).searchParams
+    const rarity = Number(params.get('rarity'))
+    asked.push(`${params.get('collectionId')}:${rarity}`)
+    return HttpResponse.json(ok([place('pt', 'Portugal', rarity, rarity === 3 ? 2 : 0), place('no', 'Norway', rarity, 0)]))
+  })
+}
+
+function baseHandlers() {
+  return [onGet('/getUser', me), onGet('/checkNewNotifications', false), onGet('/getCardCollections', collections)]
+}
+
+describe('CardCollectionsPage browsing', () => {
+  it('opens a collection, lists its rarities from Legendary down to Common and shows the cards of the chosen one', async () => {
+    const asked: string[] = []
+    server.use(...baseHandlers(), europeCards(asked))
+    const { user, router } = renderApp('/cardCollections')
+
+    const europe = await screen.findByRole('article', { name: 'Europe' }, FIRST_LOAD)
+    const browse = within(europe).getByRole('link', { name: 'Browse cards of Europe' })
+    expect(browse).toHaveAttribute('href', '/cardCollections?collection=europe&rarity=5')
+    await user.click(browse)
+
+    expect(router.state.location.search).toBe('?collection=europe&rarity=5')
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Europe' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    const rarities = within(screen.getByRole('group', { name: 'Rarity' })).getAllByRole('button')
+    expect(rarities.map((choice) => choice.getAttribute('aria-label'))).toEqual([
+      'Legendary, 2 cards',
+      'Epic, 2 cards',
+      'Rare, 2 cards',
+      'Special, 2 cards',
+      'Common, 2 cards',
+    ])
+    expect(rarities[0]).toHaveAttribute('aria-pressed', 'true')
+    const legendary = await screen.findByRole('list', { name: 'Europe, Legendary cards' })
+    expect(within(legendary).getByRole('link', { name: 'Portugal, Legendary' })).toHaveAttribute('href', '/card/pt-5')
+
+    await user.click(screen.getByRole('button', { name: 'Rare, 2 cards' }))
+    const rare = await screen.findByRole('list', { name: 'Europe, Rare cards' })
+    const portugalLink = within(rare).getByRole('link', { name: 'Portugal, Rare, you own 2' })
+    expect(portugalLink).toHaveAttribute('href', '/card/pt-3')
+    expect(within(portugalLink).getByText('x2')).toBeInTheDocument()
+    expect(within(portugalLink).getByRole('img', { name: 'Portugal, Rare card' })).toHaveAttribute('src', expect.stringContaining('imageId=pt-3'))
+    expect(within(rare).getByRole('link', { name: 'Norway, Rare' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?collection=europe&rarity=3')
+    expect(asked).toEqual(['europe:5', 'europe:3'])
+  })
+
+  it('returns from a card page to the same collection and rarity', async () => {
+    server.use(...baseHandlers(), europeCards([]), onGet('/getCard', portugal()))
+    const { user } = renderApp('/cardCollections')
+
+    await user.click(await screen.findByRole('link', { name: 'Browse cards of Europe' }, FIRST_LOAD))
+    await user.click(await screen.findByRole('button', { name: 'Rare, 2 cards' }))
+    await user.click(await screen.findByRole('link', { name: 'Portugal, Rare, you own 2' }))
+    await user.click(await screen.findByRole('button', { name: 'Close' }, FIRST_LOAD))
+
+    expect(await screen.findByRole('list', { name: 'Europe, Rare cards' }, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Rare, 2 cards' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('opens straight from a shared link and goes back to all collections, focusing the collection it left', async () => {
+    server.use(...baseHandlers(), europeCards([]))
+    const { user, router } = renderApp('/cardCollections?collection=europe&rarity=1')
+
+    expect(await screen.findByRole('list', { name: 'Europe, Common cards' }, FIRST_LOAD)).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'All collections' }))
+
+    expect(router.state.location.search).toBe('')
+    const browse = await screen.findByRole('link', { name: 'Browse cards of Europe' })
+    await waitFor(() => expect(browse).toHaveFocus())
+    expect(screen.getByRole('article', { name: 'Asia' })).toBeInTheDocument()
+  })
+
+  it('shows every collection when the query names an unknown one', async () => {
+    server.use(...baseHandlers(), europeCards([]))
+    renderApp('/cardCollections?collection=atlantis')
+    expect(await screen.findByRole('article', { name: 'Europe' }, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Rarity' })).not.toBeInTheDocument()
+  })
+})
