@@ -17,6 +17,8 @@ export interface Config {
   /** The built web app served with a history fallback; absent in API-only tests. */
   webRoot: string | null
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiHost?: string; apiPort?: number; apiProtocol?: 'http' | 'https' } | null
+  /** The built-in test-mode payment provider is offered when Stripe keys are absent. */
+  paymentsTestMode: boolean
   redisUrl: string | null
   logLevel: string
   trustProxy: boolean
@@ -55,6 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ...(env.STRIPE_API_PROTOCOL === 'http' ? { apiProtocol: 'http' as const } : {}),
           }
         : null,
+    // Without Stripe keys the built-in test mode sells credit for nothing; a production deploy must ask for it.
+    paymentsTestMode: env.PAYMENTS_TEST_MODE ? env.PAYMENTS_TEST_MODE === 'on' : env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -32,22 +32,27 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 /** Sends both headers, unwraps `data`, follows `metadata.authorized`, and turns failures into ApiError. */
 export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (args, api, extraOptions) => {
+  const sentToken = (api.getState() as StateWithToken).session.authKey
   const result = await rawBaseQuery(args, api, {})
   const silent = extraOptions?.silentErrors ?? false
+  // An answer to a request made under another session (before a login, or before a logout) says nothing about this one.
+  const staleSession = sentToken !== (api.getState() as StateWithToken).session.authKey
   const body = result.error ? (result.error as { data?: unknown }).data : result.data
-  if (isEnvelope(body)) api.dispatch(authorizationObserved({ authorized: body.metadata.authorized, failed: Boolean(result.error) }))
+  if (isEnvelope(body) && !staleSession && api.endpoint !== 'logout') {
+    api.dispatch(authorizationObserved({ authorized: body.metadata.authorized, failed: Boolean(result.error) }))
+  }
 
   if (result.error) {
     const status = result.error.status
     if (typeof status !== 'number') {
       const message = 'error' in result.error ? String(result.error.error) : 'No response'
-      return { error: { kind: 'network', status: 0, errorCode: null, message, silent } }
+      return { error: { kind: 'network', status: 0, errorCode: null, message, silent, staleSession } }
     }
     const metadata = isEnvelope(body) ? body.metadata : null
-    return { error: { kind: 'http', status, errorCode: metadata?.errorCode ?? null, message: metadata?.message ?? '', silent } }
+    return { error: { kind: 'http', status, errorCode: metadata?.errorCode ?? null, message: metadata?.message ?? '', silent, staleSession } }
   }
   if (isEnvelope(body) && body.metadata.status === false) {
-    return { error: { kind: 'http', status: 200, errorCode: body.metadata.errorCode, message: body.metadata.message, silent } }
+    return { error: { kind: 'http', status: 200, errorCode: body.metadata.errorCode, message: body.metadata.message, silent, staleSession } }
   }
   return { data: isEnvelope(body) ? body.data : body }
 }

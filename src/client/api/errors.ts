@@ -8,6 +8,8 @@ export interface ApiError {
   message: string
   /** The endpoint handles its failures itself; the global toast stays quiet. */
   silent?: boolean
+  /** The request was made under another session than the current one (sent before a login or a logout). */
+  staleSession?: boolean
 }
 
 export function isApiError(value: unknown): value is ApiError {

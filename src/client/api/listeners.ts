@@ -10,7 +10,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage'
 
 import { baseApi } from './baseApi'
 import { isApiError, toToast } from './errors'
-import { authorizationObserved, sessionEnded, tokenRestored } from './sessionEvents'
+import { authorizationObserved, sessionEnded, tokenRestored, type SessionEndReason } from './sessionEvents'
 
 type StartListening = TypedStartListening<RootState, AppDispatch>
 type Api = ListenerEffectAPI<RootState, AppDispatch>
@@ -18,8 +18,8 @@ type Api = ListenerEffectAPI<RootState, AppDispatch>
 const sessionBegan = isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled, sessionApi.endpoints.getUser.matchFulfilled)
 
 /** Ends the session; the cache is cleared after the guarded screens have unmounted, so none refetches without a token. */
-async function endSession(api: Api) {
-  api.dispatch(sessionEnded())
+async function endSession(api: Api, reason: SessionEndReason = 'expired') {
+  api.dispatch(sessionEnded(reason))
   await api.delay(0)
   api.dispatch(baseApi.util.resetApiState())
 }
@@ -33,7 +33,9 @@ export function registerSessionListeners(startListening: StartListening): void {
   })
   startListening({
     actionCreator: sessionEnded,
-    effect: () => writeStorage(STORAGE_KEYS.authToken, null),
+    effect: (action) => {
+      if (action.payload.reason !== 'unreachable') writeStorage(STORAGE_KEYS.authToken, null)
+    },
   })
 
   // Notifications are checked at once and then every 10 s while the session lasts; a new session restarts the loop.
@@ -70,6 +72,7 @@ export function registerSessionListeners(startListening: StartListening): void {
       const error = action.payload
       if (!isApiError(error)) return
       const restoringSession = api.getOriginalState().session.loggedIn === null
+      if (error.staleSession) return
       if (error.status === 401 || error.status === 403) {
         const hadSession = api.getOriginalState().session.authKey != null
         if (hadSession || api.getOriginalState().session.loggedIn) await endSession(api)
@@ -87,7 +90,10 @@ export function registerSessionListeners(startListening: StartListening): void {
     actionCreator: tokenRestored,
     effect: async (_action, api) => {
       const result = await api.dispatch(sessionApi.endpoints.getUser.initiate(undefined, { subscribe: false }))
-      if (result.isError && api.getState().session.loggedIn !== true) await endSession(api)
+      if (!result.isError || api.getState().session.loggedIn === true) return
+      // Only a token the server refused is dropped; when the server cannot answer, the token waits for the next visit.
+      const refused = isApiError(result.error) && (result.error.status === 401 || result.error.status === 403)
+      await endSession(api, refused ? 'expired' : 'unreachable')
     },
   })
 }

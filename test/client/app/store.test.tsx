@@ -2,8 +2,10 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { waitFor } from '@testing-library/react'
 
 import { sessionEnded } from '@client/api/sessionEvents'
+import { restoreSession } from '@client/api/listeners'
 import { makeStore, redactAuthKeys, rootReducer } from '@client/app/store'
 import { sessionApi } from '@client/features/session/api'
+import { initialSessionState } from '@client/features/session/slice'
 import { STORAGE_KEYS } from '@client/lib/storage'
 
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
@@ -66,5 +68,38 @@ describe('the store', () => {
     await waitFor(() => expect(store.getState().session.loggedIn).toBe(false))
     expect(store.getState().session.authKey).toBeNull()
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull()
+  })
+
+  it('keeps a stored token when the server cannot be reached at start-up, and drops one it refuses', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, 'stored-token')
+    server.use(http.get(`${API}/getUser`, () => HttpResponse.error()))
+    const offline = makeStore()
+    restoreSession(offline.dispatch)
+    await waitFor(() => expect(offline.getState().session.loggedIn).toBe(false))
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('stored-token')
+
+    server.use(http.get(`${API}/getUser`, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')))
+    const online = makeStore()
+    restoreSession(online.dispatch)
+    await waitFor(() => expect(online.getState().session.loggedIn).toBe(false))
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull()
+  })
+
+  it('ignores a refusal of a request that was sent before the login', async () => {
+    let releaseStaleAnswer: () => void = () => undefined
+    server.use(
+      http.get(`${API}/getUser`, async () => {
+        await new Promise<void>((resolve) => (releaseStaleAnswer = resolve))
+        return refusal(403, 'LoginRequired', 'Please log in to perform this action.')
+      }),
+      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+    )
+    const store = makeStore({ session: { ...initialSessionState, loggedIn: false } })
+    const visitorCall = store.dispatch(sessionApi.endpoints.getUser.initiate(undefined, { subscribe: false }))
+    await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
+    releaseStaleAnswer()
+    await visitorCall
+    expect(store.getState().session).toMatchObject({ loggedIn: true, authKey: 'secret-token' })
   })
 })

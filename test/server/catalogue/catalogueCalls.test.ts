@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import sharp from 'sharp'
 
 import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
@@ -157,6 +160,18 @@ describe('GET /api/image/*', () => {
     expect(unknown.statusCode).toBe(200)
     expect(empty.headers.etag).toBe(unknown.headers.etag)
     expect(await sharp(empty.rawPayload).metadata()).toMatchObject({ width: 250, height: 350 })
+  })
+
+  it('never reads a file outside the art cache for an id that climbs out of it', async () => {
+    // What the disk cache would read for each id: a card key gets the size appended, a collection key does not.
+    for (const file of ['secret-sm.webp', 'secret.webp']) fs.writeFileSync(path.join(t.config.dataDir, file), 'not for anyone')
+    const escape = encodeURIComponent('x/../../../secret')
+    const collection = await image(`/api/image/collection?collectionId=${escape}`)
+    const card = await image(`/api/image/card?imageId=${escape}`)
+    expect(collection.statusCode).toBe(404)
+    expect(collection.rawPayload.toString()).not.toContain('not for anyone')
+    expect(card.rawPayload.toString()).not.toContain('not for anyone')
+    expect(await sharp(card.rawPayload).metadata()).toMatchObject({ width: 250, height: 350 })
   })
 
   it('serves collection images, avatars 1 to 40 and the page icon', async () => {

@@ -70,3 +70,22 @@ describe('POST /api/account/updateProfile', () => {
     expect(status).toBe(403)
   })
 })
+
+describe('usernames under concurrency', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false })
+  })
+  afterAll(() => t.close())
+
+  it('lets only one of two users take a name at the same time, whatever its case', async () => {
+    const [first, second] = [await t.register(), await t.register()]
+    const answers = await Promise.all([
+      t.call('POST', '/api/account/updateProfile', { token: first.token, body: { newUsername: 'Harbour', newAvatarId: 1 } }),
+      t.call('POST', '/api/account/updateProfile', { token: second.token, body: { newUsername: 'harbour', newAvatarId: 1 } }),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const refused = answers.find((answer) => answer.status === 409)
+    expect(refused?.body.metadata.message).toMatch(/^The username (H|h)arbour is already taken\.$/)
+  })
+})

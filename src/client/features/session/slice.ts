@@ -67,6 +67,8 @@ export const sessionSlice = createSlice({
       .addCase(sessionEnded, (_state, { payload }) => ({ ...initialSessionState, loggedIn: false, endedBy: payload.reason }))
       .addCase(authorizationObserved, (state, { payload }) => {
         // A response without a valid session while none is held says nothing new; one that drops a held session ends it.
+        // Failed calls end a session through the 401/403 handling; a server failure says nothing about the session.
+        if (payload.failed) return
         // Login and registration answers are authorized before their token is stored; the session starts with the token.
         if (payload.authorized) {
           if (state.authKey) state.loggedIn = true

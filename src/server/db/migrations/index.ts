@@ -6,6 +6,7 @@ import * as social from './2026_11_21_0920_social'
 import * as wallet from './2026_11_21_0930_wallet'
 import * as acquire from './2026_11_21_0940_acquire'
 import * as memories from './2026_11_21_0950_memories'
+import * as usernameCaseInsensitive from './2026_11_22_0100_username_case_insensitive'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0930_wallet': wallet,
   '2026_11_21_0940_acquire': acquire,
   '2026_11_21_0950_memories': memories,
+  '2026_11_22_0100_username_case_insensitive': usernameCaseInsensitive,
 }

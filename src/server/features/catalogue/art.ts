@@ -44,6 +44,8 @@ export function artCacheDir(dataDir: string): string {
   return path.join(dataDir, 'art-cache', `v${CATALOGUE_VERSION}-r${ART_REVISION}`)
 }
 
+const SAFE_IMAGE_KEY = /^[A-Za-z0-9_-]+$/
+
 /** The name of each image in the caches; its ETag follows from it. */
 export const ART_KEYS = {
   card: (cardId: string, size: ArtSize) => `card-${cardId}-${size}`,
@@ -87,6 +89,8 @@ async function cached(
   contentType: RenderedImage['contentType'],
   render: () => Promise<Buffer | null>,
 ): Promise<RenderedImage | null> {
+  // Ids come from the query string: anything but a plain slug could name a file outside the cache folder.
+  if (!SAFE_IMAGE_KEY.test(imageKey)) return null
   // The disk folder is per version already; the memory key needs it too, for a catalogue updated while running.
   const key = versionedKey(imageKey)
   const hit = memory.get(key)

@@ -10,16 +10,10 @@ import {
 } from '@shared/collection'
 import { envelope } from '@shared/envelope'
 
-import { AppError } from '../../lib/errors'
+import { AppError, isForeignKeyViolation } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
 import * as collectionService from './service'
-
-/** A memory written on the copy while it was being recycled: its foreign key stops the delete. */
-function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
-}
 
 export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/getMyCollection', { schema: { response: { 200: envelope(MyCollectionSchema) } }, preHandler: fastify.requireUser }, (request) =>
@@ -45,6 +39,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       try {
         return await fastify.db.transaction().execute((trx) => collectionService.recycleUserCard(trx, userId(request), request.body.userCardId))
       } catch (error) {
+        // A memory written on the copy while it was being recycled: its foreign key stops the delete.
         if (isForeignKeyViolation(error)) throw new AppError('Conflict', collectionService.HAS_MEMORY)
         throw error
       }

@@ -25,7 +25,7 @@ import { TEXTS } from '@shared/texts'
 
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
-import { AppError, isUniqueViolation } from '../../lib/errors'
+import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { unlinkDrawItems } from '../collection/queries'
 import { notify } from '../notifications/service'
@@ -424,6 +424,8 @@ async function moveMemory(trx: Transaction<Database>, memoryId: string, from: st
     moved = result.numUpdatedRows
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(cardName))
+    // The chosen copy was recycled meanwhile.
+    if (isForeignKeyViolation(error)) throw new AppError('Conflict', 'That copy is no longer in your collection. Please reload and choose another.')
     throw error
   }
   if (Number(moved) !== 1) throw new AppError('Conflict', MOVED_MEANWHILE)

@@ -17,6 +17,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 import { perClientLimit } from '../../plugins/rateLimit'
 
+import { hashPassword } from './passwords'
 import * as sessionService from './service'
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -26,12 +27,18 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/register',
     { schema: { body: RegisterBodySchema, response: { 200: envelope(RegisterResultSchema) } }, config: perClientLimit(rateLimits, 20, '1 hour') },
     async (request) => {
+      // Hashing is slow on purpose; done before the transaction, it holds no database lock.
+      const passwordHash = await hashPassword(request.body.password)
       try {
-        const result = await fastify.db.transaction().execute((trx) => sessionService.register(trx, request.body, sessionTtlDays))
+        const result = await fastify.db.transaction().execute((trx) => sessionService.register(trx, request.body, passwordHash, sessionTtlDays))
         request.startedSession = true
         return result
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('Conflict', 'An account with this e-mail already exists. Please log in instead.')
+        // Two sign-ups raced for one e-mail, or for one generated username (then trying again picks another name).
+        if (isUniqueViolation(error)) {
+          const emailTaken = await sessionService.emailExists(fastify.db, request.body.email)
+          throw new AppError('Conflict', emailTaken ? sessionService.EMAIL_TAKEN : 'Your account could not be created just now. Please try again.')
+        }
         throw error
       }
     },
@@ -70,6 +77,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/account/updateProfile',
     { schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } }, preHandler: fastify.requireUser },
-    (request) => fastify.db.transaction().execute((trx) => sessionService.updateProfile(trx, userId(request), request.body)),
+    async (request) => {
+      try {
+        return await fastify.db.transaction().execute((trx) => sessionService.updateProfile(trx, userId(request), request.body))
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('Conflict', sessionService.usernameTaken(request.body.newUsername.trim()))
+        throw error
+      }
+    },
   )
 }

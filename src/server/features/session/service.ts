@@ -14,10 +14,19 @@ import { claimFreeDraw } from '../acquire/freeDrawClaim'
 import { befriend } from '../friends/friendships'
 import { grantRegistrationGifts } from '../wallet/registration'
 
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords'
+import { dummyPasswordHash, verifyPassword } from './passwords'
 import { countFriends, countMemories, userCardStats } from './userStats'
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
+export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please log in instead.'
+
+export function usernameTaken(username: string): string {
+  return `The username ${username} is already taken.`
+}
+
+export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()) != null
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
@@ -73,10 +82,10 @@ export async function createSession(trx: Kysely<Database> | Transaction<Database
  * Everything a registration does happens in this one transaction: the account, the session,
  * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
  */
-export async function register(trx: Transaction<Database>, body: RegisterBody, sessionTtlDays: number): Promise<RegisterResult> {
+export async function register(trx: Transaction<Database>, body: RegisterBody, passwordHash: string, sessionTtlDays: number): Promise<RegisterResult> {
   const email = normalizeEmail(body.email)
   const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
-  if (existing) throw new AppError('Conflict', 'An account with this e-mail already exists. Please log in instead.')
+  if (existing) throw new AppError('Conflict', EMAIL_TAKEN)
 
   // `r` (friendCode) invites; a `ref` that is a friend code counts as the same invitation; any other ref is kept for attribution.
   const inviter = (await findInviter(trx, body.friendCode)) ?? (await findInviter(trx, body.ref))
@@ -88,7 +97,7 @@ export async function register(trx: Transaction<Database>, body: RegisterBody, s
     id,
     email,
     username,
-    password_hash: await hashPassword(body.password),
+    password_hash: passwordHash,
     friend_code: await uniqueFriendCode(trx),
     avatar_id: 1,
     digital_credit: 0,
@@ -181,7 +190,7 @@ export async function updateProfile(trx: Transaction<Database>, userId: string, 
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .where('id', '!=', userId)
     .executeTakeFirst()
-  if (taken) throw new AppError('Conflict', `The username ${username} is already taken.`)
+  if (taken) throw new AppError('Conflict', usernameTaken(username))
   await trx.updateTable('users').set({ username, avatar_id: body.newAvatarId }).where('id', '=', userId).execute()
   return { username, avatarId: body.newAvatarId }
 }

@@ -15,6 +15,7 @@ import {
   VerifyPaymentIntentResultSchema,
 } from '@shared/wallet'
 
+import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 import { perClientLimit } from '../../plugins/rateLimit'
 
@@ -25,6 +26,10 @@ import * as walletService from './service'
 export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { rateLimits } = fastify.config
   const provider = selectPaymentProvider(fastify.config, fastify.db)
+  const paymentProvider = () => {
+    if (!provider) throw new AppError('Unavailable', 'Card payments are not available right now. Please try again later.')
+    return provider
+  }
 
   fastify.get(
     '/payment/getCreditProducts',
@@ -45,13 +50,13 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: fastify.requireUser,
       config: perClientLimit(rateLimits, 20, '1 minute'),
     },
-    (request) => walletService.createPaymentIntent(fastify.db, provider, userId(request), request.body.selectedCreditProduct),
+    (request) => walletService.createPaymentIntent(fastify.db, paymentProvider(), userId(request), request.body.selectedCreditProduct),
   )
 
   fastify.post(
     '/payment/verifyPaymentIntent',
     { schema: { body: VerifyPaymentIntentBodySchema, response: { 200: envelope(VerifyPaymentIntentResultSchema) } }, preHandler: fastify.requireUser },
-    (request) => walletService.verifyPaymentIntent(fastify.db, provider, userId(request), request.body.paymentIntentId),
+    (request) => walletService.verifyPaymentIntent(fastify.db, paymentProvider(), userId(request), request.body.paymentIntentId),
   )
 
   fastify.post(
