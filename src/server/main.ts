@@ -7,7 +7,7 @@ import { warmArtCache } from './features/catalogue/warmup'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const db = createDb(config.database)
+  const db = createDb(config.database, (error) => console.error(`database connection lost: ${error.message}`))
   await migrateToLatest(db)
   await seedDatabase(db)
   const app = await buildApp({ config, db, closeDb: true })

@@ -15,11 +15,15 @@ pg.types.setTypeParser(pg.types.builtins.FLOAT8, (value) => Number(value))
 
 export type Db = Kysely<Database>
 
-export function createDb(database: Config['database']): Db {
+/**
+ * @param onConnectionLost told when PostgreSQL closes an idle pooled connection (a restart, a failover); the pool
+ *   replaces it, and without a listener the error would end the process.
+ */
+export function createDb(database: Config['database'], onConnectionLost: (error: Error) => void = () => undefined): Db {
   if (database.dialect === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
-    })
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+    pool.on('error', onConnectionLost)
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   if (database.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(database.sqlitePath), { recursive: true })
   const sqlite = new SqliteDatabase(database.sqlitePath)
