@@ -3,13 +3,14 @@ import { Route, Routes } from 'react-router-dom'
 
 import { DrawPage } from '@client/features/acquire/DrawPage'
 
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
-import { prices, userWith } from './fixtures'
+import { prices } from './fixtures'
 
 function renderDrawPage(route = '/digitalDraw', balance = 20_000) {
-  server.use(onGet('/getUser', userWith(balance)), onGet('/checkNewNotifications', false))
+  server.use(onGet('/getUser', makeUser({ digitalCredit: balance })), onGet('/checkNewNotifications', false))
   return renderWithProviders(
     <Routes>
       <Route path="/digitalDraw/:anotherDraw?" element={<DrawPage />} />

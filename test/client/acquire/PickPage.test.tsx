@@ -3,13 +3,14 @@ import { Route, Routes } from 'react-router-dom'
 
 import { PickPage } from '@client/features/acquire/PickPage'
 
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
-import { collectionCard, collections, expGain, userWith } from './fixtures'
+import { collectionCard, collections, expGain } from './fixtures'
 
 function renderPick(route: string, balance = 20_000) {
-  server.use(onGet('/getUser', userWith(balance)), onGet('/checkNewNotifications', false))
+  server.use(onGet('/getUser', makeUser({ digitalCredit: balance })), onGet('/checkNewNotifications', false))
   return renderWithProviders(
     <Routes>
       <Route path="/digitalPick/:rarity" element={<PickPage />} />

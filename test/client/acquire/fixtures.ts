@@ -1,29 +1,8 @@
 import type { CardDrawResult, ExpGainResult, PricesResult } from '@shared/acquire'
 import type { CardCollection, CollectionCard } from '@shared/catalogue'
 import { ECONOMY } from '@shared/constants'
-import type { User } from '@shared/session'
 
 export const prices: PricesResult = { ...ECONOMY.prices }
-
-export function userWith(digitalCredit: number): User {
-  return {
-    userId: 'u1',
-    avatarId: 1,
-    username: 'marta',
-    email: 'marta@example.com',
-    digitalCredit,
-    physicalCredit: 0,
-    userLevel: 2,
-    userExp: 150,
-    expToLevelUp: 200,
-    expForCurrentLevel: 100,
-    friendCode: 'ABC234',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
-    memoryCount: 0,
-    friendCount: 0,
-  }
-}
 
 export const expGain: ExpGainResult = { expGained: 25, expEnd: 105, expForCurrentLevel: 100, expToLevelUp: 200, userLevel: 2, levelUp: true }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 
 import type { Card, CardCollection } from '@shared/catalogue'
-import type { User } from '@shared/session'
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
@@ -9,23 +9,7 @@ import { renderApp } from '@test/helpers/render'
 const FIRST_LOAD = { timeout: 15_000 }
 jest.setTimeout(30_000)
 
-const me: User = {
-  userId: 'u1',
-  avatarId: 1,
-  username: 'marta',
-  email: 'marta@example.com',
-  digitalCredit: 12_500,
-  physicalCredit: 0,
-  userLevel: 2,
-  userExp: 150,
-  expToLevelUp: 200,
-  expForCurrentLevel: 100,
-  friendCode: 'ABC234',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  userCardStats: { collectionCount: 1, cardCount: 3, rarityStats: [0, 0, 2, 0, 1] },
-  memoryCount: 1,
-  friendCount: 0,
-}
+const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 3, rarityStats: [0, 0, 2, 0, 1] }, memoryCount: 1 })
 
 const description =
   'Portugal’s capital is Lisbon. Its yellow trams climb the hills of Alfama, and fado drifts out of its taverns at night. It lies at 38.7°N, 9.1°W. Visitors pay in the Euro, and Portuguese is the official language of Portugal.'

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 
 import type { CardCollection } from '@shared/catalogue'
 import type { MyCollection } from '@shared/collection'
-import type { User } from '@shared/session'
+import { makeUser } from '@test/helpers/fixtures'
 import { API, http, onGet, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
@@ -10,23 +10,7 @@ import { renderApp } from '@test/helpers/render'
 const FIRST_LOAD = { timeout: 15_000 }
 jest.setTimeout(30_000)
 
-const me: User = {
-  userId: 'u1',
-  avatarId: 1,
-  username: 'marta',
-  email: 'marta@example.com',
-  digitalCredit: 12_500,
-  physicalCredit: 0,
-  userLevel: 2,
-  userExp: 150,
-  expToLevelUp: 200,
-  expForCurrentLevel: 100,
-  friendCode: 'ABC234',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  userCardStats: { collectionCount: 1, cardCount: 4, rarityStats: [1, 0, 0, 0, 3] },
-  memoryCount: 1,
-  friendCount: 0,
-}
+const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 4, rarityStats: [1, 0, 0, 0, 3] }, memoryCount: 1 })
 
 function collection(collectionId: string, collectionName: string): CardCollection {
   return { collectionId, collectionName, collectionDescription: '', cardCount: 10, rarityStats: [] }

@@ -5,10 +5,11 @@ import { paths } from '@client/app/paths'
 import { SwitchUserCardPage } from '@client/features/memories/SwitchUserCardPage'
 import type { PeerUserCard, TransferrableCards } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
-import { makeMemory, makeUser } from './fixtures'
+import { makeMemory } from './fixtures'
 
 function copy(userCardId: string, day: string, memoryId: string | null): PeerUserCard {
   return { userCardId, cardId: 'card-lisbon-3', cardName: 'Lisbon', cardRarity: 3, image: 'img-lisbon', createdAt: `2026-01-${day}T10:00:00.000Z`, hasMemory: memoryId != null, memoryId }

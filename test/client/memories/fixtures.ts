@@ -1,5 +1,4 @@
 import type { Comment, Memory } from '@shared/memories'
-import type { User } from '@shared/session'
 
 export function makeMemory(overrides: Partial<Memory> = {}): Memory {
   const memoryId = overrides.memoryId ?? 'm1'
@@ -58,27 +57,6 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     replyToCommentId: null,
     replyToComment: null,
     replies: [],
-    ...overrides,
-  }
-}
-
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    userId: 'u-marta',
-    avatarId: 3,
-    username: 'marta',
-    email: 'marta@example.com',
-    digitalCredit: 12_500,
-    physicalCredit: 0,
-    userLevel: 2,
-    userExp: 150,
-    expToLevelUp: 200,
-    expForCurrentLevel: 100,
-    friendCode: 'ABC234',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    userCardStats: { collectionCount: 1, cardCount: 3, rarityStats: [0, 0, 3, 0, 0] },
-    memoryCount: 1,
-    friendCount: 1,
     ...overrides,
   }
 }

@@ -1,30 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
-import type { User } from '@shared/session'
 import type { CreditCertificate, CreditProduct } from '@shared/wallet'
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
 
 // The CPU is shared with other suites; findBy waits longer than its 1 s default.
 configure({ asyncUtilTimeout: 5_000 })
 
-const user: User = {
-  userId: 'u1',
-  avatarId: 1,
-  username: 'marta',
-  email: 'marta@example.com',
-  digitalCredit: 12_500,
-  physicalCredit: 3_000,
-  userLevel: 2,
-  userExp: 150,
-  expToLevelUp: 200,
-  expForCurrentLevel: 100,
-  friendCode: 'ABC234',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
-  memoryCount: 0,
-  friendCount: 0,
-}
+const user = makeUser({ physicalCredit: 3_000 })
 
 const products: CreditProduct[] = [
   { creditProductId: 1, creditProductType: 2, creditProductValue: 10_000, listPrice: 1.99, actualPrice: 1.99 },

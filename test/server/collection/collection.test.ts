@@ -33,9 +33,14 @@ afterAll(async () => {
   await t.close()
 })
 
+let copiesGiven = 0
+
+/** Each copy is a second newer than the last, so the order copies were acquired in is unambiguous. */
 async function giveCopy(user: TestUser, cardId: string, acquisition = 'draw'): Promise<string> {
   const id = newId()
-  await t.db.insertInto('user_cards').values({ id, user_id: user.userId, card_id: cardId, acquisition, transaction_id: null, created_at: nowIso() }).execute()
+  copiesGiven += 1
+  const createdAt = new Date(Date.UTC(2026, 0, 1) + copiesGiven * 1000).toISOString()
+  await t.db.insertInto('user_cards').values({ id, user_id: user.userId, card_id: cardId, acquisition, transaction_id: null, created_at: createdAt }).execute()
   return id
 }
 

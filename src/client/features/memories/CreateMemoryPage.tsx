@@ -1,5 +1,4 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
@@ -13,15 +12,14 @@ import { TEXTS } from '@shared/texts'
 
 import { isApiError, toToast } from '../../api/errors'
 import { paths } from '../../app/paths'
-import { CardImage } from '../../components/CardImage'
 import { LoadingState } from '../../components/LoadingState'
-import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useGetUserCardQuery } from '../collection/api'
 
 import { useCreateMemoryMutation } from './api'
+import { AssociatedCard } from './components/AssociatedCard'
 import { CardPickerDialog, type PickedCard } from './components/CardPickerDialog'
-import { EMPTY_MEMORY, MemoryForm, type MemoryFormValues } from './components/MemoryForm'
+import { EMPTY_MEMORY, MemoryForm, memoryFields, type MemoryFormValues } from './components/MemoryForm'
 import { ProblemPage } from './components/ProblemPage'
 
 /** /createMemory and /createMemory/{userCardId}. Each visit (and Create Another) starts a fresh form. */
@@ -73,12 +71,7 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
     try {
       const { memoryId } = await createMemory({
         userCardId: card.userCardId,
-        memoryStartDate: values.memoryStartDate,
-        memoryEndDate: values.memoryEndDate,
-        memoryContent: values.memoryContent,
-        memoryPictures: values.pictures.map((picture) => picture.pictureFileName),
-        taggedFriends: values.taggedFriends.map((friend) => friend.userId),
-        visibility: values.visibility,
+        ...memoryFields(values),
         place: { userCardId: card.userCardId, cardId: card.cardId },
       }).unwrap()
       enqueueSnackbar(TEXTS.memoryCreated, { variant: 'success' })
@@ -135,27 +128,14 @@ function ChosenCard({ card, onChoose }: ChosenCardProps) {
     )
   }
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} aria-label="Associated card" role="group">
-      <Box sx={{ width: 88, flexShrink: 0 }}>
-        <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} eager />
-      </Box>
-      <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-        <Typography variant="h6" component="p">
-          {card.cardName}
-        </Typography>
-        <Box>
-          <RarityBadge rarity={card.cardRarity} />
-        </Box>
-        <Typography variant="body2" color="text.secondary">
-          {card.collectionName}
-        </Typography>
-        <Box>
-          <Button size="small" onClick={onChoose}>
-            Change Card
-          </Button>
-        </Box>
-      </Stack>
-    </Stack>
+    <AssociatedCard
+      card={card}
+      action={
+        <Button size="small" onClick={onChoose}>
+          Change Card
+        </Button>
+      }
+    />
   )
 }
 

@@ -1,36 +1,26 @@
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { skipToken } from '@reduxjs/toolkit/query'
 import { useSnackbar } from 'notistack'
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import type { Visibility } from '@shared/constants'
 import type { Memory } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../app/paths'
-import { CardImage } from '../../components/CardImage'
-import { LoadingState } from '../../components/LoadingState'
-import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 
-import { placeOf, useGetMemoryQuery, useUpdateMemoryMutation } from './api'
-import { MemoryForm, type MemoryFormValues } from './components/MemoryForm'
-import { MemoryNotFound } from './components/ProblemPage'
+import { placeOf, useUpdateMemoryMutation } from './api'
+import { AssociatedCard } from './components/AssociatedCard'
+import { MemoryForm, memoryFields, type MemoryFormValues } from './components/MemoryForm'
+import { OwnMemoryLoader } from './components/OwnMemoryLoader'
 import { useGoBack } from './useGoBack'
 
 /** /editMemory/{memoryId}: the owner's form, prefilled; anyone else sees the not-found page. */
 export function EditMemoryPage() {
   usePageTitle('Edit Memory')
-  const { memoryId } = useParams()
-  const { currentData: memory, isFetching } = useGetMemoryQuery(memoryId ?? skipToken)
-
-  if (!memory && isFetching) return <LoadingState label="Loading your memory" />
-  if (!memory || !memory.isOwner) return <MemoryNotFound />
-  return <EditMemory key={memory.memoryId} memory={memory} />
+  return <OwnMemoryLoader>{(memory) => <EditMemory memory={memory} />}</OwnMemoryLoader>
 }
 
 interface EditMemoryProps {
@@ -56,12 +46,7 @@ function EditMemory({ memory }: EditMemoryProps) {
     try {
       await updateMemory({
         memoryId: memory.memoryId,
-        memoryStartDate: values.memoryStartDate,
-        memoryEndDate: values.memoryEndDate,
-        memoryContent: values.memoryContent,
-        memoryPictures: values.pictures.map((picture) => picture.pictureFileName),
-        taggedFriends: values.taggedFriends.map((friend) => friend.userId),
-        visibility: values.visibility,
+        ...memoryFields(values),
         place: placeOf(memory),
       }).unwrap()
       enqueueSnackbar(TEXTS.memoryUpdated, { variant: 'success' })
@@ -83,27 +68,14 @@ function EditMemory({ memory }: EditMemoryProps) {
         onSubmit={handleSubmit}
         onCancel={goBack}
         card={
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="group" aria-label="Associated card">
-            <Box sx={{ width: 88, flexShrink: 0 }}>
-              <CardImage imageId={memory.image} name={memory.cardName} rarity={memory.cardRarity} eager />
-            </Box>
-            <Stack spacing={0.5}>
-              <Typography variant="h6" component="p">
-                {memory.cardName}
-              </Typography>
-              <Box>
-                <RarityBadge rarity={memory.cardRarity} />
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                {memory.collectionName}
-              </Typography>
-              <Box>
-                <Button size="small" component={RouterLink} to={paths.switchUserCard.href(memory.memoryId)}>
-                  Switch Card
-                </Button>
-              </Box>
-            </Stack>
-          </Stack>
+          <AssociatedCard
+            card={memory}
+            action={
+              <Button size="small" component={RouterLink} to={paths.switchUserCard.href(memory.memoryId)}>
+                Switch Card
+              </Button>
+            }
+          />
         }
       />
     </Paper>

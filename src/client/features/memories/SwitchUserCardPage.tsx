@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
 
 import type { Memory, PeerUserCard, TransferrableCards } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
@@ -30,8 +30,8 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
 import { useGetUserQuery } from '../session/api'
 
-import { placeOf, useGetMemoryQuery, useGetPeerUserCardsQuery, useGetTransferrableCardsQuery, useSwitchUserCardMutation } from './api'
-import { MemoryNotFound } from './components/ProblemPage'
+import { placeOf, useGetPeerUserCardsQuery, useGetTransferrableCardsQuery, useSwitchUserCardMutation } from './api'
+import { OwnMemoryLoader } from './components/OwnMemoryLoader'
 import { FROM_USER_CARD } from './switchOrigin'
 import { useGoBack } from './useGoBack'
 
@@ -40,12 +40,7 @@ const TRANSFER = 'transfer'
 /** /switchUserCard/{memoryId}: move the memory to another copy of the card (free) or to another card set (priced). */
 export function SwitchUserCardPage() {
   usePageTitle('Switch Card')
-  const { memoryId } = useParams()
-  const { currentData: memory, isFetching } = useGetMemoryQuery(memoryId ?? skipToken)
-
-  if (!memory && isFetching) return <LoadingState label="Loading your memory" />
-  if (!memory || !memory.isOwner) return <MemoryNotFound />
-  return <SwitchUserCard key={memory.memoryId} memory={memory} />
+  return <OwnMemoryLoader>{(memory) => <SwitchUserCard memory={memory} />}</OwnMemoryLoader>
 }
 
 interface SwitchUserCardProps {

@@ -34,7 +34,8 @@ export async function findCollection(db: Db, collectionId: string) {
   return db.selectFrom('collections').selectAll().where('id', '=', collectionId).executeTakeFirst()
 }
 
-export async function listCardsOfCollection(db: Db, collectionId: string, rarity: number | undefined, userId: string | null) {
+/** A card with what every catalogue read shows of its place and collection. */
+function selectCardsWithPlace(db: Db) {
   return db
     .selectFrom('cards')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
@@ -48,6 +49,10 @@ export async function listCardsOfCollection(db: Db, collectionId: string, rarity
       'collections.id as collection_id',
       'collections.name as collection_name',
     ])
+}
+
+export async function listCardsOfCollection(db: Db, collectionId: string, rarity: number | undefined, userId: string | null) {
+  return selectCardsWithPlace(db)
     .select((eb) =>
       eb
         .selectFrom('user_cards')
@@ -64,20 +69,8 @@ export async function listCardsOfCollection(db: Db, collectionId: string, rarity
 }
 
 export async function findCardWithSet(db: Db, cardId: string) {
-  return db
-    .selectFrom('cards')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
-    .select([
-      'cards.id as card_id',
-      'cards.rarity',
-      'card_sets.id as card_set_id',
-      'card_sets.name',
-      'card_sets.kind',
-      'card_sets.description',
-      'collections.id as collection_id',
-      'collections.name as collection_name',
-    ])
+  return selectCardsWithPlace(db)
+    .select('card_sets.kind')
     .where('cards.id', '=', cardId)
     .executeTakeFirst()
 }

@@ -2,17 +2,14 @@ import type { Kysely, Transaction } from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
+import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
 import type { Database } from '../../db/schema'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
 /** Every copy the user owns, with its card, place, collection, memory and been-there mark; rarest first. */
 export function listOwnedCopies(db: Reader, userId: string) {
-  return db
-    .selectFrom('user_cards')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+  return selectUserCardsWithCatalogue(db)
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
     .leftJoin('been_there', (join) => join.onRef('been_there.card_set_id', '=', 'card_sets.id').on('been_there.user_id', '=', userId))
     .select([
@@ -38,12 +35,8 @@ export function listOwnedCopies(db: Reader, userId: string) {
 }
 
 export function findUserCard(db: Reader, userCardId: string) {
-  return db
-    .selectFrom('user_cards')
+  return selectUserCardsWithCatalogue(db)
     .innerJoin('users', 'users.id', 'user_cards.user_id')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
     .select([
       'user_cards.id as userCardId',
       'user_cards.user_id as ownerId',
@@ -91,12 +84,8 @@ export async function unlinkDrawItems(trx: Transaction<Database>, userCardId: st
 
 /** The public facts of a shared copy: never the owner's e-mail, credit or other copies. */
 export function findSharedCopy(db: Reader, userCardId: string) {
-  return db
-    .selectFrom('user_cards')
+  return selectUserCardsWithCatalogue(db)
     .innerJoin('users', 'users.id', 'user_cards.user_id')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
     .select([
       'user_cards.id as userCardId',
       'user_cards.created_at as createdAt',

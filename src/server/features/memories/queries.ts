@@ -1,18 +1,24 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
 import type { Database } from '../../db/schema'
 
 import { visibleTo } from './visibility'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
-/** The memory when `viewerId` may see it; undefined when it does not exist or is hidden from them. */
-export function findVisibleMemory(db: Reader, viewerId: string, memoryId: string) {
+/** A memory with the copy it sits on, that copy's card and the card's place. */
+function selectMemoriesWithCards(db: Reader) {
   return db
     .selectFrom('memories')
     .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
     .innerJoin('cards', 'cards.id', 'user_cards.card_id')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+}
+
+/** The memory when `viewerId` may see it; undefined when it does not exist or is hidden from them. */
+export function findVisibleMemory(db: Reader, viewerId: string, memoryId: string) {
+  return selectMemoriesWithCards(db)
     .select(['memories.id', 'memories.user_id as authorId', 'memories.visibility', 'card_sets.name as cardName'])
     .where('memories.id', '=', memoryId)
     .where(visibleTo(viewerId))
@@ -21,11 +27,7 @@ export function findVisibleMemory(db: Reader, viewerId: string, memoryId: string
 
 /** The memory when `userId` wrote it; undefined for anyone else. */
 export function findOwnMemory(db: Reader, userId: string, memoryId: string) {
-  return db
-    .selectFrom('memories')
-    .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+  return selectMemoriesWithCards(db)
     .select([
       'memories.id',
       'memories.user_card_id as userCardId',
@@ -58,12 +60,8 @@ export function findOwnedCopy(db: Reader, userId: string, userCardId: string) {
 
 /** Everything a Memory shows except pictures, tags, likes and comments, for a page of ids. */
 export function listMemoryRows(db: Reader, memoryIds: string[]) {
-  return db
-    .selectFrom('memories')
+  return selectMemoriesWithCards(db)
     .innerJoin('users', 'users.id', 'memories.user_id')
-    .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
     .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
     .select([
       'memories.id',
@@ -177,11 +175,7 @@ export function listOwnMemoryIds(db: Reader, userId: string) {
 
 /** The user's copies without a memory, one row per card with how many such copies there are. */
 export function listFreeCopiesByCard(db: Reader, userId: string) {
-  return db
-    .selectFrom('user_cards')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+  return selectUserCardsWithCatalogue(db)
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
     .select([
       'cards.id as cardId',

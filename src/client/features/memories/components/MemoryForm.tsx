@@ -29,6 +29,18 @@ export const EMPTY_MEMORY: MemoryFormValues = {
   visibility: DEFAULT_VISIBILITY,
 }
 
+/** The form's values as the create and update calls take them: pictures by file name, friends by id. */
+export function memoryFields(values: MemoryFormValues) {
+  return {
+    memoryStartDate: values.memoryStartDate,
+    memoryEndDate: values.memoryEndDate,
+    memoryContent: values.memoryContent,
+    memoryPictures: values.pictures.map((picture) => picture.pictureFileName),
+    taggedFriends: values.taggedFriends.map((friend) => friend.userId),
+    visibility: values.visibility,
+  }
+}
+
 export const DATE_TEXTS = {
   startRequired: 'Please choose the start date.',
   endRequired: 'Please choose the end date.',
