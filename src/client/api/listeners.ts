@@ -15,6 +15,7 @@ import { authorizationObserved, sessionEnded, tokenRestored, type SessionEndReas
 type StartListening = TypedStartListening<RootState, AppDispatch>
 type Api = ListenerEffectAPI<RootState, AppDispatch>
 
+const sessionOpened = isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled)
 const sessionBegan = isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled, sessionApi.endpoints.getUser.matchFulfilled)
 
 /** Ends the session; the cache is cleared after the guarded screens have unmounted, so none refetches without a token. */
@@ -28,8 +29,10 @@ async function endSession(api: Api, reason: SessionEndReason = 'expired') {
 export function registerSessionListeners(startListening: StartListening): void {
   // Token persistence lives here, never in a reducer.
   startListening({
-    matcher: isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled),
-    effect: (action) => writeStorage(STORAGE_KEYS.authToken, (action as unknown as { payload: { authKey: string } }).payload.authKey),
+    matcher: sessionOpened,
+    effect: (action) => {
+      if (sessionOpened(action)) writeStorage(STORAGE_KEYS.authToken, action.payload.authKey)
+    },
   })
   startListening({
     actionCreator: sessionEnded,

@@ -1,4 +1,4 @@
-import { createSlice, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit'
+import { createSlice, isAnyOf, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit'
 
 import { authorizationObserved, sessionEnded, tokenRestored, type SessionEndReason } from '../../api/sessionEvents'
 import { notificationsApi } from '../notifications/api'
@@ -74,19 +74,7 @@ export const sessionSlice = createSlice({
           if (state.authKey) state.loggedIn = true
         } else if (state.loggedIn) state.loggedIn = false
       })
-      .addMatcher(sessionApi.endpoints.login.matchFulfilled, (state, { payload }) => {
-        Object.assign(state, {
-          authKey: payload.authKey,
-          loggedIn: true,
-          username: payload.username,
-          email: payload.email,
-          avatarId: payload.avatarId,
-          digitalCredit: payload.digitalCredit,
-          physicalCredit: payload.physicalCredit,
-          friendCode: payload.friendCode,
-        })
-      })
-      .addMatcher(sessionApi.endpoints.register.matchFulfilled, (state, { payload }) => {
+      .addMatcher(isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled), (state, { payload }) => {
         Object.assign(state, {
           authKey: payload.authKey,
           loggedIn: true,
