@@ -25,6 +25,8 @@ export interface Config {
   rateLimits: boolean
   /** Render every card's small picture in the background after start-up (ART_WARMUP=off skips it). */
   artWarmup: boolean
+  /** Delete, every hour, uploaded memory pictures left unattached for a day (PICTURE_SWEEP=off stops it). */
+  pictureSweep: boolean
   /** HMAC key of signed memory-picture URLs; set it when several instances serve one site, or links break across them and restarts. */
   mediaSigningSecret: string
 }
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: env.RATE_LIMITS !== 'off',
     artWarmup: env.ART_WARMUP !== 'off',
+    pictureSweep: env.PICTURE_SWEEP !== 'off',
     mediaSigningSecret: env.MEDIA_SIGNING_SECRET || crypto.randomBytes(32).toString('hex'),
   }
 }

@@ -6,6 +6,7 @@ export interface BlobStore {
   put(key: string, data: Buffer): Promise<void>
   /** The stored bytes, or null when nothing is stored under key. */
   get(key: string): Promise<Buffer | null>
+  /** Deleting a key with nothing stored under it is not an error: a sweep and an edit may both delete one file. */
   delete(key: string): Promise<void>
 }
 

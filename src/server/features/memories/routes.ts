@@ -28,15 +28,19 @@ import {
   UploadMemoryPictureResultSchema,
 } from '@shared/memories'
 
+import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 import { perClientLimit } from '../../plugins/rateLimit'
 
 import { LocalFolderBlobStore } from './blobStore'
+import { ABANDONED_PICTURE_AGE_MS, PICTURE_SWEEP_INTERVAL_MS, sweepAbandonedPictures } from './pictureSweep'
 import { bindPictureSigner, PictureSigner } from './pictures'
 import * as memoriesService from './service'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
+/** The first sweep waits until start-up work (migrations, art warm-up) has settled. */
+const FIRST_SWEEP_DELAY_MS = 60 * 1000
 
 export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify
@@ -44,6 +48,29 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const blobs = new LocalFolderBlobStore(path.join(config.dataDir, 'blobs', 'memory-pictures'))
   bindPictureSigner(db, signer)
   const loggedIn = { preHandler: fastify.requireUser }
+
+  if (config.pictureSweep) {
+    let running: Promise<void> | null = null
+    const sweep = () => {
+      // A sweep slower than the interval is left to finish rather than doubled.
+      if (running) return
+      running = sweepAbandonedPictures(db, blobs, new Date(now().getTime() - ABANDONED_PICTURE_AGE_MS))
+        .then((swept) => {
+          if (swept > 0) fastify.log.info({ swept }, 'abandoned memory pictures deleted')
+        })
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'abandoned memory picture sweep failed'))
+        .finally(() => {
+          running = null
+        })
+    }
+    const first = setTimeout(sweep, FIRST_SWEEP_DELAY_MS).unref()
+    const every = setInterval(sweep, PICTURE_SWEEP_INTERVAL_MS).unref()
+    fastify.addHook('onClose', async () => {
+      clearTimeout(first)
+      clearInterval(every)
+      await running
+    })
+  }
 
   fastify.get('/memory/getMyMemories', { ...loggedIn, schema: { response: { 200: envelope(MemoryListSchema) } } }, (request) =>
     memoriesService.getMyMemories(db, signer, userId(request)),

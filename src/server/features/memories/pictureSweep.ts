@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely'
+
+import type { Database } from '../../db/schema'
+
+import type { BlobStore } from './blobStore'
+
+/** How long an upload may wait to be attached: long enough for a user who leaves the memory form open overnight. */
+export const ABANDONED_PICTURE_AGE_MS = 24 * 60 * 60 * 1000
+export const PICTURE_SWEEP_INTERVAL_MS = 60 * 60 * 1000
+/** Bounds each read so a large backlog is swept in steps instead of one huge list. */
+const SWEEP_BATCH = 500
+
+/**
+ * Deletes uploads never attached to a memory and created before `olderThan`, then their files; answers how many went.
+ * createMemory/updateMemory may attach a listed picture before its turn comes, so each row goes through a DELETE
+ * that re-checks it is still unattached, and only a file whose row this sweep deleted is removed.
+ */
+export async function sweepAbandonedPictures(db: Kysely<Database>, blobs: BlobStore, olderThan: Date): Promise<number> {
+  const cutOff = olderThan.toISOString()
+  let swept = 0
+  for (;;) {
+    const candidates = await db
+      .selectFrom('memory_pictures')
+      .select('file_name as fileName')
+      .where('memory_id', 'is', null)
+      .where('created_at', '<', cutOff)
+      .orderBy('created_at')
+      .orderBy('file_name')
+      .limit(SWEEP_BATCH)
+      .execute()
+    for (const { fileName } of candidates) {
+      const deleted = await db
+        .deleteFrom('memory_pictures')
+        .where('file_name', '=', fileName)
+        .where('memory_id', 'is', null)
+        .where('created_at', '<', cutOff)
+        .executeTakeFirst()
+      if (Number(deleted.numDeletedRows) !== 1) continue
+      await blobs.delete(fileName)
+      swept += 1
+    }
+    if (candidates.length < SWEEP_BATCH) return swept
+  }
+}

@@ -1,0 +1,163 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import sharp from 'sharp'
+
+import type { CreateMemoryResult, Memory, UploadMemoryPictureResult } from '@shared/memories'
+import { loadConfig } from '@server/config'
+import { LocalFolderBlobStore, type BlobStore } from '@server/features/memories/blobStore'
+import { ABANDONED_PICTURE_AGE_MS, sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
+import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+
+import { cardsOfRarity, createMemory, fetchPicture, giveCopy, memoryBody, uploadFile } from './fixtures'
+
+let t: TestApp
+let cardId: string
+let folder: string
+let blobs: LocalFolderBlobStore
+beforeAll(async () => {
+  t = await buildTestApp()
+  ;[cardId] = await cardsOfRarity(t, 1, 1)
+  folder = path.join(t.config.dataDir, 'blobs', 'memory-pictures')
+  blobs = new LocalFolderBlobStore(folder)
+}, 60_000)
+afterAll(() => t.close())
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+function cutOff(): Date {
+  return new Date(Date.now() - ABANDONED_PICTURE_AGE_MS)
+}
+
+async function upload(user: TestUser): Promise<string> {
+  const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer()
+  const { status, body } = await uploadFile(t, user.token, { data, fileName: 'trip.png', contentType: 'image/png' })
+  if (status !== 200) throw new Error(`upload failed: ${JSON.stringify(body)}`)
+  return (body.data as UploadMemoryPictureResult).pictureFileName
+}
+
+async function age(fileName: string, days: number): Promise<void> {
+  await t.db
+    .updateTable('memory_pictures')
+    .set({ created_at: new Date(Date.now() - days * DAY_MS).toISOString() })
+    .where('file_name', '=', fileName)
+    .execute()
+}
+
+async function rowOf(fileName: string) {
+  return t.db.selectFrom('memory_pictures').select(['file_name', 'memory_id']).where('file_name', '=', fileName).executeTakeFirst()
+}
+
+function fileExists(fileName: string): boolean {
+  return fs.existsSync(path.join(folder, fileName))
+}
+
+describe('sweepAbandonedPictures', () => {
+  it('deletes the row and the file of an unattached picture older than the cut-off', async () => {
+    const user = await t.register()
+    const fileName = await upload(user)
+    await age(fileName, 2)
+    expect(fileExists(fileName)).toBe(true)
+
+    expect(await sweepAbandonedPictures(t.db, blobs, cutOff())).toBe(1)
+
+    expect(await rowOf(fileName)).toBeUndefined()
+    expect(fileExists(fileName)).toBe(false)
+  })
+
+  it('keeps an unattached picture uploaded after the cut-off', async () => {
+    const user = await t.register()
+    const fileName = await upload(user)
+
+    await sweepAbandonedPictures(t.db, blobs, cutOff())
+
+    expect(await rowOf(fileName)).toEqual({ file_name: fileName, memory_id: null })
+    expect(fileExists(fileName)).toBe(true)
+  })
+
+  it('keeps an old picture that is attached to a memory', async () => {
+    const user = await t.register()
+    const fileName = await upload(user)
+    const memoryId = await createMemory(t, user, cardId, { memoryPictures: [fileName] })
+    await age(fileName, 30)
+
+    await sweepAbandonedPictures(t.db, blobs, cutOff())
+
+    expect(await rowOf(fileName)).toEqual({ file_name: fileName, memory_id: memoryId })
+    expect(fileExists(fileName)).toBe(true)
+  })
+
+  it('deletes the row when the file is already gone', async () => {
+    const user = await t.register()
+    const fileName = await upload(user)
+    await age(fileName, 2)
+    fs.rmSync(path.join(folder, fileName))
+
+    expect(await sweepAbandonedPictures(t.db, blobs, cutOff())).toBe(1)
+
+    expect(await rowOf(fileName)).toBeUndefined()
+  })
+
+  it('never loses a picture attached after the sweep listed it', async () => {
+    const user = await t.register()
+    const first = await upload(user)
+    const second = await upload(user)
+    await age(first, 3)
+    await age(second, 2)
+    // The sweep lists both, oldest first; while it removes the first file, createMemory attaches the second.
+    let memoryId: string | null = null
+    const attachingStore: BlobStore = {
+      put: (key, data) => blobs.put(key, data),
+      get: (key) => blobs.get(key),
+      delete: async (key) => {
+        if (key === first) memoryId = await createMemory(t, user, cardId, { memoryPictures: [second] })
+        await blobs.delete(key)
+      },
+    }
+
+    expect(await sweepAbandonedPictures(t.db, attachingStore, cutOff())).toBe(1)
+
+    expect(memoryId).not.toBeNull()
+    expect(await rowOf(first)).toBeUndefined()
+    expect(fileExists(first)).toBe(false)
+    expect(await rowOf(second)).toEqual({ file_name: second, memory_id: memoryId })
+    const { body } = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: user.token })
+    expect(body.data.pictures.map((picture) => picture.pictureFileName)).toEqual([second])
+    expect((await fetchPicture(t, body.data.pictures[0].url)).status).toBe(200)
+  })
+
+  it('leaves every picture a concurrent createMemory attached with its row and file', async () => {
+    const user = await t.register()
+    const fileNames: string[] = []
+    for (let i = 0; i < 6; i += 1) fileNames.push(await upload(user))
+    for (const fileName of fileNames) await age(fileName, 2)
+    const copies = await Promise.all(fileNames.map(() => giveCopy(t, user.userId, cardId)))
+
+    const [, ...creations] = await Promise.all([
+      sweepAbandonedPictures(t.db, blobs, cutOff()),
+      ...fileNames.map((fileName, i) =>
+        t.call<CreateMemoryResult>('POST', '/api/memory/createMemory', { token: user.token, body: memoryBody(copies[i], { memoryPictures: [fileName] }) }),
+      ),
+    ])
+
+    for (const [i, fileName] of fileNames.entries()) {
+      const row = await rowOf(fileName)
+      // Either the memory won (picture attached, file kept) or the sweep won (createMemory refused the picture).
+      if (creations[i].status === 200) {
+        expect(row).toEqual({ file_name: fileName, memory_id: creations[i].body.data.memoryId })
+        expect(fileExists(fileName)).toBe(true)
+      } else {
+        expect(creations[i].status).toBe(400)
+        expect(row).toBeUndefined()
+        expect(fileExists(fileName)).toBe(false)
+      }
+    }
+  })
+})
+
+describe('PICTURE_SWEEP', () => {
+  it('is on unless set to off', () => {
+    expect(loadConfig({}).pictureSweep).toBe(true)
+    expect(loadConfig({ PICTURE_SWEEP: 'off' }).pictureSweep).toBe(false)
+  })
+})
