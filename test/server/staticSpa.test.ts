@@ -33,6 +33,11 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toContain('immutable')
   })
 
+  it('answers a missing file with 404 rather than the app', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/main.fedcba9876.js' })
+    expect(response.statusCode).toBe(404)
+  })
+
   it('never answers an unknown API path with the app', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/myCollection', headers: { 'x-api-key': 'test-web-key' } })
     expect(response.statusCode).toBe(404)

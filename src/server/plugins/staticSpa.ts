@@ -31,7 +31,9 @@ export const staticSpaPlugin = fp(
 
     fastify.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api')) return sendNotFoundEnvelope(request, reply)
-      if (request.method === 'GET' && hasApp && indexFile) {
+      // Only page routes fall back to the app; a missing file (an old bundle name, say) is a plain 404.
+      const isPageRoute = !path.extname(request.url.split('?')[0])
+      if (request.method === 'GET' && hasApp && indexFile && isPageRoute) {
         return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexFile))
       }
       return reply.status(404).type('text/plain').send('Not found')
