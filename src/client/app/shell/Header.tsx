@@ -28,11 +28,11 @@ import { API_BASE_URL } from '../../lib/config'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
 
-function Logo({ to, compact }: { to: string; compact: boolean }) {
+function Logo({ to, compact, showName = !compact }: { to: string; compact: boolean; showName?: boolean }) {
   return (
     <ButtonBase component={RouterLink} to={to} aria-label={compact ? `${PRODUCT_NAME}: my wallet` : `${PRODUCT_NAME} home`} sx={{ borderRadius: 2, px: 0.5, gap: 1 }}>
       <Box component="img" src={`${API_BASE_URL}/image/icon.png`} alt="" width={36} height={36} sx={{ borderRadius: 1.5 }} />
-      {!compact && (
+      {showName && (
         <Typography variant="h6" component="span" sx={{ color: 'inherit', fontWeight: 700 }}>
           {PRODUCT_NAME}
         </Typography>
@@ -78,6 +78,9 @@ export function Header() {
   useGetUserQuery(undefined, { skip: !session.loggedIn })
   const theme = useTheme()
   const wide = useMediaQuery(theme.breakpoints.up('md'))
+  // Text labels, and the wordmark beside the logo, only fit beside the wallet and avatar from lg up; between md and lg
+  // the navigation shows icons with tooltips, as on phones.
+  const roomy = useMediaQuery(theme.breakpoints.up('lg'))
 
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
@@ -87,13 +90,13 @@ export function Header() {
         </Box>
         {session.loggedIn ? (
           <>
-            <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} />
+            <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} showName={roomy} />
             <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: { xs: 0, md: 0.5 }, mx: 'auto', flexWrap: 'nowrap', overflowX: 'auto' }}>
-              <NavItem to={paths.home.href()} label="Home" icon={<HomeIcon />} showLabel={wide} />
-              <NavItem to={paths.myCollection.href()} label="Collection" icon={<CollectionsIcon />} showLabel={wide} />
-              <NavItem to={paths.myFriends.href()} label="Friends" icon={<GroupIcon />} showLabel={wide} />
-              <NavItem to={paths.myMemories.href()} label="Memories" icon={<PhotoAlbumIcon />} showLabel={wide} />
-              <NavItem to={paths.acquireCards.href()} label="Acquire Cards" icon={<StyleIcon />} showLabel={wide} />
+              <NavItem to={paths.home.href()} label="Home" icon={<HomeIcon />} showLabel={roomy} />
+              <NavItem to={paths.myCollection.href()} label="Collection" icon={<CollectionsIcon />} showLabel={roomy} />
+              <NavItem to={paths.myFriends.href()} label="Friends" icon={<GroupIcon />} showLabel={roomy} />
+              <NavItem to={paths.myMemories.href()} label="Memories" icon={<PhotoAlbumIcon />} showLabel={roomy} />
+              <NavItem to={paths.acquireCards.href()} label="Acquire Cards" icon={<StyleIcon />} showLabel={roomy} />
               <NavItem
                 to={paths.notifications.href()}
                 label={session.newNotification ? 'Notifications (new)' : 'Notifications'}

@@ -97,11 +97,17 @@ export function HomePage() {
         <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 4 }}>
           Every place comes in Common, Special, Rare, Epic and Legendary.
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }, gap: { xs: 2, md: 3 } }}>
+        {/* Half-column tracks below md so an incomplete last row of samples sits centred instead of hanging left. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(4, 1fr)', sm: 'repeat(6, 1fr)', md: 'repeat(5, 1fr)' }, gap: { xs: 2, md: 3 } }}>
           {SAMPLE_CARDS.map((card, index) => (
             <Box
               key={card.imageId}
               sx={{
+                gridColumn: {
+                  xs: SAMPLE_CARDS.length % 2 === 1 && index === SAMPLE_CARDS.length - 1 ? '2 / span 2' : 'span 2',
+                  sm: SAMPLE_CARDS.length % 3 === 2 && index === SAMPLE_CARDS.length - 2 ? '2 / span 2' : 'span 2',
+                  md: 'auto',
+                },
                 '--tilt': `${index % 2 === 0 ? -2 : 2}deg`,
                 animation: `${float} ${5 + index * 0.4}s ease-in-out ${index * 0.3}s infinite`,
                 display: 'flex',
@@ -127,13 +133,14 @@ export function HomePage() {
         <Typography id="memories-heading" variant="h3" component="h2" sx={{ textAlign: 'center', mb: 4 }}>
           Memories travellers keep
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3 }}>
+        {/* Three side-by-side tiles only from lg: at 768 px a third of the width leaves the text a single word wide. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, 1fr)' }, gap: 3 }}>
           {SAMPLE_MEMORIES.map((memory) => (
             <Card key={memory.imageId} variant="outlined" sx={{ display: 'flex', gap: 2, p: 2, alignItems: 'flex-start' }}>
               <Box sx={{ width: 96, flexShrink: 0 }}>
                 <CardImage imageId={memory.imageId} name={memory.cardName} rarity={memory.rarity} />
               </Box>
-              <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+              <CardContent sx={{ p: 0, minWidth: 0, overflowWrap: 'anywhere', '&:last-child': { pb: 0 } }}>
                 <Typography variant="subtitle2" color="text.secondary">
                   @{memory.author} · {memory.dates}
                 </Typography>

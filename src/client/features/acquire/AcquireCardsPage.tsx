@@ -88,8 +88,13 @@ function DigitalOptions({ prices }: { prices: PricesResult }) {
       </Option>
       <Option tourId="digital-draw" title="Draw a Random Card" text="Draw 1 or 10 random cards of any rarity, from Common to Legendary.">
         <Typography component="p">
-          1 card: <CreditAmount value={prices.priceDigitalCardDraw} label="Price of 1 card" /> · 10 cards:{' '}
-          <CreditAmount value={prices.priceDigitalCardTenDraws} label="Price of 10 cards" />
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            1 card: <CreditAmount value={prices.priceDigitalCardDraw} label="Price of 1 card" />
+          </Box>{' '}
+          ·{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            10 cards: <CreditAmount value={prices.priceDigitalCardTenDraws} label="Price of 10 cards" />
+          </Box>
         </Typography>
         <Button component={RouterLink} to={paths.digitalDraw.href()} variant="contained" size="large">
           Draw a Random Card

@@ -92,7 +92,8 @@ function AccountView({ user, onEdit }: AccountViewProps) {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 3 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <UserAvatar avatarId={user.avatarId} username={user.username} size={88} />
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* A 14rem basis lets name and email drop below the avatar on phones instead of breaking letter by letter. */}
+          <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
             <Typography variant="h4" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {user.username}
             </Typography>

@@ -16,7 +16,13 @@ export function PackButton({ label, disabled = false, onClick }: PackButtonProps
   return (
     <Pack focusRipple aria-label={label} disabled={disabled} onClick={onClick}>
       <Seal aria-hidden>✦</Seal>
-      <Typography component="span" variant="h6" sx={{ color: 'inherit', lineHeight: 1.1 }} aria-hidden>
+      <Typography
+        component="span"
+        variant="h6"
+        // Scales with the pack (a container) so the wordmark fits three packs across a 360 px phone.
+        sx={{ color: 'inherit', lineHeight: 1.1, fontSize: (theme) => `min(${theme.typography.h6.fontSize}, 16cqi)`, maxWidth: '100%' }}
+        aria-hidden
+      >
         {PRODUCT_NAME}
       </Typography>
       <Typography component="span" variant="caption" sx={{ color: 'inherit', opacity: 0.85 }} aria-hidden>
@@ -35,6 +41,7 @@ const Pack = styled(ButtonBase)(({ theme }) => ({
   flex: '1 1 0',
   minWidth: 0,
   maxWidth: 160,
+  containerType: 'inline-size',
   aspectRatio: '5 / 8',
   borderRadius: 16,
   display: 'flex',

@@ -66,7 +66,7 @@ export function TestModeCheckoutForm({ clientSecret, amount, onSucceeded }: Test
         placeholder={TEST_MODE_CARDS.succeeds}
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 23 } }}
       />
-      <Stack direction="row" spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label="Expiry (MM/YY)"
           value={expiry}
