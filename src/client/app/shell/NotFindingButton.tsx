@@ -3,7 +3,9 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline'
 import Box from '@mui/material/Box'
 import Fab from '@mui/material/Fab'
 import IconButton from '@mui/material/IconButton'
+import type { Theme } from '@mui/material/styles'
 import Tooltip from '@mui/material/Tooltip'
+import useMediaQuery from '@mui/material/useMediaQuery'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
@@ -17,7 +19,10 @@ const LABEL = 'Not Finding What You Want?'
 /** The floating content-request button; whether it is collapsed is remembered on this device. */
 export function NotFindingButton() {
   const loggedIn = useAppSelector(selectLoggedIn)
-  const [collapsed, setCollapsed] = useState(() => readStorage(STORAGE_KEYS.contentButtonCollapsed) === 'true')
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
+  const stored = readStorage(STORAGE_KEYS.contentButtonCollapsed)
+  // Until the user chooses, the wide button would cover content on a phone, so it starts collapsed there.
+  const [collapsed, setCollapsed] = useState(() => (stored === null ? phone : stored === 'true'))
   if (!loggedIn) return null
 
   const toggle = (next: boolean) => {
