@@ -13,7 +13,21 @@ const transform = {
 }
 
 // Packages shipped only as ES modules that jest must transform.
-const esmPackages = ['d3-geo', 'd3-array', 'internmap', 'typebox', '@dicebear', 'topojson-client', 'react-share', 'until-async', 'cookie', 'msw', '@mswjs', '@bundled-es-modules', 'rettime']
+const esmPackages = [
+  'd3-geo',
+  'd3-array',
+  'internmap',
+  'typebox',
+  '@dicebear',
+  'topojson-client',
+  'react-share',
+  'until-async',
+  'cookie',
+  'msw',
+  '@mswjs',
+  '@bundled-es-modules',
+  'rettime',
+]
 
 const config: Config = {
   projects: [

@@ -27,7 +27,10 @@ module.exports = (_env, argv) => {
       rules: [
         {
           test: /\.tsx?$/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') } },
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') },
+          },
           exclude: /node_modules/,
         },
         { test: /\.css$/, use: ['style-loader', 'css-loader'] },

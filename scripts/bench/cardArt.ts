@@ -35,11 +35,15 @@ async function main(): Promise<void> {
       .execute()
     const ids = cards.map((card) => card.id)
     const spreadStep = Math.floor(ids.length / CARDS)
-    const spread = Array.from({ length: CARDS }, (_, i) => ids[i * spreadStep + 3])
+    const spread = Array.from({ length: CARDS }, (_, i) => ids[i * spreadStep + 3]).filter((id) => id !== undefined)
     const placeStep = Math.floor(ids.length / 5 / PLACES_IN_ORDER) * 5
-    const byPlace = Array.from({ length: PLACES_IN_ORDER }, (_, i) => ids.slice(i * placeStep + 5, i * placeStep + 10)).flat()
+    const byPlace = Array.from({ length: PLACES_IN_ORDER }, (_, i) =>
+      ids.slice(i * placeStep + 5, i * placeStep + 10),
+    ).flat()
     const context: ArtContext = { db, cacheDir: null, keepInMemory: false }
-    await renderCardArt(context, ids[0], 'sm')
+    const [firstId] = ids
+    if (!firstId) throw new Error('The catalogue has no cards')
+    await renderCardArt(context, firstId, 'sm')
     for (const [name, sample] of [
       ['50 places, one rarity each', spread],
       ['10 places x 5 rarities', byPlace],
@@ -55,7 +59,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error)
   process.exit(1)
 })

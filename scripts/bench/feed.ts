@@ -39,9 +39,16 @@ function mulberry32(seed: number) {
   }
 }
 
-async function insertChunked<T extends keyof Database>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+async function insertChunked<T extends keyof Database>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT) as never).execute()
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute()
   }
 }
 
@@ -68,9 +75,14 @@ async function seed(db: Db): Promise<{ viewerWithFriends: string; viewerAlone: s
   await insertChunked(db, 'users', users)
 
   const friendships: { user_id: string; friend_id: string; created_at: string }[] = []
-  const pair = (a: string, b: string) => friendships.push({ user_id: a, friend_id: b, created_at: created }, { user_id: b, friend_id: a, created_at: created })
+  const pair = (a: string, b: string) =>
+    friendships.push(
+      { user_id: a, friend_id: b, created_at: created },
+      { user_id: b, friend_id: a, created_at: created },
+    )
   for (let i = 0; i < FRIENDS_OF_VIEWER; i += 1) pair(viewerWithFriends, `u${i * 37}`)
-  for (let i = 0; i < AUTHORS; i += 1) for (let k = 1; k <= 5; k += 1) if (i + k * 11 < AUTHORS) pair(`u${i}`, `u${i + k * 11}`)
+  for (let i = 0; i < AUTHORS; i += 1)
+    for (let k = 1; k <= 5; k += 1) if (i + k * 11 < AUTHORS) pair(`u${i}`, `u${i + k * 11}`)
   const unique = new Map(friendships.map((f) => [`${f.user_id}:${f.friend_id}`, f]))
   await insertChunked(db, 'friendships', [...unique.values()])
 
@@ -85,7 +97,14 @@ async function seed(db: Db): Promise<{ viewerWithFriends: string; viewerAlone: s
     const createdAt = new Date(start + Math.floor(random() * 365 * 24 * 3600 * 1000)).toISOString()
     const userCardId = `c${i}`
     const memoryId = crypto.randomUUID()
-    userCards.push({ id: userCardId, user_id: author, card_id: cards[Math.floor(random() * cards.length)], acquisition: 'draw', transaction_id: null, created_at: createdAt })
+    userCards.push({
+      id: userCardId,
+      user_id: author,
+      card_id: pickOne(cards, random),
+      acquisition: 'draw',
+      transaction_id: null,
+      created_at: createdAt,
+    })
     memories.push({
       id: memoryId,
       user_id: author,
@@ -105,8 +124,14 @@ async function seed(db: Db): Promise<{ viewerWithFriends: string; viewerAlone: s
   return { viewerWithFriends, viewerAlone }
 }
 
+function pickOne<T>(items: readonly T[], random: () => number): T {
+  const item = items[Math.floor(random() * items.length)]
+  if (item === undefined) throw new Error('Nothing to pick from')
+  return item
+}
+
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
 async function measure(db: Db, viewerId: string) {
@@ -122,7 +147,7 @@ async function measure(db: Db, viewerId: string) {
       const keys = await listFeedKeys(db, viewerId, null, 1)
       let at = keys[0]
       for (let hop = 0; hop < skip / 50 && at; hop += 1) at = (await listFeedKeys(db, viewerId, at, 50)).at(-1) ?? at
-      cursor = Buffer.from(JSON.stringify([at.createdAt, at.id])).toString('base64url')
+      if (at) cursor = Buffer.from(JSON.stringify([at.createdAt, at.id])).toString('base64url')
     }
     for (let p = 0; p < PAGES_PER_SESSION; p += 1) {
       const t0 = performance.now()
@@ -164,7 +189,9 @@ async function run(label: string, url: string, drop: () => Promise<void>): Promi
     ] as const) {
       const r = await measure(db, viewerId)
       const ms = (value: number) => value.toFixed(2)
-      rows.push(`| ${label} | ${name} | ${r.pages} | ${ms(r.pageP50)} | ${ms(r.pageP95)} | ${ms(r.keysP50)} | ${ms(r.keysP95)} |`)
+      rows.push(
+        `| ${label} | ${name} | ${r.pages} | ${ms(r.pageP50)} | ${ms(r.pageP95)} | ${ms(r.keysP50)} | ${ms(r.keysP95)} |`,
+      )
     }
     return rows
   } finally {
@@ -176,7 +203,11 @@ async function run(label: string, url: string, drop: () => Promise<void>): Promi
 async function main(): Promise<void> {
   const rows: string[] = []
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-bench-'))
-  rows.push(...(await run('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, async () => fs.rmSync(dir, { recursive: true, force: true }))))
+  rows.push(
+    ...(await run('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, async () =>
+      fs.rmSync(dir, { recursive: true, force: true }),
+    )),
+  )
 
   const serverUrl = process.env.TEST_DATABASE_URL
   if (serverUrl) {
@@ -202,7 +233,7 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(row)
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error)
   process.exit(1)
 })

@@ -16,7 +16,14 @@ export interface Config {
   dataDir: string
   /** The built web app served with a history fallback; absent in API-only tests. */
   webRoot: string | null
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiHost?: string; apiPort?: number; apiProtocol?: 'http' | 'https' } | null
+  stripe: {
+    secretKey: string
+    publishableKey: string
+    webhookSecret: string
+    apiHost?: string
+    apiPort?: number
+    apiProtocol?: 'http' | 'https'
+  } | null
   /** The built-in test-mode payment provider is offered when Stripe keys are absent. */
   paymentsTestMode: boolean
   redisUrl: string | null
@@ -43,7 +50,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     shareBaseUrl: (env.SHARE_BASE_URL ?? `${publicUrl}/s`).replace(/\/+$/, ''),
     database: parseDatabaseUrl(databaseUrl),
-    apiKeys: (env.API_KEYS ?? 'dev-web-key').split(',').map((key) => key.trim()).filter(Boolean),
+    apiKeys: (env.API_KEYS ?? 'dev-web-key')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 30),
     dataDir,
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? './dist/web'),

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   void warmArtCache(app)
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error)
   process.exit(1)
 })

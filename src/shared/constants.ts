@@ -108,7 +108,11 @@ export type Prices = typeof ECONOMY.prices
  * Level curve: reaching level n takes 50·n·(n−1) experience in total,
  * so level n lasts 100·n points (level 1: 0–99, level 2: 100–299, …).
  */
-export function levelForExperience(exp: number): { userLevel: number; expForCurrentLevel: number; expToLevelUp: number } {
+export function levelForExperience(exp: number): {
+  userLevel: number
+  expForCurrentLevel: number
+  expToLevelUp: number
+} {
   let level = 1
   while (50 * (level + 1) * level <= exp) level += 1
   return { userLevel: level, expForCurrentLevel: 50 * level * (level - 1), expToLevelUp: 100 * level }
@@ -124,5 +128,5 @@ export function ownedAvatarIds(userLevel: number): number[] {
 
 /** SPEC §5: local part, @, then a domain with a TLD of at least 2 letters, or a bracketed IP. */
 export const EMAIL_PATTERN =
-  "^(([^<>()\\[\\]\\\\.,;:\\s@\"]+(\\.[^<>()\\[\\]\\\\.,;:\\s@\"]+)*)|(\".+\"))@((\\[[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\])|(([a-zA-Z0-9-]+\\.)+[a-zA-Z]{2,}))$"
+  '^(([^<>()\\[\\]\\\\.,;:\\s@"]+(\\.[^<>()\\[\\]\\\\.,;:\\s@"]+)*)|(".+"))@((\\[[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\])|(([a-zA-Z0-9-]+\\.)+[a-zA-Z]{2,}))$'
 export const EMAIL_MAX_LENGTH = 254

@@ -3,7 +3,12 @@ import { Type, type Static } from 'typebox'
 import { CONTENT_REQUEST_MAX_LENGTH, CONTENT_REQUEST_TYPES } from './constants'
 
 const [newCard, newCollection, newFeature, other] = CONTENT_REQUEST_TYPES
-export const ContentRequestTypeSchema = Type.Union([Type.Literal(newCard), Type.Literal(newCollection), Type.Literal(newFeature), Type.Literal(other)])
+export const ContentRequestTypeSchema = Type.Union([
+  Type.Literal(newCard),
+  Type.Literal(newCollection),
+  Type.Literal(newFeature),
+  Type.Literal(other),
+])
 
 export const RequestNewContentBodySchema = Type.Object({
   requestType: ContentRequestTypeSchema,

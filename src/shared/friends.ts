@@ -5,7 +5,9 @@ import { FRIEND_CODE_LENGTH, USERNAME_MAX_LENGTH } from './constants'
 import { UserCardStatsSchema } from './session'
 
 /** Lenient on length so a mistyped code gets a readable "no traveller has this code" instead of a schema error. */
-export const FriendCodeBodySchema = Type.Object({ friendCode: Type.String({ minLength: 1, maxLength: FRIEND_CODE_LENGTH * 4 }) })
+export const FriendCodeBodySchema = Type.Object({
+  friendCode: Type.String({ minLength: 1, maxLength: FRIEND_CODE_LENGTH * 4 }),
+})
 export type FriendCodeBody = Static<typeof FriendCodeBodySchema>
 
 export const AddFriendResultSchema = Type.Object({ result: Type.Boolean(), username: Type.String() })

@@ -1,7 +1,13 @@
 import { Type, type Static } from 'typebox'
 
 import { CreditAmountSchema, IdSchema, IsoDateTimeSchema } from './common'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, FRIEND_CODE_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants'
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  FRIEND_CODE_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from './constants'
 
 export const EmailSchema = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH })
 export const PasswordSchema = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH })

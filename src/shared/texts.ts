@@ -3,7 +3,8 @@ export const TEXTS = {
   invalidCredentials: 'Invalid credentials. Please login again.',
   loginToPerform: 'Please log in to perform this action.',
   cannotConnect: 'Cannot connect to server. Please try again later.',
-  technicalProblem: (message: string) => `There's a technical problem with our server. Please try again later. Error: ${message}`,
+  technicalProblem: (message: string) =>
+    `There's a technical problem with our server. Please try again later. Error: ${message}`,
   unknownProblem: (message: string) => `Unknown Problem ${message}`,
   welcome: (product: string, username: string) => `Welcome to ${product}, ${username}!`,
   fillRegistration: 'Please fill out the registration form.',

@@ -43,7 +43,9 @@ export const CreatePaymentIntentResultSchema = Type.Object({
 })
 export type CreatePaymentIntentResult = Static<typeof CreatePaymentIntentResultSchema>
 
-export const VerifyPaymentIntentBodySchema = Type.Object({ paymentIntentId: Type.String({ minLength: 1, maxLength: 255 }) })
+export const VerifyPaymentIntentBodySchema = Type.Object({
+  paymentIntentId: Type.String({ minLength: 1, maxLength: 255 }),
+})
 export type VerifyPaymentIntentBody = Static<typeof VerifyPaymentIntentBodySchema>
 
 export const VerifyPaymentIntentResultSchema = Type.Object({ paid: Type.Boolean(), userData: WalletBalancesSchema })

@@ -1,11 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
 
+import { present } from '../helpers/present'
+
 import { api, friendCodeOf, PASSWORD, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
 
 async function redeemAllCertificates(page: Page): Promise<void> {
   const token = await storedToken(page)
-  const certificates = await api<Array<{ redeemCode: string }>>(page, 'GET', '/payment/getMyCreditCertificates', token)
-  for (const { redeemCode } of certificates) await api(page, 'POST', '/payment/redeemCreditCertificate', token, { redeemCode })
+  const certificates = await api<{ redeemCode: string }[]>(page, 'GET', '/payment/getMyCreditCertificates', token)
+  for (const { redeemCode } of certificates)
+    await api(page, 'POST', '/payment/redeemCreditCertificate', token, { redeemCode })
 }
 
 async function skipReveal(page: Page): Promise<void> {
@@ -24,7 +27,11 @@ test('a visitor draws a free card, signs up, and finds it in My Collection', asy
   await skipReveal(page)
   await expect(page.getByText('Free Card Draw Result')).toBeVisible()
   await snap(page, 'free-draw-result')
-  await page.getByRole('link', { name: 'Collect' }).or(page.getByRole('button', { name: 'Collect' })).first().click()
+  await page
+    .getByRole('link', { name: 'Collect' })
+    .or(page.getByRole('button', { name: 'Collect' }))
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/freeDraw$/)
   await expect(page.getByText('NEW')).toBeVisible()
   await snap(page, 'free-draw-kept-card')
@@ -35,15 +42,23 @@ test('a visitor draws a free card, signs up, and finds it in My Collection', asy
   await form.getByRole('button').click()
   await expect(page).toHaveURL(/\/welcome/)
   await skipTours(page)
-  const collection = await api<Array<{ collectionName: string; cardName: string }>>(page, 'GET', '/getMyCollection', await storedToken(page))
+  const collection = await api<{ collectionName: string; cardName: string }[]>(
+    page,
+    'GET',
+    '/getMyCollection',
+    await storedToken(page),
+  )
   expect(collection).toHaveLength(1)
+  const { collectionName, cardName } = present(collection[0], 'the collection of the free card')
   await page.goto('/myCollection')
-  await page.getByRole('tab', { name: collection[0].collectionName }).click()
-  await expect(page.getByRole('link', { name: new RegExp(collection[0].cardName) }).first()).toBeVisible()
+  await page.getByRole('tab', { name: collectionName }).click()
+  await expect(page.getByRole('link', { name: new RegExp(cardName) }).first()).toBeVisible()
   await snap(page, 'my-collection-with-free-card')
 })
 
-test('a traveller draws 1 and 10, picks a card, is stopped by too little credit, and recycles a copy', async ({ browser }) => {
+test('a traveller draws 1 and 10, picks a card, is stopped by too little credit, and recycles a copy', async ({
+  browser,
+}) => {
   const inviter = await (await browser.newContext()).newPage()
   await registerThroughHome(inviter, uniqueEmail('host'))
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
@@ -58,7 +73,12 @@ test('a traveller draws 1 and 10, picks a card, is stopped by too little credit,
   await expect(page).toHaveURL(/\/digitalDrawResult\//)
   await snap(page, 'draw-reveal')
   await skipReveal(page)
-  await expect(page.getByRole('button', { name: 'Draw Another' }).or(page.getByRole('link', { name: 'Draw Another' })).first()).toBeVisible()
+  await expect(
+    page
+      .getByRole('button', { name: 'Draw Another' })
+      .or(page.getByRole('link', { name: 'Draw Another' }))
+      .first(),
+  ).toBeVisible()
   await snap(page, 'draw-result-1')
 
   await page.goto('/digitalDraw')
@@ -71,9 +91,15 @@ test('a traveller draws 1 and 10, picks a card, is stopped by too little credit,
 
   await page.goto('/acquireCards')
   await page.getByRole('button', { name: 'Digital' }).click()
-  await page.getByRole('link', { name: 'Pick a Common card' }).or(page.getByRole('button', { name: 'Pick a Common card' })).click()
+  await page
+    .getByRole('link', { name: 'Pick a Common card' })
+    .or(page.getByRole('button', { name: 'Pick a Common card' }))
+    .click()
   await expect(page).toHaveURL(/\/digitalPick\/1$/)
-  await page.getByRole('button', { name: /^Pick / }).first().click()
+  await page
+    .getByRole('button', { name: /^Pick / })
+    .first()
+    .click()
   const acquiring = page.getByRole('dialog', { name: 'Acquiring Card' })
   await expect(acquiring).toBeVisible()
   await snap(page, 'pick-acquiring-dialog')
@@ -94,13 +120,21 @@ test('a traveller draws 1 and 10, picks a card, is stopped by too little credit,
   await page.getByRole('button', { name: 'Get More Digital Credits' }).click()
   await expect(page).toHaveURL(/\/myWallet$/)
 
-  const collection = await api<Array<{ mine: Array<{ userCardId: string }> }>>(page, 'GET', '/getMyCollection', await storedToken(page))
-  const userCardId = collection[0].mine[0].userCardId
+  const collection = await api<{ mine: { userCardId: string }[] }[]>(
+    page,
+    'GET',
+    '/getMyCollection',
+    await storedToken(page),
+  )
+  const { userCardId } = present(collection[0]?.mine[0], 'a drawn copy')
   await page.goto(`/userCard/${userCardId}`)
   await snap(page, 'user-card-page')
   await page.getByRole('button', { name: 'Recycle Card' }).click()
   await snap(page, 'recycle-confirmation')
-  await page.getByRole('dialog').getByRole('button', { name: /Recycle/ }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Recycle/ })
+    .click()
   await expect(page.getByText('Card recycled successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/card\//)
 

@@ -9,11 +9,17 @@ const PHONE = { width: 360, height: 780 }
 async function loadWholeGrid(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.body.scrollHeight)
   for (let y = 0; y < height; y += 600) await page.mouse.wheel(0, 600)
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('main ul img')).every((image) => (image as HTMLImageElement).complete), undefined, { timeout: 30_000 })
+  await page.waitForFunction(
+    () => Array.from(document.querySelectorAll('main ul img')).every((image) => (image as HTMLImageElement).complete),
+    undefined,
+    { timeout: 30_000 },
+  )
   await page.evaluate(() => window.scrollTo(0, 0))
 }
 
-test('a traveller browses a collection, marks a card as been there and closes back to the same cards', async ({ browser }) => {
+test('a traveller browses a collection, marks a card as been there and closes back to the same cards', async ({
+  browser,
+}) => {
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage()
   await registerThroughHome(page, uniqueEmail('catalogue'))
   await skipTours(page)

@@ -10,7 +10,13 @@ export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   await page.waitForLoadState('networkidle').catch(() => undefined)
   // Card art is rendered on first request; wait for the images in view and let entrance animations settle.
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'), undefined, { timeout: 15_000 }).catch(() => undefined)
+  await page
+    .waitForFunction(
+      () => Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined)
   await page.waitForTimeout(600)
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
 }
@@ -41,7 +47,13 @@ export async function logIn(page: Page, email: string, from?: string): Promise<v
 }
 
 /** The API with the web app's key, for setting up a journey's data directly. */
-export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
   const response = await page.request.fetch(`/api${url}`, {
     method,
     headers: { 'X-Api-Key': 'dev-web-key', ...(token ? { 'X-Auth-Key': token } : {}) },
@@ -61,7 +73,8 @@ export async function storedToken(page: Page): Promise<string> {
 /** The first-visit tours are covered by their own checks; other journeys start with them already seen. */
 export async function skipTours(page: Page): Promise<void> {
   await page.evaluate(() => {
-    for (const key of Object.keys(window.localStorage)) if (key.startsWith('tutorial_')) window.localStorage.removeItem(key)
+    for (const key of Object.keys(window.localStorage))
+      if (key.startsWith('tutorial_')) window.localStorage.removeItem(key)
   })
 }
 

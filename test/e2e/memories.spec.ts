@@ -1,18 +1,30 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
+import { present } from '../helpers/present'
+
 import { api, friendCodeOf, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
 
 async function pickFirstCommonCard(page: Page): Promise<{ cardName: string }> {
   const token = await storedToken(page)
-  const [certificate] = await api<Array<{ redeemCode: string }>>(page, 'GET', '/payment/getMyCreditCertificates', token)
-  await api(page, 'POST', '/payment/redeemCreditCertificate', token, { redeemCode: certificate.redeemCode })
-  const cards = await api<Array<{ cardId: string; cardName: string }>>(page, 'GET', '/getCardsOfCollection?collectionId=europe&rarity=1', token)
-  await api(page, 'POST', '/pickCard', token, { selectedCardId: cards[0].cardId })
-  return cards[0]
+  const [certificate] = await api<{ redeemCode: string }[]>(page, 'GET', '/payment/getMyCreditCertificates', token)
+  await api(page, 'POST', '/payment/redeemCreditCertificate', token, {
+    redeemCode: present(certificate, 'the welcome certificate').redeemCode,
+  })
+  const cards = await api<{ cardId: string; cardName: string }[]>(
+    page,
+    'GET',
+    '/getCardsOfCollection?collectionId=europe&rarity=1',
+    token,
+  )
+  const card = present(cards[0], 'a Common card of Europe')
+  await api(page, 'POST', '/pickCard', token, { selectedCardId: card.cardId })
+  return card
 }
 
-test('a memory with a picture and a tagged friend: the friend is notified and comments, the author replies', async ({ browser }) => {
+test('a memory with a picture and a tagged friend: the friend is notified and comments, the author replies', async ({
+  browser,
+}) => {
   const author = await (await browser.newContext()).newPage()
   const authorEmail = uniqueEmail('author')
   await registerThroughHome(author, authorEmail)
@@ -20,7 +32,7 @@ test('a memory with a picture and a tagged friend: the friend is notified and co
   const friend = await (await browser.newContext()).newPage()
   const friendEmail = uniqueEmail('friend')
   await registerThroughHome(friend, friendEmail, `?r=${await friendCodeOf(author)}`)
-  const friendName = friendEmail.split('@')[0]
+  const friendName = present(friendEmail.split('@')[0])
   await skipTours(author)
   await skipTours(friend)
 
@@ -28,12 +40,21 @@ test('a memory with a picture and a tagged friend: the friend is notified and co
   await author.goto('/createMemory')
   await author.getByRole('button', { name: 'Choose Card' }).click()
   const picker = author.getByRole('dialog')
-  await picker.getByRole('button', { name: new RegExp(card.cardName) }).first().click()
+  await picker
+    .getByRole('button', { name: new RegExp(card.cardName) })
+    .first()
+    .click()
   await picker.getByRole('button', { name: new RegExp(`^${card.cardName}, acquired`) }).click()
   await author.getByLabel('Start date').fill('2024-05-03')
   await author.getByLabel('End date').fill('2024-05-11')
-  await author.getByLabel('Your memory').fill('Sunrise over the old town, coffee on the square, and a street musician who played until the bells rang.')
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 120, b: 160 } } }).jpeg().toBuffer()
+  await author
+    .getByLabel('Your memory')
+    .fill('Sunrise over the old town, coffee on the square, and a street musician who played until the bells rang.')
+  const photo = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 120, b: 160 } },
+  })
+    .jpeg()
+    .toBuffer()
   await author.locator('input[type=file]').setInputFiles({ name: 'square.jpg', mimeType: 'image/jpeg', buffer: photo })
   await expect(author.getByRole('button', { name: 'Remove picture 1' })).toBeVisible()
   await author.getByLabel('Tag friends').fill(friendName.slice(0, 8))
@@ -42,7 +63,11 @@ test('a memory with a picture and a tagged friend: the friend is notified and co
   await author.getByRole('button', { name: 'Create Memory' }).click()
   await expect(author.getByText('Your memory is created').first()).toBeVisible()
   await snap(author, 'memory-created')
-  await author.getByRole('link', { name: 'View Memory' }).or(author.getByRole('button', { name: 'View Memory' })).first().click()
+  await author
+    .getByRole('link', { name: 'View Memory' })
+    .or(author.getByRole('button', { name: 'View Memory' }))
+    .first()
+    .click()
   await expect(author).toHaveURL(/\/viewMemory\//)
   const memoryUrl = author.url()
 

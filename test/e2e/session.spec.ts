@@ -5,7 +5,9 @@ import { logIn, PASSWORD, registerThroughHome, snap, uniqueEmail } from './helpe
 test.describe('foundation journeys', () => {
   test('a visitor sees the home page with sign-up, rarities, memories and the free draw', async ({ page }) => {
     await page.goto('/')
-    await expect(page).toHaveTitle('Home | Wandercards | Discover, Collect, and Share Unique Travel Cards with Your Memories')
+    await expect(page).toHaveTitle(
+      'Home | Wandercards | Discover, Collect, and Share Unique Travel Cards with Your Memories',
+    )
     await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Five rarities, one world' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Try your luck, draw a card for free!' })).toBeVisible()
@@ -15,7 +17,9 @@ test.describe('foundation journeys', () => {
     await snap(page, 'home-visitor-phone')
   })
 
-  test('registration refuses a bad e-mail, then a good one lands on the welcome page; logout and login with from', async ({ page }) => {
+  test('registration refuses a bad e-mail, then a good one lands on the welcome page; logout and login with from', async ({
+    page,
+  }) => {
     await page.goto('/')
     const form = page.getByRole('form', { name: 'Sign up' }).first()
     await form.getByLabel('Email').fill('not-an-email@nowhere')

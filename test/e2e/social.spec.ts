@@ -1,14 +1,18 @@
 import { expect, test } from '@playwright/test'
 
+import { present } from '../helpers/present'
+
 import { friendCodeOf, logIn, registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
 
-test('two travellers become friends by code, share a profile, edit a profile and request content', async ({ browser }) => {
+test('two travellers become friends by code, share a profile, edit a profile and request content', async ({
+  browser,
+}) => {
   const ana = await (await browser.newContext()).newPage()
   const ben = await (await browser.newContext()).newPage()
   const anaEmail = uniqueEmail('ana')
   const benEmail = uniqueEmail('ben')
   await registerThroughHome(ana, anaEmail)
-  const anaName = anaEmail.split('@')[0]
+  const anaName = present(anaEmail.split('@')[0])
   const anaCode = await friendCodeOf(ana)
   await registerThroughHome(ben, benEmail)
 

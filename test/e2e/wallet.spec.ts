@@ -1,16 +1,25 @@
 import { expect, test } from '@playwright/test'
 
+import { present } from '../helpers/present'
+
 import { api, friendCodeOf, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
 
-test('a new traveller redeems the welcome certificate and buys credit in test mode, with a good and a declined card', async ({ page }) => {
+test('a new traveller redeems the welcome certificate and buys credit in test mode, with a good and a declined card', async ({
+  page,
+}) => {
   await registerThroughHome(page, uniqueEmail('wallet'))
   await skipTours(page)
   await page.goto('/myWallet')
   await expect(page.getByText('Welcome gift')).toBeVisible()
   await snap(page, 'wallet-with-welcome-certificate')
 
-  const [certificate] = await api<Array<{ redeemCode: string }>>(page, 'GET', '/payment/getMyCreditCertificates', await storedToken(page))
-  await page.getByLabel('Certificate code').fill(certificate.redeemCode)
+  const [certificate] = await api<{ redeemCode: string }[]>(
+    page,
+    'GET',
+    '/payment/getMyCreditCertificates',
+    await storedToken(page),
+  )
+  await page.getByLabel('Certificate code').fill(present(certificate, 'the welcome certificate').redeemCode)
   await page.getByRole('button', { name: 'Redeem', exact: true }).last().click()
   const redeemed = page.getByRole('dialog', { name: 'Certificate Redeemed' })
   await expect(redeemed).toContainText('10,000')
@@ -58,10 +67,20 @@ test('an invited traveller and the inviter are both rewarded', async ({ browser 
   await expect(invitee).toHaveURL(/\/welcome\?invited=1$/)
   await expect(invitee.getByRole('link', { name: 'Redeem Now' })).toBeVisible()
   await snap(invitee, 'welcome-invited')
-  const certificates = await api<unknown[]>(invitee, 'GET', '/payment/getMyCreditCertificates', await storedToken(invitee))
+  const certificates = await api<unknown[]>(
+    invitee,
+    'GET',
+    '/payment/getMyCreditCertificates',
+    await storedToken(invitee),
+  )
   expect(certificates).toHaveLength(2)
 
-  const rewarded = await api<{ digitalCredit: number; friendCount: number }>(inviter, 'GET', '/getUser', await storedToken(inviter))
+  const rewarded = await api<{ digitalCredit: number; friendCount: number }>(
+    inviter,
+    'GET',
+    '/getUser',
+    await storedToken(inviter),
+  )
   expect(rewarded).toMatchObject({ digitalCredit: 10_000, friendCount: 1 })
 })
 

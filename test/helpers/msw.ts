@@ -14,10 +14,13 @@ export function ok<T>(data: T, authorized = true): Envelope<T> {
 
 /** A refusal envelope with its HTTP status. */
 export function refusal(status: number, errorCode: ErrorCode, message: string, authorized = false) {
-  return HttpResponse.json({ metadata: { status: false, errorCode, message, authorized }, data: null } as JsonBodyType, { status })
+  return HttpResponse.json(
+    { metadata: { status: false, errorCode, message, authorized }, data: null } as JsonBodyType,
+    { status },
+  )
 }
 
-export function onGet<T>(path: string, data: T, authorized = true) {
+export function onGet(path: string, data: unknown, authorized = true) {
   return http.get(`${API}${path}`, () => HttpResponse.json(ok(data, authorized) as JsonBodyType))
 }
 

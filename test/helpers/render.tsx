@@ -54,7 +54,10 @@ function Providers({ store, children }: { store: ReturnType<typeof makeStore>; c
 }
 
 /** One component with a fresh store, theme, toasts and a memory router. */
-export function renderWithProviders(ui: ReactElement, { session = loggedInSession(), preloadedState, route = '/', ...options }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { session = loggedInSession(), preloadedState, route = '/', ...options }: Options = {},
+) {
   const store = makeStore({ session, ...preloadedState })
   const user = userEvent.setup()
   const result = render(

@@ -20,9 +20,21 @@ export interface TestApp {
   config: Config
   dialect: 'sqlite' | 'postgres'
   /** Calls the API through app.inject with the api key and, when given, the session token. */
-  call<T = unknown>(method: 'GET' | 'POST', url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: Envelope<T> }>
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: Envelope<T> }>
   /** Registers a user through POST /api/register and returns its session. */
-  register(overrides?: Partial<{ email: string; password: string; friendCode: string; ref: string; freeDrawTransactionId: string }>): Promise<TestUser>
+  register(
+    overrides?: Partial<{
+      email: string
+      password: string
+      friendCode: string
+      ref: string
+      freeDrawTransactionId: string
+    }>,
+  ): Promise<TestUser>
   close(): Promise<void>
 }
 
@@ -44,7 +56,10 @@ async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-test-'))
-    return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+    return {
+      url: `sqlite:${path.join(dir, 'test.db')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    }
   }
   const name = `wandercards_test_${crypto.randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
@@ -101,8 +116,18 @@ export async function buildTestApp(options: { seed?: boolean; env?: Record<strin
       body: { email, name: email.split('@')[0], password: overrides.password ?? 'correct horse battery', ...overrides },
     })
     if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`)
-    const user = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow()
-    return { token: response.body.data.authKey, userId: user.id, username: response.body.data.username, email, friendCode: response.body.data.friendCode }
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow()
+    return {
+      token: response.body.data.authKey,
+      userId: user.id,
+      username: response.body.data.username,
+      email,
+      friendCode: response.body.data.friendCode,
+    }
   }
 
   return {

@@ -33,7 +33,11 @@ describe('the API envelope', () => {
   })
 
   it('refuses an unknown api key', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/getUser', headers: { 'x-api-key': 'someone-else' } })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/getUser',
+      headers: { 'x-api-key': 'someone-else' },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json().metadata.message).toMatch(/X-Api-Key/)
   })

@@ -39,7 +39,11 @@ describe('serving the web app', () => {
   })
 
   it('never answers an unknown API path with the app', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/myCollection', headers: { 'x-api-key': 'test-web-key' } })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/myCollection',
+      headers: { 'x-api-key': 'test-web-key' },
+    })
     expect(response.statusCode).toBe(404)
     expect(response.json().metadata.errorCode).toBe('NotFound')
   })

@@ -30,8 +30,16 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value != null && 'metadata' in value && 'data' in value
 }
 
-/** Sends both headers, unwraps `data`, follows `metadata.authorized`, and turns failures into ApiError. */
-export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (args, api, extraOptions) => {
+/**
+ * Sends both headers, unwraps `data`, follows `metadata.authorized`, and turns failures into ApiError. RTK Query
+ * passes no extra options at all for an endpoint that declares none.
+ */
+export const envelopeBaseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  ApiError,
+  ApiExtraOptions | undefined
+> = async (args, api, extraOptions) => {
   const sentToken = (api.getState() as StateWithToken).session.authKey
   const result = await rawBaseQuery(args, api, {})
   const silent = extraOptions?.silentErrors ?? false
@@ -45,14 +53,32 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
   if (result.error) {
     const status = result.error.status
     if (typeof status !== 'number') {
-      const message = 'error' in result.error ? String(result.error.error) : 'No response'
+      const message = 'error' in result.error ? result.error.error : 'No response'
       return { error: { kind: 'network', status: 0, errorCode: null, message, silent, staleSession } }
     }
     const metadata = isEnvelope(body) ? body.metadata : null
-    return { error: { kind: 'http', status, errorCode: metadata?.errorCode ?? null, message: metadata?.message ?? '', silent, staleSession } }
+    return {
+      error: {
+        kind: 'http',
+        status,
+        errorCode: metadata?.errorCode ?? null,
+        message: metadata?.message ?? '',
+        silent,
+        staleSession,
+      },
+    }
   }
-  if (isEnvelope(body) && body.metadata.status === false) {
-    return { error: { kind: 'http', status: 200, errorCode: body.metadata.errorCode, message: body.metadata.message, silent, staleSession } }
+  if (isEnvelope(body) && !body.metadata.status) {
+    return {
+      error: {
+        kind: 'http',
+        status: 200,
+        errorCode: body.metadata.errorCode,
+        message: body.metadata.message,
+        silent,
+        staleSession,
+      },
+    }
   }
   return { data: isEnvelope(body) ? body.data : body }
 }

@@ -30,5 +30,14 @@ export function toToast(error: ApiError): { variant: ToastVariant; message: stri
 
 /** The message of a failed call, for screens that show it in place. */
 export function errorMessage(error: unknown): string {
-  return isApiError(error) ? toToast(error).message : TEXTS.unknownProblem(String(error ?? ''))
+  return isApiError(error) ? toToast(error).message : TEXTS.unknownProblem(thrownText(error))
+}
+
+/** What something thrown says about itself: a string, or the message of an Error or of RTK's serialized error. */
+function thrownText(error: unknown): string {
+  if (typeof error === 'string') return error
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+    return error.message
+  }
+  return ''
 }

@@ -16,7 +16,11 @@ type StartListening = TypedStartListening<RootState, AppDispatch>
 type Api = ListenerEffectAPI<RootState, AppDispatch>
 
 const sessionOpened = isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled)
-const sessionBegan = isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled, sessionApi.endpoints.getUser.matchFulfilled)
+const sessionBegan = isAnyOf(
+  sessionApi.endpoints.login.matchFulfilled,
+  sessionApi.endpoints.register.matchFulfilled,
+  sessionApi.endpoints.getUser.matchFulfilled,
+)
 
 /** Ends the session; the cache is cleared after the guarded screens have unmounted, so none refetches without a token. */
 async function endSession(api: Api, reason: SessionEndReason = 'expired') {
@@ -48,7 +52,12 @@ export function registerSessionListeners(startListening: StartListening): void {
       api.cancelActiveListeners()
       const poll = api.fork(async (forkApi) => {
         for (;;) {
-          await api.dispatch(notificationsApi.endpoints.checkNewNotifications.initiate(undefined, { subscribe: false, forceRefetch: true }))
+          await api.dispatch(
+            notificationsApi.endpoints.checkNewNotifications.initiate(undefined, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          )
           await forkApi.delay(NOTIFICATION_POLL_MS)
         }
       })
@@ -63,7 +72,12 @@ export function registerSessionListeners(startListening: StartListening): void {
     actionCreator: authorizationObserved,
     effect: async (action, api) => {
       const { authorized, failed } = action.payload
-      if (!authorized && !failed && api.getOriginalState().session.loggedIn === true && api.getState().session.authKey) {
+      if (
+        !authorized &&
+        !failed &&
+        api.getOriginalState().session.loggedIn === true &&
+        api.getState().session.authKey
+      ) {
         await endSession(api)
       }
     },

@@ -24,7 +24,11 @@ export function App({ store }: AppProps) {
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        <SnackbarProvider maxSnack={4} autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <SnackbarProvider
+          maxSnack={4}
+          autoHideDuration={TOAST_DURATION_MS}
+          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        >
           <RouterProvider router={router} />
         </SnackbarProvider>
       </ThemeProvider>

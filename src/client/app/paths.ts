@@ -6,20 +6,39 @@ export const paths = {
   acquireCards: { path: '/acquireCards', href: () => '/acquireCards' },
   acquireCardsLegacy: { path: '/AcquireCards', href: () => '/AcquireCards' },
   digitalPick: { path: '/digitalPick/:rarity', href: (rarity: number) => `/digitalPick/${rarity}` },
-  digitalDraw: { path: '/digitalDraw/:anotherDraw?', href: (anotherDraw?: 'draw' | 'draw10') => (anotherDraw ? `/digitalDraw/${anotherDraw}` : '/digitalDraw') },
-  digitalDrawResult: { path: '/digitalDrawResult/:transactionId', href: (transactionId: string) => `/digitalDrawResult/${encodeURIComponent(transactionId)}` },
+  digitalDraw: {
+    path: '/digitalDraw/:anotherDraw?',
+    href: (anotherDraw?: 'draw' | 'draw10') => (anotherDraw ? `/digitalDraw/${anotherDraw}` : '/digitalDraw'),
+  },
+  digitalDrawResult: {
+    path: '/digitalDrawResult/:transactionId',
+    href: (transactionId: string) => `/digitalDrawResult/${encodeURIComponent(transactionId)}`,
+  },
   cardCollections: { path: '/cardCollections', href: () => '/cardCollections' },
   myCollection: { path: '/myCollection', href: () => '/myCollection' },
   card: { path: '/card/:cardId', href: (cardId: string) => `/card/${encodeURIComponent(cardId)}` },
-  userCard: { path: '/userCard/:userCardId', href: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}` },
+  userCard: {
+    path: '/userCard/:userCardId',
+    href: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}`,
+  },
   myMemories: { path: '/myMemories', href: () => '/myMemories' },
   viewMemory: {
     path: '/viewMemory/:memoryId/:focus?',
-    href: (memoryId: string, focus?: 'comments') => `/viewMemory/${encodeURIComponent(memoryId)}${focus ? `/${focus}` : ''}`,
+    href: (memoryId: string, focus?: 'comments') =>
+      `/viewMemory/${encodeURIComponent(memoryId)}${focus ? `/${focus}` : ''}`,
   },
-  createMemory: { path: '/createMemory/:userCardId?', href: (userCardId?: string) => (userCardId ? `/createMemory/${encodeURIComponent(userCardId)}` : '/createMemory') },
-  editMemory: { path: '/editMemory/:memoryId?', href: (memoryId: string) => `/editMemory/${encodeURIComponent(memoryId)}` },
-  switchUserCard: { path: '/switchUserCard/:memoryId?', href: (memoryId: string) => `/switchUserCard/${encodeURIComponent(memoryId)}` },
+  createMemory: {
+    path: '/createMemory/:userCardId?',
+    href: (userCardId?: string) => (userCardId ? `/createMemory/${encodeURIComponent(userCardId)}` : '/createMemory'),
+  },
+  editMemory: {
+    path: '/editMemory/:memoryId?',
+    href: (memoryId: string) => `/editMemory/${encodeURIComponent(memoryId)}`,
+  },
+  switchUserCard: {
+    path: '/switchUserCard/:memoryId?',
+    href: (memoryId: string) => `/switchUserCard/${encodeURIComponent(memoryId)}`,
+  },
   feed: { path: '/feed', href: () => '/feed' },
   myFriends: { path: '/myFriends', href: () => '/myFriends' },
   myAccount: { path: '/myAccount', href: () => '/myAccount' },
@@ -27,5 +46,8 @@ export const paths = {
   notifications: { path: '/notifications', href: () => '/notifications' },
   requestNewContent: { path: '/requestNewContent', href: () => '/requestNewContent' },
   freeDraw: { path: '/freeDraw', href: () => '/freeDraw' },
-  freeDrawResult: { path: '/freeDrawResult/:transactionId', href: (transactionId: string) => `/freeDrawResult/${encodeURIComponent(transactionId)}` },
+  freeDrawResult: {
+    path: '/freeDrawResult/:transactionId',
+    href: (transactionId: string) => `/freeDrawResult/${encodeURIComponent(transactionId)}`,
+  },
 } as const

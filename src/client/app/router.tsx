@@ -15,27 +15,61 @@ const page = {
   home: (async () => ({ Component: (await import('./shell/HomePage')).HomePage })) satisfies Lazy,
   login: (async () => ({ Component: (await import('../features/session/LoginPage')).LoginPage })) satisfies Lazy,
   welcome: (async () => ({ Component: (await import('../features/session/WelcomePage')).WelcomePage })) satisfies Lazy,
-  myAccount: (async () => ({ Component: (await import('../features/session/MyAccountPage')).MyAccountPage })) satisfies Lazy,
-  acquireCards: (async () => ({ Component: (await import('../features/acquire/AcquireCardsPage')).AcquireCardsPage })) satisfies Lazy,
+  myAccount: (async () => ({
+    Component: (await import('../features/session/MyAccountPage')).MyAccountPage,
+  })) satisfies Lazy,
+  acquireCards: (async () => ({
+    Component: (await import('../features/acquire/AcquireCardsPage')).AcquireCardsPage,
+  })) satisfies Lazy,
   digitalPick: (async () => ({ Component: (await import('../features/acquire/PickPage')).PickPage })) satisfies Lazy,
   digitalDraw: (async () => ({ Component: (await import('../features/acquire/DrawPage')).DrawPage })) satisfies Lazy,
-  digitalDrawResult: (async () => ({ Component: (await import('../features/acquire/DrawResultPage')).DrawResultPage })) satisfies Lazy,
-  freeDraw: (async () => ({ Component: (await import('../features/acquire/FreeDrawPage')).FreeDrawPage })) satisfies Lazy,
-  freeDrawResult: (async () => ({ Component: (await import('../features/acquire/FreeDrawResultPage')).FreeDrawResultPage })) satisfies Lazy,
-  cardCollections: (async () => ({ Component: (await import('../features/catalogue/CardCollectionsPage')).CardCollectionsPage })) satisfies Lazy,
+  digitalDrawResult: (async () => ({
+    Component: (await import('../features/acquire/DrawResultPage')).DrawResultPage,
+  })) satisfies Lazy,
+  freeDraw: (async () => ({
+    Component: (await import('../features/acquire/FreeDrawPage')).FreeDrawPage,
+  })) satisfies Lazy,
+  freeDrawResult: (async () => ({
+    Component: (await import('../features/acquire/FreeDrawResultPage')).FreeDrawResultPage,
+  })) satisfies Lazy,
+  cardCollections: (async () => ({
+    Component: (await import('../features/catalogue/CardCollectionsPage')).CardCollectionsPage,
+  })) satisfies Lazy,
   card: (async () => ({ Component: (await import('../features/catalogue/CardPage')).CardPage })) satisfies Lazy,
-  myCollection: (async () => ({ Component: (await import('../features/collection/MyCollectionPage')).MyCollectionPage })) satisfies Lazy,
-  userCard: (async () => ({ Component: (await import('../features/collection/UserCardPage')).UserCardPage })) satisfies Lazy,
-  myMemories: (async () => ({ Component: (await import('../features/memories/MyMemoriesPage')).MyMemoriesPage })) satisfies Lazy,
-  viewMemory: (async () => ({ Component: (await import('../features/memories/ViewMemoryPage')).ViewMemoryPage })) satisfies Lazy,
-  createMemory: (async () => ({ Component: (await import('../features/memories/CreateMemoryPage')).CreateMemoryPage })) satisfies Lazy,
-  editMemory: (async () => ({ Component: (await import('../features/memories/EditMemoryPage')).EditMemoryPage })) satisfies Lazy,
-  switchUserCard: (async () => ({ Component: (await import('../features/memories/SwitchUserCardPage')).SwitchUserCardPage })) satisfies Lazy,
+  myCollection: (async () => ({
+    Component: (await import('../features/collection/MyCollectionPage')).MyCollectionPage,
+  })) satisfies Lazy,
+  userCard: (async () => ({
+    Component: (await import('../features/collection/UserCardPage')).UserCardPage,
+  })) satisfies Lazy,
+  myMemories: (async () => ({
+    Component: (await import('../features/memories/MyMemoriesPage')).MyMemoriesPage,
+  })) satisfies Lazy,
+  viewMemory: (async () => ({
+    Component: (await import('../features/memories/ViewMemoryPage')).ViewMemoryPage,
+  })) satisfies Lazy,
+  createMemory: (async () => ({
+    Component: (await import('../features/memories/CreateMemoryPage')).CreateMemoryPage,
+  })) satisfies Lazy,
+  editMemory: (async () => ({
+    Component: (await import('../features/memories/EditMemoryPage')).EditMemoryPage,
+  })) satisfies Lazy,
+  switchUserCard: (async () => ({
+    Component: (await import('../features/memories/SwitchUserCardPage')).SwitchUserCardPage,
+  })) satisfies Lazy,
   feed: (async () => ({ Component: (await import('../features/feed/FeedPage')).FeedPage })) satisfies Lazy,
-  myFriends: (async () => ({ Component: (await import('../features/friends/MyFriendsPage')).MyFriendsPage })) satisfies Lazy,
-  myWallet: (async () => ({ Component: (await import('../features/wallet/MyWalletPage')).MyWalletPage })) satisfies Lazy,
-  notifications: (async () => ({ Component: (await import('../features/notifications/NotificationsPage')).NotificationsPage })) satisfies Lazy,
-  requestNewContent: (async () => ({ Component: (await import('../features/content/RequestNewContentPage')).RequestNewContentPage })) satisfies Lazy,
+  myFriends: (async () => ({
+    Component: (await import('../features/friends/MyFriendsPage')).MyFriendsPage,
+  })) satisfies Lazy,
+  myWallet: (async () => ({
+    Component: (await import('../features/wallet/MyWalletPage')).MyWalletPage,
+  })) satisfies Lazy,
+  notifications: (async () => ({
+    Component: (await import('../features/notifications/NotificationsPage')).NotificationsPage,
+  })) satisfies Lazy,
+  requestNewContent: (async () => ({
+    Component: (await import('../features/content/RequestNewContentPage')).RequestNewContentPage,
+  })) satisfies Lazy,
 }
 
 /** SPEC §2 route table. Matches are exact and case-sensitive; anything else is "Page Not Found". */
@@ -82,7 +116,14 @@ export const routes: RouteObject[] = [
 ]
 
 function caseSensitive(list: RouteObject[]): RouteObject[] {
-  return list.map((route) => ({ ...route, ...(route.path ? { caseSensitive: true } : {}), ...(route.children ? { children: caseSensitive(route.children) } : {}) }) as RouteObject)
+  return list.map(
+    (route) =>
+      ({
+        ...route,
+        ...(route.path ? { caseSensitive: true } : {}),
+        ...(route.children ? { children: caseSensitive(route.children) } : {}),
+      }) as RouteObject,
+  )
 }
 
 export function createAppRouter() {

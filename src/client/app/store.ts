@@ -14,7 +14,10 @@ export function redactAuthKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactAuthKeys) as T
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, key === 'authKey' && typeof inner === 'string' ? REDACTED : redactAuthKeys(inner)]),
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === 'authKey' && typeof inner === 'string' ? REDACTED : redactAuthKeys(inner),
+      ]),
     ) as T
   }
   return value
@@ -27,7 +30,10 @@ export interface MakeStoreOptions {
   recorder?: Middleware
 }
 
-export function makeStore(preloadedState?: Partial<RootState>, { sideEffects = true, recorder }: MakeStoreOptions = {}) {
+export function makeStore(
+  preloadedState?: Partial<RootState>,
+  { sideEffects = true, recorder }: MakeStoreOptions = {},
+) {
   const listenerMiddleware = createListenerMiddleware()
   const store = configureStore({
     reducer: rootReducer,

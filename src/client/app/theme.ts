@@ -73,7 +73,11 @@ export const theme = createTheme({
         body: { fontSize: 16 },
         ':focus-visible': { outline: `3px solid ${alpha(t.palette.secondary.main, 0.8)}`, outlineOffset: 2 },
         '@media (prefers-reduced-motion: reduce)': {
-          '*, *::before, *::after': { animationDuration: '0.01ms !important', animationIterationCount: '1 !important', transitionDuration: '0.01ms !important' },
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+          },
         },
       }),
     },

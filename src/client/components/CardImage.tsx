@@ -37,7 +37,15 @@ export function CardImage({ imageId, name, rarity, large = false, width = '100%'
       decoding="async"
       width={250}
       height={350}
-      sx={{ width, height: 'auto', aspectRatio: '5 / 7', display: 'block', borderRadius: 2, objectFit: 'cover', bgcolor: 'action.hover' }}
+      sx={{
+        width,
+        height: 'auto',
+        aspectRatio: '5 / 7',
+        display: 'block',
+        borderRadius: 2,
+        objectFit: 'cover',
+        bgcolor: 'action.hover',
+      }}
     />
   )
 }

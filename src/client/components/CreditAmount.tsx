@@ -13,7 +13,16 @@ export interface CreditAmountProps {
 /** Credit with thousands separators and the coin icon. */
 export function CreditAmount({ value, kind = 'digital', label }: CreditAmountProps) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', verticalAlign: 'bottom', gap: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        verticalAlign: 'bottom',
+        gap: 0.5,
+        fontVariantNumeric: 'tabular-nums',
+      }}
+    >
       <MonetizationOnIcon
         fontSize="small"
         sx={{ color: kind === 'digital' ? 'secondary.main' : 'primary.main' }}

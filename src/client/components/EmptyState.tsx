@@ -11,7 +11,9 @@ export interface EmptyStateProps {
 
 export function EmptyState({ message, action, icon }: EmptyStateProps) {
   return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+    <Box
+      sx={{ textAlign: 'center', py: 6, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}
+    >
       {icon}
       <Typography variant="h6" component="p" color="text.secondary">
         {message}

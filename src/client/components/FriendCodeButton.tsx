@@ -25,13 +25,28 @@ export function FriendCodeButton({ friendCode }: FriendCodeButtonProps) {
     <ButtonBase
       onClick={handleCopy}
       aria-label={`Your friend code ${friendCode.split('').join(' ')}. Copy it`}
-      sx={{ borderRadius: 3, border: 1, borderColor: 'divider', px: 2, py: 1.5, display: 'flex', justifyContent: 'space-between', gap: 2, width: '100%', textAlign: 'left' }}
+      sx={{
+        borderRadius: 3,
+        border: 1,
+        borderColor: 'divider',
+        px: 2,
+        py: 1.5,
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        width: '100%',
+        textAlign: 'left',
+      }}
     >
       <Box>
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
           Your friend code
         </Typography>
-        <Typography variant="h5" component="span" sx={{ display: 'block', letterSpacing: 4, fontFamily: 'monospace', fontWeight: 700 }}>
+        <Typography
+          variant="h5"
+          component="span"
+          sx={{ display: 'block', letterSpacing: 4, fontFamily: 'monospace', fontWeight: 700 }}
+        >
           {friendCode}
         </Typography>
       </Box>

@@ -7,7 +7,11 @@ export interface LoadingStateProps {
 
 export function LoadingState({ label = 'Loading' }: LoadingStateProps) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 8 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 8 }}
+    >
       <CircularProgress aria-label={label} />
     </Box>
   )

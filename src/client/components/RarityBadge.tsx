@@ -19,7 +19,13 @@ export function RarityBadge({ rarity, size = 'small' }: RarityBadgeProps) {
       size={size}
       label={`${info.mark} ${info.name}`}
       aria-label={`${info.name} rarity`}
-      sx={{ bgcolor: color, color: '#fff', fontWeight: 600, letterSpacing: 0.2, border: rarity === 5 ? '1px solid #F5D67B' : undefined }}
+      sx={{
+        bgcolor: color,
+        color: '#fff',
+        fontWeight: 600,
+        letterSpacing: 0.2,
+        border: rarity === 5 ? '1px solid #F5D67B' : undefined,
+      }}
     />
   )
 }

@@ -3,16 +3,16 @@ import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
 import TextField from '@mui/material/TextField'
 import { useSnackbar } from 'notistack'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 
 import { EMAIL_PATTERN, FRIEND_CODE_LENGTH, PRODUCT_NAME, TUTORIAL_NAMES } from '@shared/constants'
+import type { RegisterBody, RegisterResult } from '@shared/session'
 import { TEXTS } from '@shared/texts'
 
 import { errorMessage } from '../api/errors'
 import { paths } from '../app/paths'
 import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../lib/storage'
-import { useRegisterMutation } from '../features/session/api'
 
 const emailPattern = new RegExp(EMAIL_PATTERN)
 
@@ -23,6 +23,12 @@ export interface RegistrationFormProps {
   freeDrawTransactionId?: string
   submitLabel?: string
   idPrefix: string
+  /**
+   * Sends the registration: the screen wires the session feature's register call (under REGISTRATION_CACHE_KEY),
+   * so this shared component depends on no feature.
+   */
+  onRegister: (body: RegisterBody) => Promise<RegisterResult>
+  registering: boolean
 }
 
 /** Registration forms on one screen share one mutation, so the screen can tell a fresh sign-up from a returning user. */
@@ -34,16 +40,22 @@ function startFirstVisit() {
   writeStorage(STORAGE_KEYS.referralCode, null)
 }
 
-export function RegistrationForm({ defaultFriendCode = '', freeDrawTransactionId, submitLabel = 'Sign Up', idPrefix }: RegistrationFormProps) {
+export function RegistrationForm({
+  defaultFriendCode = '',
+  freeDrawTransactionId,
+  submitLabel = 'Sign Up',
+  idPrefix,
+  onRegister,
+  registering,
+}: RegistrationFormProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [friendCode, setFriendCode] = useState(defaultFriendCode.toUpperCase().slice(0, FRIEND_CODE_LENGTH))
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
-  const [register, { isLoading }] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     const nextErrors = {
       email: emailPattern.test(email.trim()) ? undefined : TEXTS.invalidEmail,
@@ -57,14 +69,14 @@ export function RegistrationForm({ defaultFriendCode = '', freeDrawTransactionId
     const trimmedEmail = email.trim()
     const ref = readStorage(STORAGE_KEYS.referralCode) ?? undefined
     try {
-      const result = await register({
+      const result = await onRegister({
         email: trimmedEmail,
         name: trimmedEmail.split('@')[0],
         password,
         ...(friendCode.trim() ? { friendCode: friendCode.trim().toUpperCase() } : {}),
         ...(ref ? { ref } : {}),
         ...(freeDrawTransactionId ? { freeDrawTransactionId } : {}),
-      }).unwrap()
+      })
       startFirstVisit()
       if (freeDrawTransactionId) writeStorage(STORAGE_KEYS.freeDrawCard, null)
       enqueueSnackbar(TEXTS.welcome(PRODUCT_NAME, result.username), { variant: 'success' })
@@ -75,7 +87,13 @@ export function RegistrationForm({ defaultFriendCode = '', freeDrawTransactionId
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-label="Sign up">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      aria-label="Sign up"
+    >
       <TextField
         id={`${idPrefix}-email`}
         label="Email"
@@ -106,7 +124,13 @@ export function RegistrationForm({ defaultFriendCode = '', freeDrawTransactionId
         slotProps={{ htmlInput: { maxLength: FRIEND_CODE_LENGTH, autoCapitalize: 'characters', spellCheck: false } }}
         fullWidth
       />
-      <Button type="submit" variant="contained" size="large" disabled={isLoading} startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={registering}
+        startIcon={registering ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
         {submitLabel}
       </Button>
     </Box>

@@ -51,7 +51,12 @@ export function ShareLinks({ url, title, showUrl = false, iconSize = 36 }: Share
           value={url}
           size="small"
           fullWidth
-          slotProps={{ htmlInput: { readOnly: true, onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select() } }}
+          slotProps={{
+            htmlInput: {
+              readOnly: true,
+              onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
+            },
+          }}
         />
       )}
       <Box role="group" aria-label="Share" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -74,7 +79,11 @@ export function ShareLinks({ url, title, showUrl = false, iconSize = 36 }: Share
           <EmailIcon size={iconSize} round />
         </EmailShareButton>
         <Tooltip title="Copy link">
-          <IconButton onClick={handleCopy} aria-label="Copy link" sx={{ width: iconSize + 4, height: iconSize + 4, bgcolor: 'action.selected' }}>
+          <IconButton
+            onClick={handleCopy}
+            aria-label="Copy link"
+            sx={{ width: iconSize + 4, height: iconSize + 4, bgcolor: 'action.selected' }}
+          >
             <ContentCopyIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -58,7 +58,14 @@ export function Tour({
       steps={steps}
       continuous={continuous}
       onEvent={handleEvent}
-      locale={{ back: 'Back', close: 'Close', last: lastLabel, next: 'Next', nextWithProgress: 'Next ({current} of {total})', skip: 'Skip' }}
+      locale={{
+        back: 'Back',
+        close: 'Close',
+        last: lastLabel,
+        next: 'Next',
+        nextWithProgress: 'Next ({current} of {total})',
+        skip: 'Skip',
+      }}
       options={{
         buttons: [
           'back',

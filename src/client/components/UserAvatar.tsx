@@ -9,5 +9,11 @@ export interface UserAvatarProps {
 }
 
 export function UserAvatar({ avatarId, username, size = 40 }: UserAvatarProps) {
-  return <Avatar src={avatarImageUrl(avatarId)} alt={`${username}'s avatar`} sx={{ width: size, height: size, bgcolor: 'background.paper' }} />
+  return (
+    <Avatar
+      src={avatarImageUrl(avatarId)}
+      alt={`${username}'s avatar`}
+      sx={{ width: size, height: size, bgcolor: 'background.paper' }}
+    />
+  )
 }

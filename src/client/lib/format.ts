@@ -1,7 +1,17 @@
 const creditFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const moneyFormatters = {
-  2: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  0: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  2: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+  0: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }),
 }
 
 /** Credit with thousands separators: 12500 → "12,500". */
@@ -11,7 +21,8 @@ export function formatCredit(value: number): string {
 
 /** US dollars with two decimals, or none when asked; a non-number shows $0.00 (SPEC §2). */
 export function formatMoney(value: unknown, noDecimals = false): string {
-  const amount = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
+  const amount =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
   if (!Number.isFinite(amount)) return '$0.00'
   return moneyFormatters[noDecimals ? 0 : 2].format(amount)
 }

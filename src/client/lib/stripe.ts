@@ -8,6 +8,6 @@ let loaded: { publishableKey: string; stripe: Promise<Stripe | null> } | null = 
  * The `pure` entry keeps the script off every page that never pays through Stripe (the test mode included).
  */
 export function getStripe(publishableKey: string): Promise<Stripe | null> {
-  if (!loaded || loaded.publishableKey !== publishableKey) loaded = { publishableKey, stripe: loadStripe(publishableKey) }
+  if (loaded?.publishableKey !== publishableKey) loaded = { publishableKey, stripe: loadStripe(publishableKey) }
   return loaded.stripe
 }

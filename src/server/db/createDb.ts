@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 
 import type { Config } from '../config'
+
 import type { Database } from './schema'
 
 // Counts and sums come back from PostgreSQL as strings (int8/numeric); read them as numbers like SQLite does.

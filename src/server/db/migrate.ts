@@ -16,8 +16,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
 
 export async function migrateDown(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider })
-  for (let i = 0; i < Object.keys(migrations).length; i += 1) {
+  for (let left = Object.keys(migrations).length; left > 0; left -= 1) {
     const { error } = await migrator.migrateDown()
-    if (error) throw error
+    if (error) throw error instanceof Error ? error : new Error('A migration failed to undo', { cause: error })
   }
 }

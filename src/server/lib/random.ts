@@ -12,6 +12,6 @@ export function newId(): string {
 /** A code of `length` characters from `alphabet`, uniformly chosen with crypto.randomInt. */
 export function randomCode(alphabet: string, length: number): string {
   let code = ''
-  for (let i = 0; i < length; i += 1) code += alphabet[crypto.randomInt(alphabet.length)]
+  for (let i = 0; i < length; i += 1) code += alphabet.charAt(crypto.randomInt(alphabet.length))
   return code
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 import { TEXTS } from '@shared/texts'
@@ -49,7 +49,7 @@ export const authPlugin = fp(
     fastify.decorateRequest('startedSession', false)
 
     fastify.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api') || request.routeOptions.config?.skipApiKey) return
+      if (!request.url.startsWith('/api') || request.routeOptions.config.skipApiKey) return
       if (OPEN_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
       const apiKey = request.headers['x-api-key']
       if (typeof apiKey !== 'string' || !apiKeys.has(apiKey)) {

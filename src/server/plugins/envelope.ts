@@ -26,7 +26,10 @@ export function errorEnvelope(request: FastifyRequest, code: ErrorCode, message:
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message: string) {
-  return reply.status(ERROR_CODES[code]).type('application/json').send(JSON.stringify(errorEnvelope(request, code, message)))
+  return reply
+    .status(ERROR_CODES[code])
+    .type('application/json')
+    .send(JSON.stringify(errorEnvelope(request, code, message)))
 }
 
 /** Fastify's validation messages name the part and the field ("body/email must match pattern"); make them read as sentences. */
@@ -49,10 +52,20 @@ function validationMessage(error: FastifyError): string {
 export const envelopePlugin = fp(
   async (fastify: FastifyInstance) => {
     fastify.addHook('preSerialization', async (request, reply, payload) => {
-      if (reply.routeOptions.config?.rawResponse || !request.url.startsWith('/api') || request.url.startsWith('/api/docs')) return payload
+      if (
+        reply.routeOptions.config.rawResponse ||
+        !request.url.startsWith('/api') ||
+        request.url.startsWith('/api/docs')
+      )
+        return payload
       if (reply.statusCode >= 400) return payload
       const wrapped: Envelope<unknown> = {
-        metadata: { status: true, errorCode: null, message: '', authorized: request.user != null || request.startedSession },
+        metadata: {
+          status: true,
+          errorCode: null,
+          message: '',
+          authorized: request.user != null || request.startedSession,
+        },
         data: payload ?? null,
       }
       return wrapped
@@ -61,7 +74,8 @@ export const envelopePlugin = fp(
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) return sendError(request, reply, error.code, error.message)
       if (error.validation) return sendError(request, reply, 'BadRequest', validationMessage(error))
-      if (error.statusCode === 429) return sendError(request, reply, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.')
+      if (error.statusCode === 429)
+        return sendError(request, reply, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.')
       if (error.statusCode === 413) return sendError(request, reply, 'BadRequest', 'The upload is too large.')
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return sendError(request, reply, 'BadRequest', error.message)

@@ -9,7 +9,9 @@ import Redis from 'ioredis'
  */
 export const rateLimitPlugin = fp(
   async (fastify) => {
-    const redis = fastify.config.redisUrl ? new Redis(fastify.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined
+    const redis = fastify.config.redisUrl
+      ? new Redis(fastify.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+      : undefined
     if (redis) fastify.addHook('onClose', async () => void redis.quit())
     await fastify.register(rateLimit, {
       global: false,

@@ -32,7 +32,8 @@ export const staticSpaPlugin = fp(
     fastify.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api')) return sendNotFoundEnvelope(request, reply)
       // Only page routes fall back to the app; a missing file (an old bundle name, say) is a plain 404.
-      const isPageRoute = !path.extname(request.url.split('?')[0])
+      const [urlPath = ''] = request.url.split('?')
+      const isPageRoute = !path.extname(urlPath)
       if (request.method === 'GET' && hasApp && indexFile && isPageRoute) {
         return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexFile))
       }

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react'
 
 import { AcquireCardsPage } from '@client/features/acquire/AcquireCardsPage'
-
 import { onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -31,6 +30,8 @@ describe('AcquireCardsPage', () => {
     expect(screen.getByLabelText('Card Packet price: 18,000 credit')).toBeInTheDocument()
     expect(screen.getByText('Physical cards will be available in February 2025.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Get Notified' }))
-    expect(await screen.findByText('You will be notified when physical cards are available via email. Thank you.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('You will be notified when physical cards are available via email. Thank you.'),
+    ).toBeInTheDocument()
   })
 })

@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { DrawPage } from '@client/features/acquire/DrawPage'
-
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
@@ -31,7 +30,10 @@ describe('DrawPage', () => {
     server.use(
       http.get(`${API}/drawCard`, ({ request }) => {
         query = new URL(request.url).search
-        return HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: true }, data: { shareId: 't9', userData: { digitalCredit: 18_500 }, expGainResult: null } })
+        return HttpResponse.json({
+          metadata: { status: true, errorCode: null, message: '', authorized: true },
+          data: { shareId: 't9', userData: { digitalCredit: 18_500 }, expGainResult: null },
+        })
       }),
     )
     const { user } = renderDrawPage()
@@ -51,7 +53,10 @@ describe('DrawPage', () => {
     server.use(
       http.get(`${API}/drawCard`, ({ request }) => {
         query = new URL(request.url).search
-        return HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: true }, data: { shareId: 't10', userData: { digitalCredit: 0 }, expGainResult: null } })
+        return HttpResponse.json({
+          metadata: { status: true, errorCode: null, message: '', authorized: true },
+          data: { shareId: 't10', userData: { digitalCredit: 0 }, expGainResult: null },
+        })
       }),
     )
     const { user } = renderDrawPage('/digitalDraw/draw10')
@@ -76,7 +81,11 @@ describe('DrawPage', () => {
   })
 
   it('shows the missing amount when the server refuses for credit', async () => {
-    server.use(http.get(`${API}/drawCard`, () => refusal(422, 'InsufficientCredit', 'Insufficient credit: 500 more needed.', true)))
+    server.use(
+      http.get(`${API}/drawCard`, () =>
+        refusal(422, 'InsufficientCredit', 'Insufficient credit: 500 more needed.', true),
+      ),
+    )
     const { user } = renderDrawPage('/digitalDraw', 1_500)
     await waitFor(() => expect(screen.getByLabelText('Your balance: 1,500 credit')).toBeInTheDocument())
 
@@ -87,7 +96,9 @@ describe('DrawPage', () => {
   })
 
   it('sends a user whose session is gone to the login page', async () => {
-    server.use(http.get(`${API}/drawCard`, () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')))
+    server.use(
+      http.get(`${API}/drawCard`, () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')),
+    )
     const { user } = renderDrawPage()
     await waitFor(() => expect(screen.getByLabelText('Your balance: 20,000 credit')).toBeInTheDocument())
 

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { DrawResultPage } from '@client/features/acquire/DrawResultPage'
-
 import { API, HttpResponse, http, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -47,7 +46,12 @@ describe('DrawResultPage', () => {
       userCardId: `uc${index}`,
       isNew: index % 2 === 0,
     }))
-    const certificate = { creditCertificateId: 'cert1', creditValue: 2_500, redeemCode: 'ABCD-EFGH-JKMN-PQRS', redeemed: false }
+    const certificate = {
+      creditCertificateId: 'cert1',
+      creditValue: 2_500,
+      redeemCode: 'ABCD-EFGH-JKMN-PQRS',
+      redeemed: false,
+    }
     let redeemed = false
     let redeemBody: unknown = null
     server.use(
@@ -60,7 +64,10 @@ describe('DrawResultPage', () => {
       http.post(`${API}/payment/redeemCreditCertificate`, async ({ request }) => {
         redeemBody = await request.json()
         redeemed = true
-        return HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: true }, data: { result: true, creditValue: 2_500, userData: { digitalCredit: 5_000 } } })
+        return HttpResponse.json({
+          metadata: { status: true, errorCode: null, message: '', authorized: true },
+          data: { result: true, creditValue: 2_500, userData: { digitalCredit: 5_000 } },
+        })
       }),
     )
     const { user } = renderResult()
@@ -81,7 +88,9 @@ describe('DrawResultPage', () => {
   })
 
   it("says so when the draw is not the user's", async () => {
-    server.use(http.get(`${API}/getCardDrawResult`, () => refusal(404, 'NotFound', 'This draw result was not found.', true)))
+    server.use(
+      http.get(`${API}/getCardDrawResult`, () => refusal(404, 'NotFound', 'This draw result was not found.', true)),
+    )
     renderResult('/digitalDrawResult/other')
     expect(await screen.findByText('This draw result was not found.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Collect' })).toHaveAttribute('href', '/digitalDraw')

@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router-dom'
 
 import { FreeDrawPage } from '@client/features/acquire/FreeDrawPage'
 import { STORAGE_KEYS } from '@client/lib/storage'
-
 import { API, HttpResponse, http, onGet, server } from '@test/helpers/msw'
 import { renderWithProviders, visitorSession } from '@test/helpers/render'
 
@@ -47,14 +46,19 @@ describe('FreeDrawPage', () => {
         await new Promise<void>((resolve) => {
           release = resolve
         })
-        return HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: false }, data: drawn })
+        return HttpResponse.json({
+          metadata: { status: true, errorCode: null, message: '', authorized: false },
+          data: drawn,
+        })
       }),
     )
     const { user } = renderFreeDraw()
 
     await user.click(screen.getByRole('button', { name: 'Draw from pack 1' }))
 
-    await waitFor(() => screen.getAllByRole('button', { name: /Draw from pack/ }).forEach((button) => expect(button).toBeDisabled()))
+    await waitFor(() =>
+      screen.getAllByRole('button', { name: /Draw from pack/ }).forEach((button) => expect(button).toBeDisabled()),
+    )
     release()
     expect(await screen.findByText('Free result page')).toBeInTheDocument()
   })
@@ -67,7 +71,16 @@ describe('FreeDrawPage', () => {
         registration = (await request.json()) as Record<string, unknown>
         return HttpResponse.json({
           metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: { username: 'kai', authKey: 'token', email: 'kai@example.com', digitalCredit: 0, physicalCredit: 0, avatarId: 1, invitationReward: false, friendCode: 'KAI234' },
+          data: {
+            username: 'kai',
+            authKey: 'token',
+            email: 'kai@example.com',
+            digitalCredit: 0,
+            physicalCredit: 0,
+            avatarId: 1,
+            invitationReward: false,
+            friendCode: 'KAI234',
+          },
         })
       }),
       onGet('/checkNewNotifications', false),

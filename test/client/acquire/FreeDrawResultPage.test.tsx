@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { FreeDrawResultPage } from '@client/features/acquire/FreeDrawResultPage'
-
 import { onGet, server } from '@test/helpers/msw'
 import { renderWithProviders, visitorSession } from '@test/helpers/render'
 

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { PickPage } from '@client/features/acquire/PickPage'
-
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
@@ -45,7 +44,10 @@ describe('PickPage', () => {
         asked = new URL(request.url).search
         return HttpResponse.json({
           metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: [collectionCard({ cardRarity: 2, cardId: 'fr-2', image: 'fr-2', owned: 1 }), collectionCard({ cardId: 'de-2', cardName: 'Germany', cardRarity: 2, image: 'de-2' })],
+          data: [
+            collectionCard({ cardRarity: 2, cardId: 'fr-2', image: 'fr-2', owned: 1 }),
+            collectionCard({ cardId: 'de-2', cardName: 'Germany', cardRarity: 2, image: 'de-2' }),
+          ],
         })
       }),
     )
@@ -65,7 +67,10 @@ describe('PickPage', () => {
     server.use(
       onGet('/getCardCollections', collections),
       http.get(`${API}/getCardsOfCollection`, () =>
-        HttpResponse.json({ metadata: { status: true, errorCode: null, message: '', authorized: true }, data: [collectionCard({ cardDescription: longDescription, owned })] }),
+        HttpResponse.json({
+          metadata: { status: true, errorCode: null, message: '', authorized: true },
+          data: [collectionCard({ cardDescription: longDescription, owned })],
+        }),
       ),
       http.post(`${API}/pickCard`, async ({ request }) => {
         body = await request.json()
@@ -74,7 +79,14 @@ describe('PickPage', () => {
           metadata: { status: true, errorCode: null, message: '', authorized: true },
           data: {
             result: true,
-            cardResult: { cardId: 'fr-1', cardName: 'France', cardRarity: 1, image: 'fr-1', userCardId: 'uc1', alreadyOwned: false },
+            cardResult: {
+              cardId: 'fr-1',
+              cardName: 'France',
+              cardRarity: 1,
+              image: 'fr-1',
+              userCardId: 'uc1',
+              alreadyOwned: false,
+            },
             expGainResult: expGain,
             userData: { digitalCredit: 19_000 },
           },
@@ -102,7 +114,10 @@ describe('PickPage', () => {
   })
 
   it('notes an owned card and blocks a pick the balance does not cover', async () => {
-    server.use(onGet('/getCardCollections', collections), onGet('/getCardsOfCollection', [collectionCard({ cardRarity: 2, owned: 2 })]))
+    server.use(
+      onGet('/getCardCollections', collections),
+      onGet('/getCardsOfCollection', [collectionCard({ cardRarity: 2, owned: 2 })]),
+    )
     const { user } = renderPick('/digitalPick/2', 1_000)
     await waitFor(() => expect(screen.getByLabelText('Your balance: 1,000 credit')).toBeInTheDocument())
 

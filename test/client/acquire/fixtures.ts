@@ -4,11 +4,30 @@ import { ECONOMY } from '@shared/constants'
 
 export const prices: PricesResult = { ...ECONOMY.prices }
 
-export const expGain: ExpGainResult = { expGained: 25, expEnd: 105, expForCurrentLevel: 100, expToLevelUp: 200, userLevel: 2, levelUp: true }
+export const expGain: ExpGainResult = {
+  expGained: 25,
+  expEnd: 105,
+  expForCurrentLevel: 100,
+  expToLevelUp: 200,
+  userLevel: 2,
+  levelUp: true,
+}
 
 export const collections: CardCollection[] = [
-  { collectionId: 'europe', collectionName: 'Europe', collectionDescription: 'Countries of Europe', cardCount: 10, rarityStats: [] },
-  { collectionId: 'asia', collectionName: 'Asia', collectionDescription: 'Countries of Asia', cardCount: 10, rarityStats: [] },
+  {
+    collectionId: 'europe',
+    collectionName: 'Europe',
+    collectionDescription: 'Countries of Europe',
+    cardCount: 10,
+    rarityStats: [],
+  },
+  {
+    collectionId: 'asia',
+    collectionName: 'Asia',
+    collectionDescription: 'Countries of Asia',
+    cardCount: 10,
+    rarityStats: [],
+  },
 ]
 
 export function collectionCard(overrides: Partial<CollectionCard> = {}): CollectionCard {

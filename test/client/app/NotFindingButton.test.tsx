@@ -2,13 +2,15 @@ import { screen } from '@testing-library/react'
 
 import { NotFindingButton } from '@client/app/shell/NotFindingButton'
 import { STORAGE_KEYS } from '@client/lib/storage'
-
 import { renderWithProviders, visitorSession } from '@test/helpers/render'
 
 describe('NotFindingButton', () => {
   it('leads a logged-in user to the content request page and remembers when it is collapsed', async () => {
     const { user, unmount } = renderWithProviders(<NotFindingButton />)
-    expect(screen.getByRole('link', { name: 'Not Finding What You Want?' })).toHaveAttribute('href', '/requestNewContent')
+    expect(screen.getByRole('link', { name: 'Not Finding What You Want?' })).toHaveAttribute(
+      'href',
+      '/requestNewContent',
+    )
 
     await user.click(screen.getByRole('button', { name: 'Collapse the content request button' }))
     expect(window.localStorage.getItem(STORAGE_KEYS.contentButtonCollapsed)).toBe('true')

@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react'
 
 import { toToast } from '@client/api/errors'
 import { sessionApi } from '@client/features/session/api'
-
 import { API, HttpResponse, http, refusal, server } from '@test/helpers/msw'
 import { loggedInSession, renderWithProviders } from '@test/helpers/render'
 
@@ -11,12 +10,20 @@ describe('shared request handling (SPEC §8)', () => {
     server.use(http.get(`${API}/getUser`, () => refusal(500, 'Internal', 'Internal error (request 42)', true)))
     const { store } = renderWithProviders(<div />)
     await store.dispatch(sessionApi.endpoints.getUser.initiate())
-    expect(await screen.findByText("There's a technical problem with our server. Please try again later. Error: Internal error (request 42)")).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        "There's a technical problem with our server. Please try again later. Error: Internal error (request 42)",
+      ),
+    ).toBeInTheDocument()
     expect(store.getState().session.loggedIn).toBe(true)
   })
 
   it('shows any other refusal as the server message', async () => {
-    server.use(http.post(`${API}/account/updateProfile`, () => refusal(409, 'Conflict', 'The username marta is already taken.', true)))
+    server.use(
+      http.post(`${API}/account/updateProfile`, () =>
+        refusal(409, 'Conflict', 'The username marta is already taken.', true),
+      ),
+    )
     const { store } = renderWithProviders(<div />)
     await store.dispatch(sessionApi.endpoints.updateProfile.initiate({ newUsername: 'marta', newAvatarId: 1 }))
     expect(await screen.findByText('The username marta is already taken.')).toBeInTheDocument()
@@ -34,11 +41,19 @@ describe('shared request handling (SPEC §8)', () => {
     const { store } = renderWithProviders(<div />, { session: loggedInSession() })
     await store.dispatch(sessionApi.endpoints.getUser.initiate())
     expect(await screen.findByText('Please log in to perform this action.')).toBeInTheDocument()
-    await waitFor(() => expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null, digitalCredit: 0 }))
+    await waitFor(() =>
+      expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null, digitalCredit: 0 }),
+    )
   })
 
   it('maps every failure kind to SPEC texts', () => {
-    expect(toToast({ kind: 'http', status: 401, errorCode: 'Unauthorized', message: 'x' })).toEqual({ variant: 'warning', message: 'Invalid credentials. Please login again.' })
-    expect(toToast({ kind: 'http', status: 422, errorCode: 'RuleViolation', message: '' })).toEqual({ variant: 'error', message: 'Unknown Problem ' })
+    expect(toToast({ kind: 'http', status: 401, errorCode: 'Unauthorized', message: 'x' })).toEqual({
+      variant: 'warning',
+      message: 'Invalid credentials. Please login again.',
+    })
+    expect(toToast({ kind: 'http', status: 422, errorCode: 'RuleViolation', message: '' })).toEqual({
+      variant: 'error',
+      message: 'Unknown Problem ',
+    })
   })
 })

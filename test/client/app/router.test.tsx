@@ -27,6 +27,10 @@ describe('the route table', () => {
 
   it('titles pages "{page} | Wandercards | …"', async () => {
     renderApp('/login', { session: visitorSession })
-    await waitFor(() => expect(document.title).toBe('Log In | Wandercards | Discover, Collect, and Share Unique Travel Cards with Your Memories'))
+    await waitFor(() =>
+      expect(document.title).toBe(
+        'Log In | Wandercards | Discover, Collect, and Share Unique Travel Cards with Your Memories',
+      ),
+    )
   })
 })

@@ -1,16 +1,23 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { waitFor } from '@testing-library/react'
 
-import { sessionEnded } from '@client/api/sessionEvents'
 import { restoreSession } from '@client/api/listeners'
+import { sessionEnded } from '@client/api/sessionEvents'
 import { makeStore, redactAuthKeys, rootReducer } from '@client/app/store'
 import { sessionApi } from '@client/features/session/api'
 import { initialSessionState } from '@client/features/session/slice'
 import { STORAGE_KEYS } from '@client/lib/storage'
-
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 
-const loginResult = { authKey: 'secret-token', username: 'marta', email: 'marta@example.com', avatarId: 3, digitalCredit: 2500, physicalCredit: 40, friendCode: 'ABC234' }
+const loginResult = {
+  authKey: 'secret-token',
+  username: 'marta',
+  email: 'marta@example.com',
+  avatarId: 3,
+  digitalCredit: 2500,
+  physicalCredit: 40,
+  friendCode: 'ABC234',
+}
 
 describe('the store', () => {
   it('replays recorded login, poll and logout actions into a fresh store with the same state', async () => {
@@ -35,19 +42,33 @@ describe('the store', () => {
       expect.arrayContaining(['api/executeMutation/fulfilled', 'api/executeQuery/fulfilled', 'session/sessionEnded']),
     )
     // DevTools replays by running the reducer over the recorded actions; the reducers are pure, so the state matches.
-    const replayed = recorded.reduce((state, action) => rootReducer(state, action), rootReducer(undefined, { type: '@@INIT' }))
+    const replayed = recorded.reduce(
+      (state, action) => rootReducer(state, action),
+      rootReducer(undefined, { type: '@@INIT' }),
+    )
     expect(replayed).toEqual(store.getState())
-    expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null, digitalCredit: 0, endedBy: 'logout' })
+    expect(store.getState().session).toMatchObject({
+      loggedIn: false,
+      authKey: null,
+      digitalCredit: 0,
+      endedBy: 'logout',
+    })
   })
 
   it('redacts the token from what DevTools records', () => {
-    const state = { session: { authKey: 'secret-token', username: 'marta' }, api: { mutations: { a: { data: { authKey: 'secret-token' } } } } }
+    const state = {
+      session: { authKey: 'secret-token', username: 'marta' },
+      api: { mutations: { a: { data: { authKey: 'secret-token' } } } },
+    }
     expect(JSON.stringify(redactAuthKeys(state))).not.toContain('secret-token')
     expect(redactAuthKeys(state).session.username).toBe('marta')
   })
 
   it('keeps the store serializable', async () => {
-    server.use(http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))), http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))))
+    server.use(
+      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+    )
     const store = makeStore()
     await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
     const state = store.getState()
@@ -78,7 +99,9 @@ describe('the store', () => {
     await waitFor(() => expect(offline.getState().session.loggedIn).toBe(false))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('stored-token')
 
-    server.use(http.get(`${API}/getUser`, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')))
+    server.use(
+      http.get(`${API}/getUser`, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')),
+    )
     const online = makeStore()
     restoreSession(online.dispatch)
     await waitFor(() => expect(online.getState().session.loggedIn).toBe(false))

@@ -30,7 +30,17 @@ const collections: CardCollection[] = [
 
 function place(cardSetId: string, cardName: string, cardRarity: number, owned: number): CollectionCard {
   const cardId = `${cardSetId}-${cardRarity}`
-  return { cardId, cardSetId, cardName, cardDescription: `${cardName} facts.`, cardRarity, image: cardId, collectionId: 'europe', collectionName: 'Europe', owned }
+  return {
+    cardId,
+    cardSetId,
+    cardName,
+    cardDescription: `${cardName} facts.`,
+    cardRarity,
+    image: cardId,
+    collectionId: 'europe',
+    collectionName: 'Europe',
+    owned,
+  }
 }
 
 function portugal(): Card {
@@ -49,7 +59,9 @@ function europeCards(asked: string[]) {
     const params = new URL(request.url).searchParams
     const rarity = Number(params.get('rarity'))
     asked.push(`${params.get('collectionId')}:${rarity}`)
-    return HttpResponse.json(ok([place('pt', 'Portugal', rarity, rarity === 3 ? 2 : 0), place('no', 'Norway', rarity, 0)]))
+    return HttpResponse.json(
+      ok([place('pt', 'Portugal', rarity, rarity === 3 ? 2 : 0), place('no', 'Norway', rarity, 0)]),
+    )
   })
 }
 
@@ -88,7 +100,10 @@ describe('CardCollectionsPage browsing', () => {
     const portugalLink = within(rare).getByRole('link', { name: 'Portugal, Rare, you own 2' })
     expect(portugalLink).toHaveAttribute('href', '/card/pt-3')
     expect(within(portugalLink).getByText('x2')).toBeInTheDocument()
-    expect(within(portugalLink).getByRole('img', { name: 'Portugal, Rare card' })).toHaveAttribute('src', expect.stringContaining('imageId=pt-3'))
+    expect(within(portugalLink).getByRole('img', { name: 'Portugal, Rare card' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('imageId=pt-3'),
+    )
     expect(within(rare).getByRole('link', { name: 'Norway, Rare' })).toBeInTheDocument()
     expect(router.state.location.search).toBe('?collection=europe&rarity=3')
     expect(asked).toEqual(['europe:5', 'europe:3'])

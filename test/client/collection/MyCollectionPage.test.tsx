@@ -10,7 +10,10 @@ import { renderApp } from '@test/helpers/render'
 const FIRST_LOAD = { timeout: 15_000 }
 jest.setTimeout(30_000)
 
-const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 4, rarityStats: [1, 0, 0, 0, 3] }, memoryCount: 1 })
+const me = makeUser({
+  userCardStats: { collectionCount: 1, cardCount: 4, rarityStats: [1, 0, 0, 0, 3] },
+  memoryCount: 1,
+})
 
 function collection(collectionId: string, collectionName: string): CardCollection {
   return { collectionId, collectionName, collectionDescription: '', cardCount: 10, rarityStats: [] }
@@ -46,7 +49,12 @@ const owned: MyCollection = [
 ]
 
 function handlers(cards: MyCollection = owned) {
-  return [onGet('/getUser', me), onGet('/checkNewNotifications', false), onGet('/getCardCollections', collections), onGet('/getMyCollection', cards)]
+  return [
+    onGet('/getUser', me),
+    onGet('/checkNewNotifications', false),
+    onGet('/getCardCollections', collections),
+    onGet('/getMyCollection', cards),
+  ]
 }
 
 describe('MyCollectionPage', () => {
@@ -78,11 +86,17 @@ describe('MyCollectionPage', () => {
     await user.click(await screen.findByRole('tab', { name: 'Countries' }, FIRST_LOAD))
 
     expect(await screen.findByText("You don't have any cards for this collection.")).toBeInTheDocument()
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Acquire Cards' })).toHaveAttribute('href', '/acquireCards')
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Acquire Cards' })).toHaveAttribute(
+      'href',
+      '/acquireCards',
+    )
   })
 
   it('shows a spinner until the collection has loaded', async () => {
-    server.use(http.get(`${API}/getMyCollection`, () => new Promise<never>(() => undefined)), ...handlers())
+    server.use(
+      http.get(`${API}/getMyCollection`, () => new Promise<never>(() => undefined)),
+      ...handlers(),
+    )
     renderApp('/myCollection')
     expect(await screen.findByRole('progressbar', { name: 'Loading your collection' }, FIRST_LOAD)).toBeInTheDocument()
   })
@@ -107,7 +121,8 @@ describe('MyCollectionPage', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: /Next \(1 of 4\)/ })).toBeInTheDocument()
-    for (let step = 1; step < 4; step += 1) await user.click(await screen.findByRole('button', { name: new RegExp(`Next \\(${step} of 4\\)`) }))
+    for (let step = 1; step < 4; step += 1)
+      await user.click(await screen.findByRole('button', { name: new RegExp(`Next \\(${step} of 4\\)`) }))
     await user.click(await screen.findByRole('button', { name: /Done/ }))
 
     await waitFor(() => expect(window.localStorage.getItem('tutorial_myCollection')).toBeNull())

@@ -64,7 +64,9 @@ describe('UserCardPage', () => {
         return HttpResponse.json(ok({ newUserDigitalCredit: 20_500 }))
       }),
       // The header refetches the user after a recycle; the server then reports the new balance.
-      http.get(`${API}/getUser`, () => HttpResponse.json(ok({ ...me, digitalCredit: recycled ? 20_500 : me.digitalCredit }))),
+      http.get(`${API}/getUser`, () =>
+        HttpResponse.json(ok({ ...me, digitalCredit: recycled ? 20_500 : me.digitalCredit })),
+      ),
       ...handlers(),
     )
     const { user, router, store } = renderApp('/userCard/uc-1')
@@ -98,7 +100,10 @@ describe('UserCardPage', () => {
   })
 
   it('shows "User card not found" when the copy cannot be loaded', async () => {
-    server.use(http.get(`${API}/getUserCard`, () => refusal(404, 'NotFound', 'User card not found', true)), ...handlers())
+    server.use(
+      http.get(`${API}/getUserCard`, () => refusal(404, 'NotFound', 'User card not found', true)),
+      ...handlers(),
+    )
     renderApp('/userCard/nope')
     expect(await screen.findByText('User card not found', undefined, FIRST_LOAD)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument()

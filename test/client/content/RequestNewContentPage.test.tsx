@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react'
 
 import { RequestNewContentPage } from '@client/features/content/RequestNewContentPage'
-
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -48,7 +47,11 @@ describe('RequestNewContentPage', () => {
   })
 
   it('keeps the text and shows the reason when the server refuses', async () => {
-    server.use(http.post(`${API}/system/requestNewContent`, () => refusal(429, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.', true)))
+    server.use(
+      http.post(`${API}/system/requestNewContent`, () =>
+        refusal(429, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.', true),
+      ),
+    )
     const { user } = renderWithProviders(<RequestNewContentPage />)
     await user.type(screen.getByRole('textbox', { name: /Detail/ }), 'Lisbon')
     await user.click(screen.getByRole('button', { name: 'Submit' }))

@@ -1,17 +1,24 @@
 import { act, screen, waitFor } from '@testing-library/react'
 
-import { FEED_EMPTY_TEXT, FeedPage } from '@client/features/feed/FeedPage'
 import type { MemoryFeed } from '@shared/feed'
+import { FEED_EMPTY_TEXT, FeedPage } from '@client/features/feed/FeedPage'
 import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { makeMemory } from '../memories/fixtures'
 
 const firstPage: MemoryFeed = {
-  memories: [makeMemory({ memoryId: 'm3', cardName: 'Porto', username: 'jo', isOwner: false }), makeMemory({ memoryId: 'm2', cardName: 'Lisbon', username: 'marta' })],
+  memories: [
+    makeMemory({ memoryId: 'm3', cardName: 'Porto', username: 'jo', isOwner: false }),
+    makeMemory({ memoryId: 'm2', cardName: 'Lisbon', username: 'marta' }),
+  ],
   nextCursor: 'cursor-2',
 }
-const lastPage: MemoryFeed = { memories: [makeMemory({ memoryId: 'm1', cardName: 'Faro', username: 'ana', isOwner: false })], nextCursor: null }
+const lastPage: MemoryFeed = {
+  memories: [makeMemory({ memoryId: 'm1', cardName: 'Faro', username: 'ana', isOwner: false })],
+  nextCursor: null,
+}
 
 /** jsdom has no layout; this stands in for the browser telling that the end of the list came into view. */
 class FakeIntersectionObserver {
@@ -19,9 +26,15 @@ class FakeIntersectionObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {
     FakeIntersectionObserver.instances.push(this)
   }
-  observe() {}
-  disconnect() {}
-  unobserve() {}
+  observe() {
+    // The test shows entries itself with reveal().
+  }
+  disconnect() {
+    // Nothing is watched, so nothing to stop.
+  }
+  unobserve() {
+    // Nothing is watched, so nothing to stop.
+  }
   takeRecords() {
     return []
   }
@@ -51,13 +64,17 @@ describe('FeedPage', () => {
   })
 
   it('loads the next page when the end of the list scrolls into view', async () => {
-    Object.defineProperty(window, 'IntersectionObserver', { value: FakeIntersectionObserver, configurable: true, writable: true })
+    Object.defineProperty(window, 'IntersectionObserver', {
+      value: FakeIntersectionObserver,
+      configurable: true,
+      writable: true,
+    })
     renderWithProviders(<FeedPage />, { route: '/feed' })
 
     expect(await screen.findByRole('article', { name: 'jo · Porto' })).toBeInTheDocument()
     expect(screen.getByRole('article', { name: 'marta · Lisbon' })).toBeInTheDocument()
     await waitFor(() => expect(FakeIntersectionObserver.instances.length).toBeGreaterThan(0))
-    act(() => FakeIntersectionObserver.instances.at(-1)!.reveal())
+    act(() => present(FakeIntersectionObserver.instances.at(-1), 'an observer').reveal())
 
     expect(await screen.findByRole('article', { name: 'ana · Faro' })).toBeInTheDocument()
     expect(cursors).toEqual([null, 'cursor-2'])
@@ -89,7 +106,14 @@ describe('FeedPage', () => {
 
 describe('FeedPage when the feed fails', () => {
   it('offers Try Again instead of the empty text', async () => {
-    server.use(http.get(`${API}/feed/getMemoryFeed`, () => HttpResponse.json({ metadata: { status: false, errorCode: 'Internal', message: 'boom', authorized: true }, data: null }, { status: 500 })))
+    server.use(
+      http.get(`${API}/feed/getMemoryFeed`, () =>
+        HttpResponse.json(
+          { metadata: { status: false, errorCode: 'Internal', message: 'boom', authorized: true }, data: null },
+          { status: 500 },
+        ),
+      ),
+    )
     renderWithProviders(<FeedPage />, { route: '/feed' })
     expect(await screen.findByText('The feed could not be loaded.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()

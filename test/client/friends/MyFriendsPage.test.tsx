@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 
 import type { Friend } from '@shared/friends'
 import { MyFriendsPage } from '@client/features/friends/MyFriendsPage'
-
 import { API, HttpResponse, http, onGet, refusal, server, ok } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -68,12 +67,16 @@ describe('MyFriendsPage', () => {
   it('shows a refusal under the field and keeps the code', async () => {
     server.use(
       onGet('/friends/getMyFriends', []),
-      http.post(`${API}/friends/addFriend`, () => refusal(422, 'RuleViolation', 'That is your own friend code. Share it with a friend to connect.', true)),
+      http.post(`${API}/friends/addFriend`, () =>
+        refusal(422, 'RuleViolation', 'That is your own friend code. Share it with a friend to connect.', true),
+      ),
     )
     const { user } = renderWithProviders(<MyFriendsPage />)
     await user.type(screen.getByLabelText('Friend code'), 'ABC234')
     await user.click(screen.getByRole('button', { name: 'Add Friend' }))
-    expect(await screen.findByText('That is your own friend code. Share it with a friend to connect.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('That is your own friend code. Share it with a friend to connect.'),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Friend code')).toHaveValue('ABC234')
   })
 
@@ -108,7 +111,11 @@ describe('MyFriendsPage', () => {
     server.use(onGet('/friends/getMyFriends', []))
     const { user } = renderWithProviders(<MyFriendsPage />)
 
-    expect(await screen.findByText('This is your friend code. Give it to friends so they can add you, or click it to copy it.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'This is your friend code. Give it to friends so they can add you, or click it to copy it.',
+      ),
+    ).toBeInTheDocument()
     for (let step = 1; step < 4; step += 1) {
       await user.click(await screen.findByRole('button', { name: new RegExp(`Next \\(${step} of 4\\)`) }))
     }

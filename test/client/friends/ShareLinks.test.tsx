@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react'
 
 import { ShareLinks } from '@client/components/ShareLinks'
 import { Tour } from '@client/components/Tour'
-
 import { renderWithProviders } from '@test/helpers/render'
 
 jest.setTimeout(20_000)
@@ -11,7 +10,14 @@ describe('ShareLinks', () => {
   it('offers Facebook, X, Reddit, LinkedIn, Line, e-mail and copy link', async () => {
     const url = 'http://localhost/s/user?shareId=ABC234'
     const { user } = renderWithProviders(<ShareLinks url={url} title="Join marta on Wandercards" />)
-    for (const name of ['Share on Facebook', 'Share on X', 'Share on Reddit', 'Share on LinkedIn', 'Share on Line', 'Share by e-mail']) {
+    for (const name of [
+      'Share on Facebook',
+      'Share on X',
+      'Share on Reddit',
+      'Share on LinkedIn',
+      'Share on Line',
+      'Share by e-mail',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument()
     }
     const writeText = jest.spyOn(navigator.clipboard, 'writeText')
@@ -38,7 +44,9 @@ describe('Tour', () => {
 
   it('labels the last button Done and has no close button when asked', async () => {
     window.localStorage.setItem('tutorial_myCollection', '1')
-    const { user } = renderWithProviders(<Tour name="myCollection" steps={steps} showProgress hideCloseButton disableOverlayClose disableCloseOnEsc />)
+    const { user } = renderWithProviders(
+      <Tour name="myCollection" steps={steps} showProgress hideCloseButton disableOverlayClose disableCloseOnEsc />,
+    )
     expect(await screen.findByText('First step')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument()
     await user.keyboard('{Escape}')

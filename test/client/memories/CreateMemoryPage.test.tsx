@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router-dom'
 
-import { paths } from '@client/app/paths'
-import { CreateMemoryPage } from '@client/features/memories/CreateMemoryPage'
 import type { UserCard } from '@shared/collection'
 import type { AvailableCardSets, PeerUserCard } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
+import { paths } from '@client/app/paths'
+import { CreateMemoryPage } from '@client/features/memories/CreateMemoryPage'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -17,14 +17,41 @@ const cardSets: AvailableCardSets = {
       cardSetId: 'set-lisbon',
       cardSetName: 'Lisbon',
       collectionId: 'europe',
-      cards: [{ cardId: 'card-lisbon-3', cardName: 'Lisbon', cardRarity: 3, collectionId: 'europe', image: 'img-lisbon', freeCopies: 1 }],
+      cards: [
+        {
+          cardId: 'card-lisbon-3',
+          cardName: 'Lisbon',
+          cardRarity: 3,
+          collectionId: 'europe',
+          image: 'img-lisbon',
+          freeCopies: 1,
+        },
+      ],
     },
   ],
 }
 
 const copies: PeerUserCard[] = [
-  { userCardId: 'uc1', cardId: 'card-lisbon-3', cardName: 'Lisbon', cardRarity: 3, image: 'img-lisbon', createdAt: '2026-01-02T10:00:00.000Z', hasMemory: false, memoryId: null },
-  { userCardId: 'uc2', cardId: 'card-lisbon-3', cardName: 'Lisbon', cardRarity: 3, image: 'img-lisbon', createdAt: '2026-01-03T10:00:00.000Z', hasMemory: true, memoryId: 'm0' },
+  {
+    userCardId: 'uc1',
+    cardId: 'card-lisbon-3',
+    cardName: 'Lisbon',
+    cardRarity: 3,
+    image: 'img-lisbon',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    hasMemory: false,
+    memoryId: null,
+  },
+  {
+    userCardId: 'uc2',
+    cardId: 'card-lisbon-3',
+    cardName: 'Lisbon',
+    cardRarity: 3,
+    image: 'img-lisbon',
+    createdAt: '2026-01-03T10:00:00.000Z',
+    hasMemory: true,
+    memoryId: 'm0',
+  },
 ]
 
 const userCard: UserCard = {
@@ -68,7 +95,14 @@ describe('CreateMemoryPage', () => {
       onGet('/memory/getAvailableCardSets', cardSets),
       onGet('/getPeerUserCards', copies),
       http.post(`${API}/memory/uploadMemoryPicture`, () =>
-        HttpResponse.json(ok({ pictureFileName: 'pic-1.jpg', url: '/api/image/memoryPicture?image=pic-1.jpg', width: 800, height: 600 })),
+        HttpResponse.json(
+          ok({
+            pictureFileName: 'pic-1.jpg',
+            url: '/api/image/memoryPicture?image=pic-1.jpg',
+            width: 800,
+            height: 600,
+          }),
+        ),
       ),
       http.get(`${API}/friends/searchFriends`, ({ request }) => {
         searched.push(new URL(request.url).searchParams.get('name') ?? '')
@@ -136,7 +170,10 @@ describe('CreateMemoryPage', () => {
     await screen.findByRole('group', { name: 'Associated card' })
     // The file dialog's filter can be bypassed ("All files"), so the screen checks again.
     const user = userEvent.setup({ applyAccept: false })
-    await user.upload(screen.getByLabelText('Add Picture'), new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }))
+    await user.upload(
+      screen.getByLabelText('Add Picture'),
+      new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
+    )
     expect(await screen.findByText('Please choose a PNG or JPEG picture.')).toBeInTheDocument()
   })
 
@@ -150,7 +187,9 @@ describe('CreateMemoryPage', () => {
   it('shows the Oops page when the server says the card already has a memory', async () => {
     server.use(
       onGet('/getUserCard', userCard),
-      http.post(`${API}/memory/createMemory`, () => refusal(409, 'Conflict', 'This user card already has a memory.', true)),
+      http.post(`${API}/memory/createMemory`, () =>
+        refusal(409, 'Conflict', 'This user card already has a memory.', true),
+      ),
     )
     const { user } = renderCreate('/createMemory/uc1')
     await screen.findByRole('group', { name: 'Associated card' })

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router-dom'
 
+import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { EditMemoryPage } from '@client/features/memories/EditMemoryPage'
-import { TEXTS } from '@shared/texts'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -62,7 +62,7 @@ describe('EditMemoryPage', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/viewMemory/m1'))
   })
 
-  it("tells a non-owner the memory is not found or not theirs", async () => {
+  it('tells a non-owner the memory is not found or not theirs', async () => {
     server.use(onGet('/memory/getMemory', makeMemory({ isOwner: false })))
     renderEdit('/editMemory/m1')
     expect(await screen.findByText(TEXTS.memoryNotFound)).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 
-import { MyMemoriesPage } from '@client/features/memories/MyMemoriesPage'
 import { TEXTS } from '@shared/texts'
+import { MyMemoriesPage } from '@client/features/memories/MyMemoriesPage'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -21,23 +21,30 @@ describe('MyMemoriesPage', () => {
   it('shows each memory with its card, cut texts, tags, dates, counts and links', async () => {
     const longContent = `${'Walked the Alfama all day. '.repeat(30)}THE-END`
     const longDescription = `${'Seven hills and yellow trams. '.repeat(10)}DESCRIPTION-END`
-    server.use(onGet('/memory/getMyMemories', [makeMemory({ memoryContent: longContent, cardDescription: longDescription, commentCount: 4 })]))
+    server.use(
+      onGet('/memory/getMyMemories', [
+        makeMemory({ memoryContent: longContent, cardDescription: longDescription, commentCount: 4 }),
+      ]),
+    )
     renderWithProviders(<MyMemoriesPage />, { route: '/myMemories' })
 
     const memory = await screen.findByRole('article', { name: 'Lisbon' })
     expect(within(memory).getByRole('link', { name: 'Switch' })).toHaveAttribute('href', '/switchUserCard/m1')
     expect(within(memory).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/editMemory/m1')
     expect(within(memory).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/viewMemory/m1')
-    expect(within(memory).getByText(/^Walked the Alfama/).textContent!.length).toBeLessThanOrEqual(501)
+    expect(within(memory).getByText(/^Walked the Alfama/).textContent.length).toBeLessThanOrEqual(501)
     expect(within(memory).queryByText(/THE-END/)).not.toBeInTheDocument()
-    expect(within(memory).getByText(/^Seven hills/).textContent!.length).toBeLessThanOrEqual(151)
+    expect(within(memory).getByText(/^Seven hills/).textContent.length).toBeLessThanOrEqual(151)
     expect(within(memory).queryByText(/DESCRIPTION-END/)).not.toBeInTheDocument()
     expect(within(memory).getByText('@jo')).toBeInTheDocument()
     expect(within(memory).getByText('2025-05-01').parentElement).toHaveTextContent('2025-05-01 – 2025-05-07')
     expect(within(memory).getByText('2025-06-01')).toBeInTheDocument()
     expect(within(memory).getByText(/2 likes/)).toBeInTheDocument()
     expect(within(memory).getByText(/4 comments/)).toBeInTheDocument()
-    expect(within(memory).getByRole('img', { name: 'Picture 1 of 1' })).toHaveAttribute('src', expect.stringContaining('image=p1.jpg'))
+    expect(within(memory).getByRole('img', { name: 'Picture 1 of 1' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('image=p1.jpg'),
+    )
   })
 
   it('changes the visibility at once and sends it', async () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router-dom'
 
-import { paths } from '@client/app/paths'
-import { SwitchUserCardPage } from '@client/features/memories/SwitchUserCardPage'
 import type { PeerUserCard, TransferrableCards } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
+import { paths } from '@client/app/paths'
+import { SwitchUserCardPage } from '@client/features/memories/SwitchUserCardPage'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
@@ -12,7 +12,16 @@ import { renderWithProviders } from '@test/helpers/render'
 import { makeMemory } from './fixtures'
 
 function copy(userCardId: string, day: string, memoryId: string | null): PeerUserCard {
-  return { userCardId, cardId: 'card-lisbon-3', cardName: 'Lisbon', cardRarity: 3, image: 'img-lisbon', createdAt: `2026-01-${day}T10:00:00.000Z`, hasMemory: memoryId != null, memoryId }
+  return {
+    userCardId,
+    cardId: 'card-lisbon-3',
+    cardName: 'Lisbon',
+    cardRarity: 3,
+    image: 'img-lisbon',
+    createdAt: `2026-01-${day}T10:00:00.000Z`,
+    hasMemory: memoryId != null,
+    memoryId,
+  }
 }
 
 const transferrable: TransferrableCards = {
@@ -58,7 +67,9 @@ describe('SwitchUserCardPage', () => {
       http.post(`${API}/memory/switchUserCard`, async ({ request }) => {
         switched = await request.json()
         const body = switched as { newUserCardId?: string }
-        return HttpResponse.json(ok({ newUserCardId: body.newUserCardId ?? 'uc-new', userData: { digitalCredit: 10_500, physicalCredit: 0 } }))
+        return HttpResponse.json(
+          ok({ newUserCardId: body.newUserCardId ?? 'uc-new', userData: { digitalCredit: 10_500, physicalCredit: 0 } }),
+        )
       }),
     )
   })

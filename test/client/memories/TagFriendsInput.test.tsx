@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 
-import { TagFriendsInput } from '@client/features/memories/components/TagFriendsInput'
 import { TAG_SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import { TagFriendsInput } from '@client/features/memories/components/TagFriendsInput'
 import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -26,11 +26,15 @@ describe('TagFriendsInput', () => {
 
   it('searches once, a second after the last keystroke, and leaves out friends already tagged', async () => {
     const onChange = jest.fn()
-    const { user } = renderWithProviders(<TagFriendsInput value={[{ userId: 'u-jo', username: 'jo' }]} onChange={onChange} />)
+    const { user } = renderWithProviders(
+      <TagFriendsInput value={[{ userId: 'u-jo', username: 'jo' }]} onChange={onChange} />,
+    )
     await user.type(screen.getByRole('combobox', { name: 'Tag friends' }), 'jo')
     expect(searched).toEqual([])
 
-    expect(await screen.findByRole('option', { name: '@jon' }, { timeout: TAG_SEARCH_DEBOUNCE_MS + 2000 })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('option', { name: '@jon' }, { timeout: TAG_SEARCH_DEBOUNCE_MS + 2000 }),
+    ).toBeInTheDocument()
     expect(searched).toEqual(['jo'])
     expect(screen.queryByRole('option', { name: '@jo' })).not.toBeInTheDocument()
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 
-import { UserCardMemorySection } from '@client/features/memories/components/UserCardMemorySection'
 import { TEXTS } from '@shared/texts'
+import { UserCardMemorySection } from '@client/features/memories/components/UserCardMemorySection'
 import { onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -20,7 +20,10 @@ describe('UserCardMemorySection', () => {
     expect(screen.getByText(/5 likes/)).toBeInTheDocument()
     expect(screen.getByText(/1 comment/)).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Picture 1 of 1' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Switch Card' })).toHaveAttribute('href', '/switchUserCard/m1?from=userCard')
+    expect(screen.getByRole('link', { name: 'Switch Card' })).toHaveAttribute(
+      'href',
+      '/switchUserCard/m1?from=userCard',
+    )
     expect(screen.getByRole('link', { name: 'Edit Memory' })).toHaveAttribute('href', '/editMemory/m1')
   })
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
+import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { ViewMemoryPage } from '@client/features/memories/ViewMemoryPage'
-import { TEXTS } from '@shared/texts'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -23,7 +23,15 @@ const thread = [
     memoryCommentId: 'c1',
     username: 'jo',
     replies: [
-      makeComment({ memoryCommentId: 'c2', username: 'marta', isAuthor: true, isMine: true, commentContent: 'Thank you!', replyToCommentId: 'c1', replyToComment: { memoryCommentId: 'c1', username: 'jo' } }),
+      makeComment({
+        memoryCommentId: 'c2',
+        username: 'marta',
+        isAuthor: true,
+        isMine: true,
+        commentContent: 'Thank you!',
+        replyToCommentId: 'c1',
+        replyToComment: { memoryCommentId: 'c1', username: 'jo' },
+      }),
     ],
   }),
 ]
@@ -33,7 +41,9 @@ jest.setTimeout(20_000)
 
 describe('ViewMemoryPage', () => {
   it('shows the author, card, pictures, tags and the thread with Author and Me badges', async () => {
-    server.use(onGet('/memory/getMemory', makeMemory({ isOwner: false, username: 'marta', comments: thread, commentCount: 2 })))
+    server.use(
+      onGet('/memory/getMemory', makeMemory({ isOwner: false, username: 'marta', comments: thread, commentCount: 2 })),
+    )
     renderView('/viewMemory/m1')
 
     expect(await screen.findByRole('heading', { name: "marta's memory" })).toBeInTheDocument()
@@ -105,7 +115,9 @@ describe('ViewMemoryPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Reply to jo' }), '  See you there  ')
     await user.click(screen.getByRole('button', { name: 'Post' }))
 
-    await waitFor(() => expect(posted).toEqual({ memoryId: 'm1', commentContent: 'See you there', replyToCommentId: 'c1' }))
+    await waitFor(() =>
+      expect(posted).toEqual({ memoryId: 'm1', commentContent: 'See you there', replyToCommentId: 'c1' }),
+    )
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue(''))
     expect(screen.queryByText('Replying to jo')).not.toBeInTheDocument()
     await waitFor(() => expect(loads).toBe(2))

@@ -25,7 +25,14 @@ export function makeMemory(overrides: Partial<Memory> = {}): Memory {
     memoryStartDate: '2025-05-01',
     memoryEndDate: '2025-05-07',
     memoryContent: 'Tram 28 up to the castle at sunset.',
-    pictures: [{ pictureFileName: 'p1.jpg', url: '/api/image/memoryPicture?image=p1.jpg&u=u&exp=1&sig=s', width: 800, height: 600 }],
+    pictures: [
+      {
+        pictureFileName: 'p1.jpg',
+        url: '/api/image/memoryPicture?image=p1.jpg&u=u&exp=1&sig=s',
+        width: 800,
+        height: 600,
+      },
+    ],
     taggedFriends: [{ userId: 'u-jo', username: 'jo' }],
     visibility: 3,
     likes: 2,

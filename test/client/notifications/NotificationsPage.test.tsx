@@ -1,13 +1,20 @@
 import { screen, waitFor } from '@testing-library/react'
 
-import { NotificationsPage } from '@client/features/notifications/NotificationsPage'
 import type { Notification } from '@shared/notifications'
 import { TEXTS } from '@shared/texts'
+import { NotificationsPage } from '@client/features/notifications/NotificationsPage'
 import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
 import { loggedInSession, renderWithProviders } from '@test/helpers/render'
 
 function makeNotification(overrides: Partial<Notification> = {}): Notification {
-  return { notificationId: 'n1', title: 'New comment', notificationContent: 'jo commented on your Lisbon memory.', createdAt: '2025-06-02T08:00:00.000Z', read: false, ...overrides }
+  return {
+    notificationId: 'n1',
+    title: 'New comment',
+    notificationContent: 'jo commented on your Lisbon memory.',
+    createdAt: '2025-06-02T08:00:00.000Z',
+    read: false,
+    ...overrides,
+  }
 }
 
 // Screens with MUI render slowly in jsdom on a shared machine.
@@ -21,7 +28,12 @@ describe('NotificationsPage', () => {
   })
 
   it('marks an unread notification with "new" and a Read button, and a read one with neither', async () => {
-    server.use(onGet('/getNotifications', [makeNotification(), makeNotification({ notificationId: 'n2', title: 'Tagged', read: true })]))
+    server.use(
+      onGet('/getNotifications', [
+        makeNotification(),
+        makeNotification({ notificationId: 'n2', title: 'Tagged', read: true }),
+      ]),
+    )
     renderWithProviders(<NotificationsPage />, { route: '/notifications' })
     expect(await screen.findByRole('article', { name: 'New comment' })).toBeInTheDocument()
     expect(screen.getByRole('article', { name: 'Tagged' })).toBeInTheDocument()
@@ -50,7 +62,10 @@ describe('NotificationsPage', () => {
         return HttpResponse.json(ok(!read))
       }),
     )
-    const { user, store } = renderWithProviders(<NotificationsPage />, { route: '/notifications', session: loggedInSession({ newNotification: true }) })
+    const { user, store } = renderWithProviders(<NotificationsPage />, {
+      route: '/notifications',
+      session: loggedInSession({ newNotification: true }),
+    })
     await user.click(await screen.findByRole('button', { name: /^Read/ }))
 
     await waitFor(() => expect(screen.queryByText('new')).not.toBeInTheDocument())

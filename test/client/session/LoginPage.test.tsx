@@ -3,7 +3,15 @@ import { screen, waitFor } from '@testing-library/react'
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 import { renderApp, visitorSession } from '@test/helpers/render'
 
-const loginResult = { authKey: 'tok', username: 'marta', email: 'marta@example.com', avatarId: 3, digitalCredit: 2500, physicalCredit: 0, friendCode: 'ABC234' }
+const loginResult = {
+  authKey: 'tok',
+  username: 'marta',
+  email: 'marta@example.com',
+  avatarId: 3,
+  digitalCredit: 2500,
+  physicalCredit: 0,
+  friendCode: 'ABC234',
+}
 
 describe('LoginPage', () => {
   it('keeps Log In disabled while a field is empty', async () => {
@@ -27,7 +35,12 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/myFriends'))
-    expect(store.getState().session).toMatchObject({ loggedIn: true, username: 'marta', digitalCredit: 2500, authKey: 'tok' })
+    expect(store.getState().session).toMatchObject({
+      loggedIn: true,
+      username: 'marta',
+      digitalCredit: 2500,
+      authKey: 'tok',
+    })
   })
 
   it('shows the server message as a warning when the password is wrong', async () => {

@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router-dom'
 
 import type { User } from '@shared/session'
 import { MyAccountPage } from '@client/features/session/MyAccountPage'
-
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -76,7 +75,9 @@ describe('MyAccountPage', () => {
     server.use(
       // As the server does: without a token there is no user.
       http.get(`${API}/getUser`, ({ request }) =>
-        request.headers.get('X-Auth-Key') ? HttpResponse.json(ok(marta)) : refusal(403, 'LoginRequired', 'Please log in to perform this action.'),
+        request.headers.get('X-Auth-Key')
+          ? HttpResponse.json(ok(marta))
+          : refusal(403, 'LoginRequired', 'Please log in to perform this action.'),
       ),
       http.post(`${API}/logout`, () => {
         loggedOut = true
@@ -145,7 +146,18 @@ describe('MyAccountPage', () => {
       onGet('/getUser', marta),
       onGet('/getAvatarList', [1, 2, 3]),
       http.post(`${API}/account/updateProfile`, () =>
-        HttpResponse.json({ metadata: { status: false, errorCode: 'Conflict', message: 'The username lena is already taken.', authorized: true }, data: null }, { status: 409 }),
+        HttpResponse.json(
+          {
+            metadata: {
+              status: false,
+              errorCode: 'Conflict',
+              message: 'The username lena is already taken.',
+              authorized: true,
+            },
+            data: null,
+          },
+          { status: 409 },
+        ),
       ),
     )
     const { user } = renderAccount()

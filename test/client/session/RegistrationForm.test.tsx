@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 
-import { RegistrationForm } from '@client/components/RegistrationForm'
+import { REGISTRATION_CACHE_KEY, RegistrationForm } from '@client/components/RegistrationForm'
+import { useRegisterMutation } from '@client/features/session/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
-
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { present } from '@test/helpers/present'
 import { renderApp, renderWithProviders, visitorSession } from '@test/helpers/render'
 
 const registered = {
@@ -17,11 +18,17 @@ const registered = {
   friendCode: 'QRS234',
 }
 
+/** The form wired to the session feature's register call, as the home and free-draw screens wire it. */
+function SignUpForm() {
+  const [register, { isLoading }] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
+  return <RegistrationForm idPrefix="t" onRegister={(body) => register(body).unwrap()} registering={isLoading} />
+}
+
 describe('RegistrationForm', () => {
   it('shows the field errors and the warning and sends nothing when the form is invalid', async () => {
     let sent = false
     server.use(http.post(`${API}/register`, () => ((sent = true), HttpResponse.json(ok(registered)))))
-    const { user } = renderWithProviders(<RegistrationForm idPrefix="t" />, { session: visitorSession })
+    const { user } = renderWithProviders(<SignUpForm />, { session: visitorSession })
 
     await user.type(screen.getByLabelText('Email'), 'marta@nowhere')
     await user.click(screen.getByRole('button', { name: 'Sign Up' }))
@@ -43,16 +50,22 @@ describe('RegistrationForm', () => {
     )
     const { user, router } = renderApp('/?r=abc234', { session: visitorSession })
 
-    const [email] = await screen.findAllByLabelText('Email')
-    const [password] = screen.getAllByLabelText('Password')
+    const email = present((await screen.findAllByLabelText('Email'))[0], 'an Email field')
+    const password = present(screen.getAllByLabelText('Password')[0], 'a Password field')
     expect(screen.getAllByLabelText('Friend code (optional)')[0]).toHaveValue('ABC234')
     await user.type(email, 'marta@example.com')
     await user.type(password, 'a long password')
-    await user.click(screen.getAllByRole('button', { name: 'Sign Up' })[0])
+    await user.click(present(screen.getAllByRole('button', { name: 'Sign Up' })[0], 'a Sign Up button'))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'))
     expect(router.state.location.search).toBe('?invited=1')
-    expect(body).toEqual({ email: 'marta@example.com', name: 'marta', password: 'a long password', friendCode: 'ABC234', ref: 'spring-newsletter' })
+    expect(body).toEqual({
+      email: 'marta@example.com',
+      name: 'marta',
+      password: 'a long password',
+      friendCode: 'ABC234',
+      ref: 'spring-newsletter',
+    })
     expect(await screen.findByText('Welcome to Wandercards, marta!')).toBeInTheDocument()
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('fresh-token')
     expect(window.localStorage.getItem(STORAGE_KEYS.referralCode)).toBeNull()
@@ -61,14 +74,20 @@ describe('RegistrationForm', () => {
   })
 
   it('keeps what the user typed and shows the server message when the e-mail is taken', async () => {
-    server.use(http.post(`${API}/register`, () => refusal(409, 'Conflict', 'An account with this e-mail already exists. Please log in instead.')))
-    const { user } = renderWithProviders(<RegistrationForm idPrefix="t" />, { session: visitorSession })
+    server.use(
+      http.post(`${API}/register`, () =>
+        refusal(409, 'Conflict', 'An account with this e-mail already exists. Please log in instead.'),
+      ),
+    )
+    const { user } = renderWithProviders(<SignUpForm />, { session: visitorSession })
 
     await user.type(screen.getByLabelText('Email'), 'marta@example.com')
     await user.type(screen.getByLabelText('Password'), 'secret')
     await user.click(screen.getByRole('button', { name: 'Sign Up' }))
 
-    expect(await screen.findByText('An account with this e-mail already exists. Please log in instead.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('An account with this e-mail already exists. Please log in instead.'),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Email')).toHaveValue('marta@example.com')
   })
 })

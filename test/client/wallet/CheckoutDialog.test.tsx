@@ -1,8 +1,8 @@
 import { configure, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 
-import { CheckoutDialog } from '@client/features/wallet/components/CheckoutDialog'
 import type { CreditProduct } from '@shared/wallet'
+import { CheckoutDialog } from '@client/features/wallet/components/CheckoutDialog'
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -23,7 +23,13 @@ jest.mock('@stripe/react-stripe-js', () => ({
   useElements: () => null,
 }))
 
-const product: CreditProduct = { creditProductId: 3, creditProductType: 2, creditProductValue: 150_000, listPrice: 29.85, actualPrice: 19.99 }
+const product: CreditProduct = {
+  creditProductId: 3,
+  creditProductType: 2,
+  creditProductValue: 150_000,
+  listPrice: 29.85,
+  actualPrice: 19.99,
+}
 
 describe('CheckoutDialog', () => {
   it('creates the payment intent on open and mounts the Stripe Payment Element in the dark theme', async () => {
@@ -31,13 +37,18 @@ describe('CheckoutDialog', () => {
     server.use(
       http.post(`${API}/payment/createPaymentIntent`, async ({ request }) => {
         bodies.push(await request.json())
-        return HttpResponse.json(ok({ clientSecret: 'pi_1_secret_2', dpmCheckerLink: null, provider: 'stripe', publishableKey: 'pk_test_1' }))
+        return HttpResponse.json(
+          ok({ clientSecret: 'pi_1_secret_2', dpmCheckerLink: null, provider: 'stripe', publishableKey: 'pk_test_1' }),
+        )
       }),
     )
     renderWithProviders(<CheckoutDialog product={product} onClose={jest.fn()} onTestPaymentSucceeded={jest.fn()} />)
     const dialog = await screen.findByRole('dialog', { name: 'Purchase Credit' })
     const elements = await within(dialog).findByTestId('stripe-elements')
-    expect(JSON.parse(elements.dataset.options ?? '{}')).toEqual({ clientSecret: 'pi_1_secret_2', appearance: { theme: 'night' } })
+    expect(JSON.parse(elements.dataset.options ?? '{}')).toEqual({
+      clientSecret: 'pi_1_secret_2',
+      appearance: { theme: 'night' },
+    })
     expect(getStripe).toHaveBeenCalledWith('pk_test_1')
     expect(bodies).toEqual([{ selectedCreditProduct: 3 }])
     expect(within(dialog).getByRole('button', { name: 'Pay $19.99' })).toBeDisabled()
@@ -45,9 +56,15 @@ describe('CheckoutDialog', () => {
   })
 
   it('does not close on a click outside, only through Close', async () => {
-    server.use(http.post(`${API}/payment/createPaymentIntent`, () => HttpResponse.json(ok({ clientSecret: 'pi_test_1_secret_2', dpmCheckerLink: null, provider: 'test' }))))
+    server.use(
+      http.post(`${API}/payment/createPaymentIntent`, () =>
+        HttpResponse.json(ok({ clientSecret: 'pi_test_1_secret_2', dpmCheckerLink: null, provider: 'test' })),
+      ),
+    )
     const onClose = jest.fn()
-    const { user } = renderWithProviders(<CheckoutDialog product={product} onClose={onClose} onTestPaymentSucceeded={jest.fn()} />)
+    const { user } = renderWithProviders(
+      <CheckoutDialog product={product} onClose={onClose} onTestPaymentSucceeded={jest.fn()} />,
+    )
     const dialog = await screen.findByRole('dialog', { name: 'Purchase Credit' })
     expect(await within(dialog).findByText('Test mode — no real money')).toBeInTheDocument()
     await user.click(document.querySelector('.MuiBackdrop-root') as HTMLElement)
@@ -57,7 +74,11 @@ describe('CheckoutDialog', () => {
   })
 
   it('shows why the payment could not be prepared', async () => {
-    server.use(http.post(`${API}/payment/createPaymentIntent`, () => refusal(404, 'NotFound', 'This credit product is not available.', true)))
+    server.use(
+      http.post(`${API}/payment/createPaymentIntent`, () =>
+        refusal(404, 'NotFound', 'This credit product is not available.', true),
+      ),
+    )
     renderWithProviders(<CheckoutDialog product={product} onClose={jest.fn()} onTestPaymentSucceeded={jest.fn()} />)
     const dialog = await screen.findByRole('dialog', { name: 'Purchase Credit' })
     expect(await within(dialog).findByText('This credit product is not available.')).toBeInTheDocument()

@@ -16,7 +16,12 @@ const products: CreditProduct[] = [
   { creditProductId: 6, creditProductType: 1, creditProductValue: 20_000, listPrice: 19.96, actualPrice: 17.99 },
 ]
 
-const welcome: CreditCertificate = { creditCertificateId: 'c1', creditValue: 10_000, redeemCode: 'ABCD-EFGH-JKMN-PQRS', source: 'welcome' }
+const welcome: CreditCertificate = {
+  creditCertificateId: 'c1',
+  creditValue: 10_000,
+  redeemCode: 'ABCD-EFGH-JKMN-PQRS',
+  source: 'welcome',
+}
 
 /** The server's view of the balances; a redeem or purchase handler changes it, as the real server would. */
 const account = { digitalCredit: user.digitalCredit }
@@ -54,7 +59,9 @@ describe('MyWalletPage', () => {
     expect(await screen.findByLabelText('Physical credit: 3,000 credit')).toBeInTheDocument()
 
     const purchase = screen.getByRole('region', { name: 'Purchase Credit' })
-    expect(await within(purchase).findByRole('button', { name: 'Buy 60,000 digital credit for $9.99' })).toBeInTheDocument()
+    expect(
+      await within(purchase).findByRole('button', { name: 'Buy 60,000 digital credit for $9.99' }),
+    ).toBeInTheDocument()
     expect(within(purchase).getByText('16% OFF')).toBeInTheDocument()
     // 17.99 / 19.96 is 0.901: no badge.
     expect(within(purchase).getAllByText(/% OFF$/)).toHaveLength(1)
@@ -70,7 +77,9 @@ describe('MyWalletPage', () => {
       http.post(`${API}/payment/redeemCreditCertificate`, async ({ request }) => {
         redeemed.push(await request.json())
         account.digitalCredit = 22_500
-        return HttpResponse.json(ok({ result: true, creditValue: 10_000, userData: { digitalCredit: 22_500, physicalCredit: 3_000 } }))
+        return HttpResponse.json(
+          ok({ result: true, creditValue: 10_000, userData: { digitalCredit: 22_500, physicalCredit: 3_000 } }),
+        )
       }),
     )
     const { user: actor, store } = renderApp('/myWallet', { session: loggedInSession() })
@@ -112,7 +121,9 @@ describe('MyWalletPage', () => {
   it("shows the server's warning for an invalid certificate", async () => {
     server.use(
       ...walletHandlers(),
-      http.post(`${API}/payment/redeemCreditCertificate`, () => refusal(422, 'RuleViolation', 'The certificate is not valid.', true)),
+      http.post(`${API}/payment/redeemCreditCertificate`, () =>
+        refusal(422, 'RuleViolation', 'The certificate is not valid.', true),
+      ),
     )
     const { user: actor } = renderApp('/myWallet', { session: loggedInSession() })
     const form = await screen.findByRole('region', { name: 'Redeem Credit Certificate' })
@@ -140,7 +151,11 @@ describe('MyWalletPage', () => {
         return HttpResponse.json(ok({ paid: true, userData: { digitalCredit: 72_500, physicalCredit: 3_000 } }))
       }),
     )
-    const { user: actor, router, store } = renderApp('/myWallet?payment_intent=pi_123&redirect_status=succeeded', { session: loggedInSession() })
+    const {
+      user: actor,
+      router,
+      store,
+    } = renderApp('/myWallet?payment_intent=pi_123&redirect_status=succeeded', { session: loggedInSession() })
     const alert = await screen.findByText('Purchase successful!')
     expect(verified).toEqual([{ paymentIntentId: 'pi_123' }])
     await waitFor(() => expect(store.getState().session.digitalCredit).toBe(72_500))
@@ -151,13 +166,21 @@ describe('MyWalletPage', () => {
   })
 
   it('shows "Purchase failed!" when the payment is not paid', async () => {
-    server.use(...walletHandlers(), onPostVerify({ paid: false, userData: { digitalCredit: 12_500, physicalCredit: 3_000 } }))
+    server.use(
+      ...walletHandlers(),
+      onPostVerify({ paid: false, userData: { digitalCredit: 12_500, physicalCredit: 3_000 } }),
+    )
     renderApp('/myWallet?payment_intent=pi_456', { session: loggedInSession() })
     expect(await screen.findByText('Purchase failed!')).toBeInTheDocument()
   })
 
   it('shows "Purchase failed!" when the payment cannot be verified', async () => {
-    server.use(...walletHandlers(), http.post(`${API}/payment/verifyPaymentIntent`, () => refusal(404, 'NotFound', 'The payment was not found.', true)))
+    server.use(
+      ...walletHandlers(),
+      http.post(`${API}/payment/verifyPaymentIntent`, () =>
+        refusal(404, 'NotFound', 'The payment was not found.', true),
+      ),
+    )
     renderApp('/myWallet?payment_intent=pi_789', { session: loggedInSession() })
     expect(await screen.findByText('Purchase failed!')).toBeInTheDocument()
   })
@@ -175,7 +198,11 @@ describe('MyWalletPage', () => {
         return HttpResponse.json(
           ok(
             body.cardNumber.startsWith('4000')
-              ? { paymentIntentId: 'pi_test_1', status: 'requires_payment_method', error: { type: 'card_error', message: 'Your card was declined.' } }
+              ? {
+                  paymentIntentId: 'pi_test_1',
+                  status: 'requires_payment_method',
+                  error: { type: 'card_error', message: 'Your card was declined.' },
+                }
               : { paymentIntentId: 'pi_test_1', status: 'succeeded' },
           ),
         )

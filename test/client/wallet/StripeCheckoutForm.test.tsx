@@ -35,7 +35,10 @@ describe('StripeCheckoutForm', () => {
     await user.click(screen.getByRole('button', { name: 'Payment Element ready' }))
     await user.click(screen.getByRole('button', { name: 'Pay $9.99' }))
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument()
-    expect(confirmPayment).toHaveBeenCalledWith({ elements: {}, confirmParams: { return_url: `${window.location.origin}/myWallet` } })
+    expect(confirmPayment).toHaveBeenCalledWith({
+      elements: {},
+      confirmParams: { return_url: `${window.location.origin}/myWallet` },
+    })
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled())
   })
 

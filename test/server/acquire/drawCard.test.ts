@@ -33,7 +33,11 @@ describe('GET /api/drawCard', () => {
     expect(userData.digitalCredit).toBe(0)
     const items = await t.db.selectFrom('draw_items').selectAll().where('transaction_id', '=', shareId).execute()
     expect(items).toHaveLength(1)
-    const transaction = await t.db.selectFrom('draw_transactions').selectAll().where('id', '=', shareId).executeTakeFirstOrThrow()
+    const transaction = await t.db
+      .selectFrom('draw_transactions')
+      .selectAll()
+      .where('id', '=', shareId)
+      .executeTakeFirstOrThrow()
     expect(transaction).toMatchObject({ user_id: user.userId, kind: 'draw', price: priceDigitalCardDraw })
     expect(JSON.parse(transaction.exp_gain_result ?? '{}')).toEqual(expGainResult)
     expect((await ledgerSums(t.db, user.userId)).digital).toBe(0)
@@ -45,7 +49,11 @@ describe('GET /api/drawCard', () => {
 
     const draw = await t.call<DrawCardResult>('GET', '/api/drawCard?tenDraws=1', { token: user.token })
     expect(draw.status).toBe(200)
-    const result = await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${draw.body.data.shareId}`, { token: user.token })
+    const result = await t.call<CardDrawResult>(
+      'GET',
+      `/api/getCardDrawResult?transactionId=${draw.body.data.shareId}`,
+      { token: user.token },
+    )
 
     expect(result.status).toBe(200)
     const data = result.body.data
@@ -54,9 +62,16 @@ describe('GET /api/drawCard', () => {
     expect(data.cardList.length + (data.certificate ? 1 : 0)).toBe(10)
     expect(data.highestRarity).toBe(Math.max(...data.cardList.map((card) => card.cardRarity)))
     expect(data.expGainResult).toEqual(draw.body.data.expGainResult)
-    const expected = data.cardList.reduce((sum, card) => sum + ECONOMY.experience[card.cardRarity as 1 | 2 | 3 | 4 | 5], 0)
+    const expected = data.cardList.reduce(
+      (sum, card) => sum + ECONOMY.experience[card.cardRarity as 1 | 2 | 3 | 4 | 5],
+      0,
+    )
     expect(data.expGainResult.expGained).toBe(expected)
-    const copies = await t.db.selectFrom('user_cards').select(['id', 'card_id']).where('user_id', '=', user.userId).execute()
+    const copies = await t.db
+      .selectFrom('user_cards')
+      .select(['id', 'card_id'])
+      .where('user_id', '=', user.userId)
+      .execute()
     expect(copies).toHaveLength(data.cardList.length)
   })
 
@@ -64,14 +79,22 @@ describe('GET /api/drawCard', () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, priceDigitalCardTenDraws)
     const draw = await t.call<DrawCardResult>('GET', '/api/drawCard?tenDraws=1', { token: user.token })
-    const { cardList } = (await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${draw.body.data.shareId}`, { token: user.token })).body.data
+    const { cardList } = (
+      await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${draw.body.data.shareId}`, {
+        token: user.token,
+      })
+    ).body.data
     expect(cardList.every((card) => card.isNew)).toBe(true)
 
     // Every card of the first draw is now owned: drawing them again is not new.
     const ownedIds = new Set(cardList.map((card) => card.cardId))
     await giveDigitalCredit(t, user.userId, priceDigitalCardTenDraws)
     const again = await t.call<DrawCardResult>('GET', '/api/drawCard?tenDraws=1', { token: user.token })
-    const second = (await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${again.body.data.shareId}`, { token: user.token })).body.data
+    const second = (
+      await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${again.body.data.shareId}`, {
+        token: user.token,
+      })
+    ).body.data
     for (const card of second.cardList) expect(card.isNew).toBe(!ownedIds.has(card.cardId))
   })
 
@@ -80,9 +103,16 @@ describe('GET /api/drawCard', () => {
     await giveDigitalCredit(t, user.userId, 1_000)
     const response = await t.call('GET', '/api/drawCard?tenDraws=1', { token: user.token })
     expect(response.status).toBe(422)
-    expect(response.body.metadata).toMatchObject({ errorCode: 'InsufficientCredit', message: `Insufficient credit: ${priceDigitalCardTenDraws - 1_000} more needed.` })
+    expect(response.body.metadata).toMatchObject({
+      errorCode: 'InsufficientCredit',
+      message: `Insufficient credit: ${priceDigitalCardTenDraws - 1_000} more needed.`,
+    })
     expect(await digitalBalance(t, user.userId)).toBe(1_000)
-    const transactions = await t.db.selectFrom('draw_transactions').select('id').where('user_id', '=', user.userId).execute()
+    const transactions = await t.db
+      .selectFrom('draw_transactions')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .execute()
     expect(transactions).toHaveLength(0)
   })
 
@@ -96,13 +126,19 @@ describe('GET /api/drawCard', () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, 10 * priceDigitalCardDraw)
 
-    const responses = await Promise.all(Array.from({ length: 50 }, () => t.call('GET', '/api/drawCard', { token: user.token })))
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => t.call('GET', '/api/drawCard', { token: user.token })),
+    )
 
     expect(responses.filter((response) => response.status === 200)).toHaveLength(10)
     expect(responses.filter((response) => response.status === 422)).toHaveLength(40)
     expect(await digitalBalance(t, user.userId)).toBe(0)
     expect((await ledgerSums(t.db, user.userId)).digital).toBe(0)
-    const transactions = await t.db.selectFrom('draw_transactions').select('id').where('user_id', '=', user.userId).execute()
+    const transactions = await t.db
+      .selectFrom('draw_transactions')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .execute()
     expect(transactions).toHaveLength(10)
   })
 })
@@ -114,7 +150,9 @@ describe('GET /api/getCardDrawResult', () => {
     await giveDigitalCredit(t, drawer.userId, priceDigitalCardDraw)
     const draw = await t.call<DrawCardResult>('GET', '/api/drawCard', { token: drawer.token })
 
-    const response = await t.call('GET', `/api/getCardDrawResult?transactionId=${draw.body.data.shareId}`, { token: other.token })
+    const response = await t.call('GET', `/api/getCardDrawResult?transactionId=${draw.body.data.shareId}`, {
+      token: other.token,
+    })
 
     expect(response.status).toBe(404)
   })
@@ -125,18 +163,29 @@ describe('GET /api/getCardDrawResult', () => {
     // The lowest roll everywhere lands in the certificate chance, so this one-card draw holds a certificate instead.
     const draw = await t.db.transaction().execute((trx) => drawCard(trx, user.userId, false, () => 0))
 
-    const response = await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${draw.shareId}`, { token: user.token })
+    const response = await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${draw.shareId}`, {
+      token: user.token,
+    })
 
-    const certificate = await t.db.selectFrom('credit_certificates').selectAll().where('source', '=', 'draw').where('source_ref', '=', draw.shareId).executeTakeFirstOrThrow()
+    const certificate = await t.db
+      .selectFrom('credit_certificates')
+      .selectAll()
+      .where('source', '=', 'draw')
+      .where('source_ref', '=', draw.shareId)
+      .executeTakeFirstOrThrow()
     expect(response.body.data).toEqual({
       shareId: draw.shareId,
       cardList: [],
       highestRarity: 0,
       tenDraws: false,
-      certificate: { creditCertificateId: certificate.id, creditValue: ECONOMY.certificateValues[0].creditValue, redeemCode: certificate.redeem_code, redeemed: false },
+      certificate: {
+        creditCertificateId: certificate.id,
+        creditValue: ECONOMY.certificateValues[0].creditValue,
+        redeemCode: certificate.redeem_code,
+        redeemed: false,
+      },
       expGainResult: { ...draw.expGainResult, expGained: 0 },
     })
     expect(certificate.user_id).toBe(user.userId)
   })
-
 })

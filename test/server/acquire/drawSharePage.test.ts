@@ -43,7 +43,11 @@ describe('GET /s/draw', () => {
   it('never shows the code of a certificate drawn with it', async () => {
     await giveDigitalCredit(t, drawer.userId, ECONOMY.prices.priceDigitalCardDraw)
     const draw = await t.db.transaction().execute((trx) => drawCard(trx, drawer.userId, false, () => 0))
-    const certificate = await t.db.selectFrom('credit_certificates').select('redeem_code').where('source_ref', '=', draw.shareId).executeTakeFirstOrThrow()
+    const certificate = await t.db
+      .selectFrom('credit_certificates')
+      .select('redeem_code')
+      .where('source_ref', '=', draw.shareId)
+      .executeTakeFirstOrThrow()
 
     const response = await t.app.inject({ method: 'GET', url: `/s/draw?shareId=${draw.shareId}` })
 
@@ -53,7 +57,9 @@ describe('GET /s/draw', () => {
 
   it('answers 404 for a free draw or an unknown id', async () => {
     const free = await t.call<{ transactionId: string }>('GET', '/api/public/freeDrawCard')
-    expect((await t.app.inject({ method: 'GET', url: `/s/draw?shareId=${free.body.data.transactionId}` })).statusCode).toBe(404)
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/s/draw?shareId=${free.body.data.transactionId}` })).statusCode,
+    ).toBe(404)
     expect((await t.app.inject({ method: 'GET', url: '/s/draw?shareId=nothing' })).statusCode).toBe(404)
   })
 })

@@ -23,7 +23,11 @@ describe('GET /api/public/freeDrawCard', () => {
     const card = await t.db.selectFrom('cards').select('rarity').where('id', '=', image).executeTakeFirstOrThrow()
     expect(card.rarity).toBe(cardRarity)
     expect(cardName.length).toBeGreaterThan(0)
-    const transaction = await t.db.selectFrom('draw_transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow()
+    const transaction = await t.db
+      .selectFrom('draw_transactions')
+      .selectAll()
+      .where('id', '=', transactionId)
+      .executeTakeFirstOrThrow()
     expect(transaction).toMatchObject({ kind: 'free', price: 0, user_id: null, claimed_by: null })
   })
 
@@ -42,7 +46,10 @@ describe('GET /api/public/freeDrawCard', () => {
 describe('GET /api/public/getFreeCardDrawResult', () => {
   it('returns the drawn card of an unclaimed free draw', async () => {
     const drawn = (await t.call<FreeDrawnCard>('GET', '/api/public/freeDrawCard')).body.data
-    const response = await t.call<FreeCardDrawResult>('GET', `/api/public/getFreeCardDrawResult?transactionId=${drawn.transactionId}`)
+    const response = await t.call<FreeCardDrawResult>(
+      'GET',
+      `/api/public/getFreeCardDrawResult?transactionId=${drawn.transactionId}`,
+    )
     expect(response.status).toBe(200)
     expect(response.body.data).toEqual({ cardRarity: drawn.cardRarity, image: drawn.image, cardName: drawn.cardName })
   })
@@ -50,7 +57,9 @@ describe('GET /api/public/getFreeCardDrawResult', () => {
   it('returns 404 once the free draw is claimed, and for paid or unknown transactions', async () => {
     const drawn = (await t.call<FreeDrawnCard>('GET', '/api/public/freeDrawCard')).body.data
     await t.register({ freeDrawTransactionId: drawn.transactionId })
-    expect((await t.call('GET', `/api/public/getFreeCardDrawResult?transactionId=${drawn.transactionId}`)).status).toBe(404)
+    expect((await t.call('GET', `/api/public/getFreeCardDrawResult?transactionId=${drawn.transactionId}`)).status).toBe(
+      404,
+    )
     expect((await t.call('GET', '/api/public/getFreeCardDrawResult?transactionId=unknown')).status).toBe(404)
   })
 })
@@ -64,10 +73,18 @@ describe('POST /api/register with freeDrawTransactionId', () => {
 
     const firstCopies = await t.db.selectFrom('user_cards').selectAll().where('user_id', '=', first.userId).execute()
     expect(firstCopies).toHaveLength(1)
-    expect(firstCopies[0]).toMatchObject({ card_id: drawn.image, acquisition: 'free_draw', transaction_id: drawn.transactionId })
+    expect(firstCopies[0]).toMatchObject({
+      card_id: drawn.image,
+      acquisition: 'free_draw',
+      transaction_id: drawn.transactionId,
+    })
     const secondCopies = await t.db.selectFrom('user_cards').select('id').where('user_id', '=', second.userId).execute()
     expect(secondCopies).toHaveLength(0)
-    const copies = await t.db.selectFrom('user_cards').select('id').where('transaction_id', '=', drawn.transactionId).execute()
+    const copies = await t.db
+      .selectFrom('user_cards')
+      .select('id')
+      .where('transaction_id', '=', drawn.transactionId)
+      .execute()
     expect(copies).toHaveLength(1)
   })
 })

@@ -3,13 +3,20 @@ import { credit } from '@server/features/wallet/ledger'
 import type { TestApp } from '../../helpers/server'
 
 /** Puts credit on a user's balance through the ledger, as a purchase would. */
-export async function giveDigitalCredit(t: TestApp, userId: string, amount: number, reference = `test-${Math.random()}`): Promise<void> {
-  await t.db.transaction().execute((trx) => credit(trx, { userId, currency: 'digital', amount, reason: 'purchase', reference }))
+export async function giveDigitalCredit(
+  t: TestApp,
+  userId: string,
+  amount: number,
+  reference = `test-${Math.random()}`,
+): Promise<void> {
+  await t.db
+    .transaction()
+    .execute((trx) => credit(trx, { userId, currency: 'digital', amount, reason: 'purchase', reference }))
 }
 
 export async function digitalBalance(t: TestApp, userId: string): Promise<number> {
   const row = await t.db.selectFrom('users').select('digital_credit').where('id', '=', userId).executeTakeFirstOrThrow()
-  return Number(row.digital_credit)
+  return row.digital_credit
 }
 
 /** A deterministic RandomInt (mulberry32), so statistical tests are repeatable. */

@@ -36,7 +36,8 @@ describe('drawCard odds', () => {
     await giveDigitalCredit(t, user.userId, tenDraws * ECONOMY.prices.priceDigitalCardTenDraws)
     const random = seededRandomInt(20261122)
 
-    for (let i = 0; i < tenDraws; i += 1) await t.db.transaction().execute((trx) => drawCard(trx, user.userId, true, random))
+    for (let i = 0; i < tenDraws; i += 1)
+      await t.db.transaction().execute((trx) => drawCard(trx, user.userId, true, random))
 
     const rows = await t.db
       .selectFrom('user_cards')
@@ -45,7 +46,9 @@ describe('drawCard odds', () => {
       .where('user_cards.user_id', '=', user.userId)
       .groupBy('cards.rarity')
       .execute()
-    const counts = Object.fromEntries(RARITIES.map((rarity) => [rarity, Number(rows.find((row) => Number(row.rarity) === rarity)?.count ?? 0)])) as Record<Rarity, number>
+    const counts = Object.fromEntries(
+      RARITIES.map((rarity) => [rarity, rows.find((row) => row.rarity === rarity)?.count ?? 0]),
+    ) as Record<Rarity, number>
     const total = RARITIES.reduce((sum, rarity) => sum + counts[rarity], 0)
     expect(total).toBeGreaterThan(tenDraws * 9)
     expect(chiSquare(counts, total)).toBeLessThan(CHI_SQUARE_4DF_P0001)

@@ -19,7 +19,12 @@ afterAll(async () => {
 })
 
 async function cardOfRarity(rarity: number): Promise<string> {
-  const card = await t.db.selectFrom('cards').select('id').where('rarity', '=', rarity).orderBy('id').executeTakeFirstOrThrow()
+  const card = await t.db
+    .selectFrom('cards')
+    .select('id')
+    .where('rarity', '=', rarity)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
   return card.id
 }
 
@@ -37,7 +42,10 @@ describe('POST /api/pickCard', () => {
     await giveDigitalCredit(t, user.userId, 5_000)
     const cardId = await cardOfRarity(2)
 
-    const response = await t.call<PickCardResult>('POST', '/api/pickCard', { token: user.token, body: { selectedCardId: cardId } })
+    const response = await t.call<PickCardResult>('POST', '/api/pickCard', {
+      token: user.token,
+      body: { selectedCardId: cardId },
+    })
 
     expect(response.status).toBe(200)
     const data = response.body.data
@@ -46,7 +54,11 @@ describe('POST /api/pickCard', () => {
     expect(data.userData.digitalCredit).toBe(5_000 - ECONOMY.prices.priceDigitalCardPickSpecial)
     const gained = ECONOMY.experience[2]
     expect(data.expGainResult).toEqual({ expGained: gained, expEnd: gained, ...pickLevel(gained), levelUp: false })
-    const copy = await t.db.selectFrom('user_cards').selectAll().where('id', '=', data.cardResult.userCardId).executeTakeFirstOrThrow()
+    const copy = await t.db
+      .selectFrom('user_cards')
+      .selectAll()
+      .where('id', '=', data.cardResult.userCardId)
+      .executeTakeFirstOrThrow()
     expect(copy).toMatchObject({ user_id: user.userId, card_id: cardId, acquisition: 'pick' })
     expect((await ledgerSums(t.db, user.userId)).digital).toBe(await digitalBalance(t, user.userId))
   })
@@ -56,7 +68,10 @@ describe('POST /api/pickCard', () => {
     await giveDigitalCredit(t, user.userId, 5_000)
     const cardId = await cardOfRarity(1)
     await t.call('POST', '/api/pickCard', { token: user.token, body: { selectedCardId: cardId } })
-    const second = await t.call<PickCardResult>('POST', '/api/pickCard', { token: user.token, body: { selectedCardId: cardId } })
+    const second = await t.call<PickCardResult>('POST', '/api/pickCard', {
+      token: user.token,
+      body: { selectedCardId: cardId },
+    })
     expect(second.body.data.cardResult.alreadyOwned).toBe(true)
     expect(second.body.data.userData.digitalCredit).toBe(5_000 - 2 * ECONOMY.prices.priceDigitalCardPickCommon)
   })
@@ -64,7 +79,10 @@ describe('POST /api/pickCard', () => {
   it('returns 422 for a card of rarity 3 and takes nothing', async () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, 50_000)
-    const response = await t.call('POST', '/api/pickCard', { token: user.token, body: { selectedCardId: await cardOfRarity(3) } })
+    const response = await t.call('POST', '/api/pickCard', {
+      token: user.token,
+      body: { selectedCardId: await cardOfRarity(3) },
+    })
     expect(response.status).toBe(422)
     expect(response.body.metadata.errorCode).toBe('RuleViolation')
     expect(await digitalBalance(t, user.userId)).toBe(50_000)
@@ -73,13 +91,20 @@ describe('POST /api/pickCard', () => {
   it('returns 422 InsufficientCredit with the missing amount and writes nothing', async () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, 400)
-    const response = await t.call('POST', '/api/pickCard', { token: user.token, body: { selectedCardId: await cardOfRarity(1) } })
+    const response = await t.call('POST', '/api/pickCard', {
+      token: user.token,
+      body: { selectedCardId: await cardOfRarity(1) },
+    })
     expect(response.status).toBe(422)
     expect(response.body.metadata.errorCode).toBe('InsufficientCredit')
     expect(response.body.metadata.message).toContain(String(ECONOMY.prices.priceDigitalCardPickCommon - 400))
     const copies = await t.db.selectFrom('user_cards').select('id').where('user_id', '=', user.userId).execute()
     expect(copies).toHaveLength(0)
-    const user2 = await t.db.selectFrom('users').select('experience').where('id', '=', user.userId).executeTakeFirstOrThrow()
+    const user2 = await t.db
+      .selectFrom('users')
+      .select('experience')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
     expect(user2.experience).toBe(0)
   })
 
@@ -87,13 +112,26 @@ describe('POST /api/pickCard', () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, 5_000)
     await t.db.updateTable('users').set({ experience: 95 }).where('id', '=', user.userId).execute()
-    const response = await t.call<PickCardResult>('POST', '/api/pickCard', { token: user.token, body: { selectedCardId: await cardOfRarity(1) } })
-    expect(response.body.data.expGainResult).toEqual({ expGained: 10, expEnd: 105, userLevel: 2, expForCurrentLevel: 100, expToLevelUp: 200, levelUp: true })
+    const response = await t.call<PickCardResult>('POST', '/api/pickCard', {
+      token: user.token,
+      body: { selectedCardId: await cardOfRarity(1) },
+    })
+    expect(response.body.data.expGainResult).toEqual({
+      expGained: 10,
+      expEnd: 105,
+      userLevel: 2,
+      expForCurrentLevel: 100,
+      expToLevelUp: 200,
+      levelUp: true,
+    })
   })
 
   it('returns 404 for an unknown card', async () => {
     const user = await t.register()
-    const response = await t.call('POST', '/api/pickCard', { token: user.token, body: { selectedCardId: 'no-such-card' } })
+    const response = await t.call('POST', '/api/pickCard', {
+      token: user.token,
+      body: { selectedCardId: 'no-such-card' },
+    })
     expect(response.status).toBe(404)
   })
 

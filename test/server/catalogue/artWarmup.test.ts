@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { AVATAR_COUNT } from '@shared/constants'
 import { artCacheDir, artFile, type ArtContext } from '@server/features/catalogue/art'
 import { artWarmupItems, warmArtCache, warmItems } from '@server/features/catalogue/warmup'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 jest.setTimeout(60_000)
@@ -32,9 +33,15 @@ describe('card art warm-up', () => {
 
   it('lists the icon, the placeholder, every collection, every avatar and the small picture of every card', async () => {
     const items = await artWarmupItems(t.db)
-    const cards = await t.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const collections = await t.db.selectFrom('collections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    expect(items).toHaveLength(2 + Number(collections.n) + AVATAR_COUNT + Number(cards.n))
+    const cards = await t.db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    const collections = await t.db
+      .selectFrom('collections')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(items).toHaveLength(2 + collections.n + AVATAR_COUNT + cards.n)
     expect(items.slice(0, 2).map((item) => item.imageKey)).toEqual(['icon', 'placeholder-sm'])
     expect(items.every((item) => !item.imageKey.endsWith('-lg'))).toBe(true)
     expect(new Set(items.map((item) => item.imageKey)).size).toBe(items.length)
@@ -43,10 +50,10 @@ describe('card art warm-up', () => {
   it('renders only what is missing from the disk cache, logs progress every 200 pictures and a summary', async () => {
     const items = await artWarmupItems(t.db)
     const context: ArtContext = { db: t.db, cacheDir: path.join(t.config.dataDir, 'warmup-test'), keepInMemory: false }
-    const missing = [items[0].imageKey, items[items.length - 1].imageKey, items[items.length - 7].imageKey]
+    const missing = [items.at(0), items.at(-1), items.at(-7)].map((item) => present(item, 'a warm-up item').imageKey)
     for (const item of items) {
       if (missing.includes(item.imageKey)) continue
-      const file = artFile(context, item.imageKey, item.contentType) as string
+      const file = present(artFile(context, item.imageKey, item.contentType), 'a cache file name')
       fs.mkdirSync(path.dirname(file), { recursive: true })
       fs.writeFileSync(file, 'already there')
     }
@@ -56,16 +63,27 @@ describe('card art warm-up', () => {
 
     expect(summary).toMatchObject({ total: items.length, rendered: 3, skipped: items.length - 3, failed: 0 })
     for (const key of missing) {
-      const item = items.find((candidate) => candidate.imageKey === key)!
-      const metadata = await sharp(fs.readFileSync(artFile(context, key, item.contentType) as string)).metadata()
+      const item = present(
+        items.find((candidate) => candidate.imageKey === key),
+        key,
+      )
+      const metadata = await sharp(
+        fs.readFileSync(present(artFile(context, key, item.contentType), 'a cache file name')),
+      ).metadata()
       expect(metadata.format).toBe(item.contentType === 'image/png' ? 'png' : 'webp')
     }
-    expect(lines.filter((line) => line.message.startsWith('card art warm-up: '))).toHaveLength(Math.floor(items.length / 200))
+    expect(lines.filter((line) => line.message.startsWith('card art warm-up: '))).toHaveLength(
+      Math.floor(items.length / 200),
+    )
     expect(lines.at(-1)?.message).toMatch(/^card art warm-up finished: 3 rendered, \d+ already cached, 0 failed/)
   })
 
   it('counts a picture that cannot be rendered as failed and carries on', async () => {
-    const context: ArtContext = { db: t.db, cacheDir: path.join(t.config.dataDir, 'warmup-failing'), keepInMemory: false }
+    const context: ArtContext = {
+      db: t.db,
+      cacheDir: path.join(t.config.dataDir, 'warmup-failing'),
+      keepInMemory: false,
+    }
     const { lines, log } = collectingLog()
     const summary = await warmItems(
       context,
@@ -80,7 +98,11 @@ describe('card art warm-up', () => {
   })
 
   it('stops when the server is no longer running', async () => {
-    const context: ArtContext = { db: t.db, cacheDir: path.join(t.config.dataDir, 'warmup-stopped'), keepInMemory: false }
+    const context: ArtContext = {
+      db: t.db,
+      cacheDir: path.join(t.config.dataDir, 'warmup-stopped'),
+      keepInMemory: false,
+    }
     const summary = await warmItems(context, await artWarmupItems(t.db), collectingLog().log, () => false)
     expect(summary).toMatchObject({ rendered: 0, skipped: 0 })
   })

@@ -3,10 +3,18 @@ import path from 'node:path'
 
 import sharp from 'sharp'
 
-import { renderAvatar, renderCardArt, renderCollectionArt, renderIcon, renderPlaceholder, type ArtContext } from '@server/features/catalogue/art'
 import { buildCatalogue } from '@server/db/seed/catalogueData'
+import {
+  renderAvatar,
+  renderCardArt,
+  renderCollectionArt,
+  renderIcon,
+  renderPlaceholder,
+  type ArtContext,
+} from '@server/features/catalogue/art'
 import { cardSvg } from '@server/features/catalogue/art/cardSvg'
 import { missingGlyphs, textPath } from '@server/features/catalogue/art/textPaths'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 /** Places whose outlines are hard: huge, split by the date line, tiny, overseas parts, missing from the atlas. */
@@ -51,7 +59,10 @@ afterAll(async () => {
 })
 
 async function preview(name: string, body: Buffer): Promise<void> {
-  if (previewDir) await sharp(body).png().toFile(path.join(previewDir, `${name}.png`))
+  if (previewDir)
+    await sharp(body)
+      .png()
+      .toFile(path.join(previewDir, `${name}.png`))
 }
 
 describe('card art', () => {
@@ -63,7 +74,7 @@ describe('card art', () => {
       const large = await renderCardArt(art, cardId, 'lg')
       expect(small && (await sharp(small.body).metadata())).toMatchObject({ format: 'webp', width: 250, height: 350 })
       expect(large && (await sharp(large.body).metadata())).toMatchObject({ format: 'webp', width: 750, height: 1050 })
-      await preview(cardId, large!.body)
+      await preview(cardId, present(large, 'the large card art').body)
     }
   }, 300_000)
 
@@ -87,14 +98,17 @@ describe('card art', () => {
       350,
     )
     expect(svg).not.toMatch(/<text/)
-    const paths = [...svg.matchAll(/<path d="([^"]*)"/g)].map((match) => match[1])
+    const paths = [...svg.matchAll(/<path d="([^"]*)"/g)].map(([, d = '']) => d)
     expect(paths.filter((d) => d.length > 200).length).toBeGreaterThanOrEqual(6)
     expect(svg).toContain('data:image/svg+xml;base64,')
   })
 
   it('has a glyph for every letter of every place name and draws each name without broken outlines', () => {
     for (const place of buildCatalogue().flatMap((collection) => collection.places)) {
-      expect({ name: place.name, missing: missingGlyphs(place.name, 'display') }).toEqual({ name: place.name, missing: [] })
+      expect({ name: place.name, missing: missingGlyphs(place.name, 'display') }).toEqual({
+        name: place.name,
+        missing: [],
+      })
       const d = textPath(place.name, 0, 40, { face: 'display', size: 40 })
       expect(d.length).toBeGreaterThan(place.name.length * 20)
       expect(d).not.toMatch(/NaN|undefined/)
@@ -124,7 +138,7 @@ describe('collection art, avatars, placeholder and icon', () => {
     for (const { id } of collections) {
       const image = await renderCollectionArt(art, id)
       expect(image && (await sharp(image.body).metadata())).toMatchObject({ width: 800, height: 500 })
-      await preview(`collection-${id}`, image!.body)
+      await preview(`collection-${id}`, present(image, `the ${id} collection art`).body)
     }
   }, 120_000)
 
@@ -132,8 +146,9 @@ describe('collection art, avatars, placeholder and icon', () => {
     const bodies = new Set<string>()
     for (let avatarId = 1; avatarId <= 40; avatarId += 1) {
       const image = await renderAvatar(art, avatarId)
-      bodies.add(image!.body.toString('base64'))
-      if (avatarId <= 8) await preview(`avatar-${avatarId}`, image!.body)
+      const { body } = present(image, `avatar ${avatarId}`)
+      bodies.add(body.toString('base64'))
+      if (avatarId <= 8) await preview(`avatar-${avatarId}`, body)
     }
     expect(bodies.size).toBe(40)
     await expect(renderAvatar(art, 0)).resolves.toBeNull()

@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 
 import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 // Rendering art and seeding the catalogue are slow on a busy two-core machine.
@@ -15,7 +16,14 @@ let traveller: TestUser
 async function giveCopy(userId: string, cardId: string, id: string): Promise<void> {
   await t.db
     .insertInto('user_cards')
-    .values({ id, user_id: userId, card_id: cardId, acquisition: 'pick', transaction_id: null, created_at: new Date().toISOString() })
+    .values({
+      id,
+      user_id: userId,
+      card_id: cardId,
+      acquisition: 'pick',
+      transaction_id: null,
+      created_at: new Date().toISOString(),
+    })
     .execute()
 }
 
@@ -23,7 +31,17 @@ async function addMemory(userId: string, userCardId: string): Promise<void> {
   const now = new Date().toISOString()
   await t.db
     .insertInto('memories')
-    .values({ id: `memory-${userCardId}`, user_id: userId, user_card_id: userCardId, start_date: null, end_date: null, content: 'Trams and custard tarts.', visibility: 3, created_at: now, updated_at: now })
+    .values({
+      id: `memory-${userCardId}`,
+      user_id: userId,
+      user_card_id: userCardId,
+      start_date: null,
+      end_date: null,
+      content: 'Trams and custard tarts.',
+      visibility: 3,
+      created_at: now,
+      updated_at: now,
+    })
     .execute()
 }
 
@@ -42,10 +60,15 @@ afterAll(async () => {
 
 describe('GET /api/getCardCollections', () => {
   it('lists every collection with its card count and counts per rarity from 5 down to 1', async () => {
-    const { status, body } = await t.call<CardCollection[]>('GET', '/api/getCardCollections', { token: traveller.token })
+    const { status, body } = await t.call<CardCollection[]>('GET', '/api/getCardCollections', {
+      token: traveller.token,
+    })
     expect(status).toBe(200)
     expect(body.data.length).toBeGreaterThanOrEqual(6)
-    const europe = body.data.find((c) => c.collectionId === 'europe')!
+    const europe = present(
+      body.data.find((c) => c.collectionId === 'europe'),
+      'Europe',
+    )
     expect(europe).toMatchObject({ collectionName: 'Europe', cardCount: 53 * 5 })
     expect(europe.collectionDescription.length).toBeGreaterThan(20)
     expect(europe.rarityStats).toEqual([5, 4, 3, 2, 1].map((cardRarity) => ({ cardRarity, cardCount: 53 })))
@@ -55,9 +78,13 @@ describe('GET /api/getCardCollections', () => {
 
 describe('GET /api/getCardsOfCollection', () => {
   it('lists one card per place at the asked rarity, with the caller’s copies counted', async () => {
-    const { status, body } = await t.call<CollectionCard[]>('GET', '/api/getCardsOfCollection?collectionId=great-cities&rarity=3', {
-      token: traveller.token,
-    })
+    const { status, body } = await t.call<CollectionCard[]>(
+      'GET',
+      '/api/getCardsOfCollection?collectionId=great-cities&rarity=3',
+      {
+        token: traveller.token,
+      },
+    )
     expect(status).toBe(200)
     expect(body.data).toHaveLength(125)
     expect(new Set(body.data.map((card) => card.cardRarity))).toEqual(new Set([3]))
@@ -71,8 +98,14 @@ describe('GET /api/getCardsOfCollection', () => {
   })
 
   it('answers 404 for an unknown collection and 400 for a rarity outside 1 to 5', async () => {
-    expect((await t.call('GET', '/api/getCardsOfCollection?collectionId=atlantis&rarity=1', { token: traveller.token })).status).toBe(404)
-    expect((await t.call('GET', '/api/getCardsOfCollection?collectionId=europe&rarity=6', { token: traveller.token })).status).toBe(400)
+    expect(
+      (await t.call('GET', '/api/getCardsOfCollection?collectionId=atlantis&rarity=1', { token: traveller.token }))
+        .status,
+    ).toBe(404)
+    expect(
+      (await t.call('GET', '/api/getCardsOfCollection?collectionId=europe&rarity=6', { token: traveller.token }))
+        .status,
+    ).toBe(400)
   })
 })
 
@@ -98,7 +131,12 @@ describe('GET /api/getCard', () => {
       ['copy-lisbon-rare-b', true],
     ])
     expect(body.data.otherRarity).toEqual([
-      expect.objectContaining({ userCardId: 'copy-lisbon-legendary', cardId: 'pt-lisbon-5', cardRarity: 5, hasMemory: false }),
+      expect.objectContaining({
+        userCardId: 'copy-lisbon-legendary',
+        cardId: 'pt-lisbon-5',
+        cardRarity: 5,
+        hasMemory: false,
+      }),
     ])
   })
 
@@ -115,21 +153,40 @@ describe('GET /api/getCard', () => {
 
 describe('POST /api/setBeenThere', () => {
   it('marks and unmarks the place for the caller, across its rarities', async () => {
-    const marked = await t.call('POST', '/api/setBeenThere', { token: traveller.token, body: { cardId: 'jp-kyoto-1', value: true } })
+    const marked = await t.call('POST', '/api/setBeenThere', {
+      token: traveller.token,
+      body: { cardId: 'jp-kyoto-1', value: true },
+    })
     expect(marked.status).toBe(200)
-    const again = await t.call('POST', '/api/setBeenThere', { token: traveller.token, body: { cardId: 'jp-kyoto-4', value: true } })
+    const again = await t.call('POST', '/api/setBeenThere', {
+      token: traveller.token,
+      body: { cardId: 'jp-kyoto-4', value: true },
+    })
     expect(again.status).toBe(200)
-    expect((await t.call<Card>('GET', '/api/getCard?cardId=jp-kyoto-5', { token: traveller.token })).body.data.beenThere).toBe(true)
+    expect(
+      (await t.call<Card>('GET', '/api/getCard?cardId=jp-kyoto-5', { token: traveller.token })).body.data.beenThere,
+    ).toBe(true)
     const rows = await t.db.selectFrom('been_there').selectAll().where('user_id', '=', traveller.userId).execute()
     expect(rows.map((row) => row.card_set_id)).toEqual(['jp-kyoto'])
 
     await t.call('POST', '/api/setBeenThere', { token: traveller.token, body: { cardId: 'jp-kyoto-2', value: false } })
-    expect((await t.call<Card>('GET', '/api/getCard?cardId=jp-kyoto-1', { token: traveller.token })).body.data.beenThere).toBe(false)
+    expect(
+      (await t.call<Card>('GET', '/api/getCard?cardId=jp-kyoto-1', { token: traveller.token })).body.data.beenThere,
+    ).toBe(false)
   })
 
   it('needs a logged-in user and a known card', async () => {
-    expect((await t.call('POST', '/api/setBeenThere', { body: { cardId: 'jp-kyoto-1', value: true } })).status).toBe(403)
-    expect((await t.call('POST', '/api/setBeenThere', { token: traveller.token, body: { cardId: 'nowhere-1', value: true } })).status).toBe(404)
+    expect((await t.call('POST', '/api/setBeenThere', { body: { cardId: 'jp-kyoto-1', value: true } })).status).toBe(
+      403,
+    )
+    expect(
+      (
+        await t.call('POST', '/api/setBeenThere', {
+          token: traveller.token,
+          body: { cardId: 'nowhere-1', value: true },
+        })
+      ).status,
+    ).toBe(404)
   })
 })
 
@@ -148,7 +205,9 @@ describe('GET /api/image/*', () => {
     expect(await sharp(large.rawPayload).metadata()).toMatchObject({ width: 750, height: 1050 })
     expect(large.headers.etag).not.toBe(small.headers.etag)
 
-    const notModified = await image('/api/image/card?imageId=pt-lisbon-5', { 'if-none-match': String(small.headers.etag) })
+    const notModified = await image('/api/image/card?imageId=pt-lisbon-5', {
+      'if-none-match': String(small.headers.etag),
+    })
     expect(notModified.statusCode).toBe(304)
     expect(notModified.rawPayload.length).toBe(0)
   })
@@ -164,7 +223,8 @@ describe('GET /api/image/*', () => {
 
   it('never reads a file outside the art cache for an id that climbs out of it', async () => {
     // What the disk cache would read for each id: a card key gets the size appended, a collection key does not.
-    for (const file of ['secret-sm.webp', 'secret.webp']) fs.writeFileSync(path.join(t.config.dataDir, file), 'not for anyone')
+    for (const file of ['secret-sm.webp', 'secret.webp'])
+      fs.writeFileSync(path.join(t.config.dataDir, file), 'not for anyone')
     const escape = encodeURIComponent('x/../../../secret')
     const collection = await image(`/api/image/collection?collectionId=${escape}`)
     const card = await image(`/api/image/card?imageId=${escape}`)

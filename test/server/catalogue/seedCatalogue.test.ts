@@ -32,7 +32,14 @@ async function insertUserWithCard(t: TestApp, cardId: string): Promise<string> {
     .execute()
   await t.db
     .insertInto('user_cards')
-    .values({ id: 'seed-test-copy', user_id: 'seed-test-user', card_id: cardId, acquisition: 'pick', transaction_id: null, created_at: now })
+    .values({
+      id: 'seed-test-copy',
+      user_id: 'seed-test-user',
+      card_id: cardId,
+      acquisition: 'pick',
+      transaction_id: null,
+      created_at: now,
+    })
     .execute()
   return 'seed-test-copy'
 }
@@ -57,7 +64,7 @@ describe('seedCatalogue', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .groupBy('collection_id')
       .execute()
-    expect(Object.fromEntries(perCollection.map((row) => [row.collection_id, Number(row.n)]))).toEqual(
+    expect(Object.fromEntries(perCollection.map((row) => [row.collection_id, row.n]))).toEqual(
       Object.fromEntries(catalogue.map((c) => [c.id, c.places.length])),
     )
     const places = catalogue.reduce((sum, c) => sum + c.places.length, 0)
@@ -68,8 +75,13 @@ describe('seedCatalogue', () => {
       .groupBy('rarity')
       .orderBy('rarity')
       .execute()
-    expect(perRarity.map((row) => [row.rarity, Number(row.n)])).toEqual([1, 2, 3, 4, 5].map((r) => [r, places]))
-    const lisbon = await t.db.selectFrom('cards').select(['id', 'rarity']).where('card_set_id', '=', 'pt-lisbon').orderBy('rarity').execute()
+    expect(perRarity.map((row) => [row.rarity, row.n])).toEqual([1, 2, 3, 4, 5].map((r) => [r, places]))
+    const lisbon = await t.db
+      .selectFrom('cards')
+      .select(['id', 'rarity'])
+      .where('card_set_id', '=', 'pt-lisbon')
+      .orderBy('rarity')
+      .execute()
     expect(lisbon.map((c) => c.id)).toEqual(['pt-lisbon-1', 'pt-lisbon-2', 'pt-lisbon-3', 'pt-lisbon-4', 'pt-lisbon-5'])
     const versions = await t.db.selectFrom('catalogue_versions').select('version').execute()
     expect(versions.map((v) => v.version)).toEqual([CATALOGUE_VERSION])
@@ -92,7 +104,9 @@ describe('seedCatalogue', () => {
               // Portugal is left out of the new version: its cards must stay for the user who owns one.
               ...collection.places
                 .filter((place) => place.id !== 'country-pt')
-                .map((place) => (place.id === 'country-es' ? { ...place, description: `${place.description} Updated.` } : place)),
+                .map((place) =>
+                  place.id === 'country-es' ? { ...place, description: `${place.description} Updated.` } : place,
+                ),
               {
                 id: 'country-test-atlantis',
                 name: 'Atlantis',
@@ -109,9 +123,17 @@ describe('seedCatalogue', () => {
 
     await expect(seedCatalogue(t.db, () => updated, CATALOGUE_VERSION + 1)).resolves.toEqual({ applied: true })
 
-    const atlantis = await t.db.selectFrom('cards').select('id').where('card_set_id', '=', 'country-test-atlantis').execute()
+    const atlantis = await t.db
+      .selectFrom('cards')
+      .select('id')
+      .where('card_set_id', '=', 'country-test-atlantis')
+      .execute()
     expect(atlantis).toHaveLength(5)
-    const spain = await t.db.selectFrom('card_sets').select('description').where('id', '=', 'country-es').executeTakeFirstOrThrow()
+    const spain = await t.db
+      .selectFrom('card_sets')
+      .select('description')
+      .where('id', '=', 'country-es')
+      .executeTakeFirstOrThrow()
     expect(spain.description.endsWith(' Updated.')).toBe(true)
     const copy = await t.db.selectFrom('user_cards').selectAll().where('id', '=', copyId).executeTakeFirstOrThrow()
     expect(copy.card_id).toBe('country-pt-3')

@@ -28,7 +28,17 @@ afterAll(async () => {
 
 async function giveCopy(): Promise<string> {
   const id = newId()
-  await t.db.insertInto('user_cards').values({ id, user_id: owner.userId, card_id: cardId, acquisition: 'draw', transaction_id: null, created_at: nowIso() }).execute()
+  await t.db
+    .insertInto('user_cards')
+    .values({
+      id,
+      user_id: owner.userId,
+      card_id: cardId,
+      acquisition: 'draw',
+      transaction_id: null,
+      created_at: nowIso(),
+    })
+    .execute()
   return id
 }
 
@@ -36,7 +46,17 @@ async function writeMemory(userCardId: string, visibility: number, content: stri
   const at = nowIso()
   await t.db
     .insertInto('memories')
-    .values({ id: newId(), user_id: owner.userId, user_card_id: userCardId, start_date: '2026-05-01', end_date: '2026-05-09', content, visibility, created_at: at, updated_at: at })
+    .values({
+      id: newId(),
+      user_id: owner.userId,
+      user_card_id: userCardId,
+      start_date: '2026-05-01',
+      end_date: '2026-05-09',
+      content,
+      visibility,
+      created_at: at,
+      updated_at: at,
+    })
     .execute()
 }
 
@@ -46,7 +66,12 @@ async function sharePage(userCardId: string) {
 }
 
 function escaped(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 }
 
 describe('GET /s/card', () => {

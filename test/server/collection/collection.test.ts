@@ -1,9 +1,9 @@
 import { ACQUISITION_PRODUCTS, type MyCollection, type RecycleUserCardResult, type UserCard } from '@shared/collection'
 import { ECONOMY, VISIBILITY } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
+import { balances, ledgerSums } from '@server/features/wallet/ledger'
 import { nowIso } from '@server/lib/clock'
 import { newId } from '@server/lib/random'
-import { balances, ledgerSums } from '@server/features/wallet/ledger'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 let t: TestApp
@@ -40,7 +40,10 @@ async function giveCopy(user: TestUser, cardId: string, acquisition = 'draw'): P
   const id = newId()
   copiesGiven += 1
   const createdAt = new Date(Date.UTC(2026, 0, 1) + copiesGiven * 1000).toISOString()
-  await t.db.insertInto('user_cards').values({ id, user_id: user.userId, card_id: cardId, acquisition, transaction_id: null, created_at: createdAt }).execute()
+  await t.db
+    .insertInto('user_cards')
+    .values({ id, user_id: user.userId, card_id: cardId, acquisition, transaction_id: null, created_at: createdAt })
+    .execute()
   return id
 }
 
@@ -49,7 +52,17 @@ async function writeMemory(user: TestUser, userCardId: string): Promise<string> 
   const at = nowIso()
   await t.db
     .insertInto('memories')
-    .values({ id, user_id: user.userId, user_card_id: userCardId, start_date: null, end_date: null, content: 'Rain on the harbour', visibility: VISIBILITY.Public, created_at: at, updated_at: at })
+    .values({
+      id,
+      user_id: user.userId,
+      user_card_id: userCardId,
+      start_date: null,
+      end_date: null,
+      content: 'Rain on the harbour',
+      visibility: VISIBILITY.Public,
+      created_at: at,
+      updated_at: at,
+    })
     .execute()
   return id
 }
@@ -66,7 +79,10 @@ describe('GET /api/getMyCollection', () => {
     const legendary = await giveCopy(user, legendaryCardId)
     const memoryId = await writeMemory(user, second)
     const cardSetId = legendaryCardId.replace(/-5$/, '')
-    await t.db.insertInto('been_there').values({ user_id: user.userId, card_set_id: cardSetId, created_at: nowIso() }).execute()
+    await t.db
+      .insertInto('been_there')
+      .values({ user_id: user.userId, card_set_id: cardSetId, created_at: nowIso() })
+      .execute()
 
     const response = await t.call<MyCollection>('GET', '/api/getMyCollection', { token: user.token })
 
@@ -120,7 +136,11 @@ describe('GET /api/getUserCard', () => {
     const userCardId = await giveCopy(owner, commonCardId, 'pick')
     const response = await t.call<UserCard>('GET', `/api/getUserCard?userCardId=${userCardId}`, { token: other.token })
     expect(response.status).toBe(200)
-    expect(response.body.data).toMatchObject({ isOwner: false, ownerUsername: owner.username, products: 'Digital card pick' })
+    expect(response.body.data).toMatchObject({
+      isOwner: false,
+      ownerUsername: owner.username,
+      products: 'Digital card pick',
+    })
   })
 
   it('returns 404 for an unknown copy', async () => {
@@ -133,7 +153,9 @@ describe('GET /api/getUserCard', () => {
 describe('GET /api/getRecycleValue', () => {
   it('returns the recycle value of the rarity to the owner', async () => {
     const userCardId = await giveCopy(owner, legendaryCardId)
-    const response = await t.call<number>('GET', `/api/getRecycleValue?userCardId=${userCardId}`, { token: owner.token })
+    const response = await t.call<number>('GET', `/api/getRecycleValue?userCardId=${userCardId}`, {
+      token: owner.token,
+    })
     expect(response.status).toBe(200)
     expect(response.body.data).toBe(ECONOMY.recycleValue[5])
   })
@@ -150,16 +172,43 @@ describe('POST /api/recycleUserCard', () => {
     const user = await t.register()
     const userCardId = await giveCopy(user, legendaryCardId)
     const transactionId = newId()
-    await t.db.insertInto('draw_transactions').values({ id: transactionId, user_id: user.userId, kind: 'draw', price: 0, exp_gain_result: null, claimed_by: null, created_at: nowIso() }).execute()
-    await t.db.insertInto('draw_items').values({ transaction_id: transactionId, position: 0, card_id: legendaryCardId, user_card_id: userCardId, is_new: 1 }).execute()
+    await t.db
+      .insertInto('draw_transactions')
+      .values({
+        id: transactionId,
+        user_id: user.userId,
+        kind: 'draw',
+        price: 0,
+        exp_gain_result: null,
+        claimed_by: null,
+        created_at: nowIso(),
+      })
+      .execute()
+    await t.db
+      .insertInto('draw_items')
+      .values({
+        transaction_id: transactionId,
+        position: 0,
+        card_id: legendaryCardId,
+        user_card_id: userCardId,
+        is_new: 1,
+      })
+      .execute()
     const before = await balances(t.db, user.userId)
 
-    const response = await t.call<RecycleUserCardResult>('POST', '/api/recycleUserCard', { token: user.token, body: { userCardId } })
+    const response = await t.call<RecycleUserCardResult>('POST', '/api/recycleUserCard', {
+      token: user.token,
+      body: { userCardId },
+    })
 
     expect(response.status).toBe(200)
     expect(response.body.data.newUserDigitalCredit).toBe(before.digitalCredit + ECONOMY.recycleValue[5])
     expect(await copyExists(userCardId)).toBe(false)
-    const item = await t.db.selectFrom('draw_items').selectAll().where('transaction_id', '=', transactionId).executeTakeFirstOrThrow()
+    const item = await t.db
+      .selectFrom('draw_items')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .executeTakeFirstOrThrow()
     expect(item).toMatchObject({ card_id: legendaryCardId, user_card_id: null })
     const after = await balances(t.db, user.userId)
     expect(after.digitalCredit).toBe(response.body.data.newUserDigitalCredit)
@@ -172,7 +221,9 @@ describe('POST /api/recycleUserCard', () => {
     const before = await balances(t.db, user.userId)
 
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => t.call<RecycleUserCardResult>('POST', '/api/recycleUserCard', { token: user.token, body: { userCardId } })),
+      Array.from({ length: 5 }, () =>
+        t.call<RecycleUserCardResult>('POST', '/api/recycleUserCard', { token: user.token, body: { userCardId } }),
+      ),
     )
 
     expect(responses.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404])

@@ -16,23 +16,36 @@ describe('POST /api/system/requestNewContent', () => {
     })
     expect(status).toBe(200)
     expect(body.data).toBeNull()
-    const rows = await t.db.selectFrom('content_requests').select(['request_type', 'request_content']).where('user_id', '=', user.userId).execute()
+    const rows = await t.db
+      .selectFrom('content_requests')
+      .select(['request_type', 'request_content'])
+      .where('user_id', '=', user.userId)
+      .execute()
     expect(rows).toEqual([{ request_type: 'New Card Collection', request_content: 'National parks of Canada' }])
   })
 
   it('returns 400 with "Please fill in all fields." for a blank detail', async () => {
     const user = await t.register()
-    const { status, body } = await t.call('POST', '/api/system/requestNewContent', { token: user.token, body: { requestType: 'Other', requestContent: '   ' } })
+    const { status, body } = await t.call('POST', '/api/system/requestNewContent', {
+      token: user.token,
+      body: { requestType: 'Other', requestContent: '   ' },
+    })
     expect(status).toBe(400)
     expect(body.metadata.message).toBe('Please fill in all fields.')
   })
 
   it('returns 400 for a missing detail, an unknown type or a detail over the limit', async () => {
     const user = await t.register()
-    const missing = await t.call('POST', '/api/system/requestNewContent', { token: user.token, body: { requestType: 'New Card' } })
+    const missing = await t.call('POST', '/api/system/requestNewContent', {
+      token: user.token,
+      body: { requestType: 'New Card' },
+    })
     expect(missing.status).toBe(400)
     expect(missing.body.metadata.message).toMatch(/requestContent/)
-    const unknownType = await t.call('POST', '/api/system/requestNewContent', { token: user.token, body: { requestType: 'Refund', requestContent: 'x' } })
+    const unknownType = await t.call('POST', '/api/system/requestNewContent', {
+      token: user.token,
+      body: { requestType: 'Refund', requestContent: 'x' },
+    })
     expect(unknownType.status).toBe(400)
     const tooLong = await t.call('POST', '/api/system/requestNewContent', {
       token: user.token,
@@ -44,7 +57,9 @@ describe('POST /api/system/requestNewContent', () => {
   })
 
   it('returns 403 for a visitor', async () => {
-    const { status } = await t.call('POST', '/api/system/requestNewContent', { body: { requestType: 'New Card', requestContent: 'Lisbon' } })
+    const { status } = await t.call('POST', '/api/system/requestNewContent', {
+      body: { requestType: 'New Card', requestContent: 'Lisbon' },
+    })
     expect(status).toBe(403)
   })
 
@@ -52,7 +67,14 @@ describe('POST /api/system/requestNewContent', () => {
     const user = await t.register()
     const statuses: number[] = []
     for (let i = 0; i < 12; i += 1) {
-      statuses.push((await t.call('POST', '/api/system/requestNewContent', { token: user.token, body: { requestType: 'New Card', requestContent: `Place ${i}` } })).status)
+      statuses.push(
+        (
+          await t.call('POST', '/api/system/requestNewContent', {
+            token: user.token,
+            body: { requestType: 'New Card', requestContent: `Place ${i}` },
+          })
+        ).status,
+      )
     }
     expect(statuses).toContain(429)
   })

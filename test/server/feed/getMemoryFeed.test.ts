@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 
 import type { MemoryFeed } from '@shared/feed'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, giveCopy, makeFriends } from '../memories/fixtures'
@@ -19,7 +20,17 @@ async function insertMemory(author: TestUser, visibility: number, createdAt: str
   const userCardId = await giveCopy(t, author.userId, cardId)
   await t.db
     .insertInto('memories')
-    .values({ id, user_id: author.userId, user_card_id: userCardId, start_date: '2026-01-01', end_date: '2026-01-02', content: '', visibility, created_at: createdAt, updated_at: createdAt })
+    .values({
+      id,
+      user_id: author.userId,
+      user_card_id: userCardId,
+      start_date: '2026-01-01',
+      end_date: '2026-01-02',
+      content: '',
+      visibility,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
     .execute()
   return id
 }
@@ -40,8 +51,8 @@ describe('GET /api/feed/getMemoryFeed', () => {
     for (let i = 0; i < 60; i += 1) {
       // Every third timestamp repeats, so ties are broken by id.
       const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 3) * 3)).toISOString()
-      const author = authors[i % 3]
-      const visibility = (i % 7) % 3 + 1
+      const author = present(authors[i % 3])
+      const visibility = ((i % 7) % 3) + 1
       const id = await insertMemory(author, visibility, createdAt)
       const visible = author === viewer || visibility === 3 || (visibility === 2 && author === friend)
       if (visible) expected.push({ id, createdAt })
@@ -71,7 +82,7 @@ describe('GET /api/feed/getMemoryFeed', () => {
     const viewer = await t.register()
     const memoryId = await createMemory(t, viewer, cardId, { visibility: 1 })
     const { body } = await page(viewer.token, null, 5)
-    expect(body.data.memories[0].memoryId).toBe(memoryId)
+    expect(body.data.memories[0]?.memoryId).toBe(memoryId)
   })
 
   it('returns 400 for a malformed cursor and for a page size over 50', async () => {

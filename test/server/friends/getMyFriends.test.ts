@@ -12,10 +12,24 @@ describe('GET /api/friends/getMyFriends', () => {
     const ann = await t.register()
     const bob = await t.register()
     await t.call('POST', '/api/friends/addFriend', { token: ann.token, body: { friendCode: bob.friendCode } })
-    const cards = await t.db.selectFrom('cards').select(['id', 'rarity']).where('rarity', 'in', [1, 3]).limit(2).execute()
+    const cards = await t.db
+      .selectFrom('cards')
+      .select(['id', 'rarity'])
+      .where('rarity', 'in', [1, 3])
+      .limit(2)
+      .execute()
     await t.db
       .insertInto('user_cards')
-      .values(cards.map((card, i) => ({ id: `uc-${bob.userId}-${i}`, user_id: bob.userId, card_id: card.id, acquisition: 'pick', transaction_id: null, created_at: new Date().toISOString() })))
+      .values(
+        cards.map((card, i) => ({
+          id: `uc-${bob.userId}-${i}`,
+          user_id: bob.userId,
+          card_id: card.id,
+          acquisition: 'pick',
+          transaction_id: null,
+          created_at: new Date().toISOString(),
+        })),
+      )
       .execute()
     await t.db.updateTable('users').set({ experience: 150 }).where('id', '=', bob.userId).execute()
 
@@ -23,8 +37,7 @@ describe('GET /api/friends/getMyFriends', () => {
     expect(status).toBe(200)
     expect(body.data).toHaveLength(1)
     const [friend] = body.data
-    const rarityStats = [0, 0, 0, 0, 0]
-    for (const card of cards) rarityStats[card.rarity - 1] += 1
+    const rarityStats = [1, 2, 3, 4, 5].map((rarity) => cards.filter((card) => card.rarity === rarity).length)
     expect(friend).toEqual({
       userId: bob.userId,
       username: bob.username,
@@ -34,7 +47,7 @@ describe('GET /api/friends/getMyFriends', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       userCardStats: { collectionCount: expect.any(Number), cardCount: 2, rarityStats },
     })
-    expect(friend.userCardStats.collectionCount).toBeGreaterThanOrEqual(1)
+    expect(friend?.userCardStats.collectionCount).toBeGreaterThanOrEqual(1)
     expect(JSON.stringify(body.data)).not.toContain(bob.email)
   })
 

@@ -14,7 +14,9 @@ describe('GET /api/friends/searchFriends', () => {
     const stranger = await t.register({ email: `albatross.${Date.now()}@example.com` })
     await t.call('POST', '/api/friends/addFriend', { token: me.token, body: { friendCode: alba.friendCode } })
 
-    const { status, body } = await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=LBA', { token: me.token })
+    const { status, body } = await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=LBA', {
+      token: me.token,
+    })
     expect(status).toBe(200)
     expect(body.data).toEqual([{ userId: alba.userId, username: alba.username, avatarId: 1, userLevel: 1 }])
     expect(body.data.map((match) => match.userId)).not.toContain(stranger.userId)
@@ -24,21 +26,32 @@ describe('GET /api/friends/searchFriends', () => {
     const me = await t.register()
     const friend = await t.register()
     await t.call('POST', '/api/friends/addFriend', { token: me.token, body: { friendCode: friend.friendCode } })
-    expect((await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=%25', { token: me.token })).body.data).toEqual([])
-    expect((await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=_', { token: me.token })).body.data).toEqual([])
-    expect((await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=%20', { token: me.token })).body.data).toEqual([])
+    expect(
+      (await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=%25', { token: me.token })).body.data,
+    ).toEqual([])
+    expect(
+      (await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=_', { token: me.token })).body.data,
+    ).toEqual([])
+    expect(
+      (await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=%20', { token: me.token })).body.data,
+    ).toEqual([])
   })
 
   it('returns at most 10 matches', async () => {
     const me = await t.register()
     for (let i = 0; i < 12; i += 1) {
       const friend = await t.register({ email: `manyfriends${i}.${Date.now()}@example.com` })
-      await t.db.insertInto('friendships').values([
-        { user_id: me.userId, friend_id: friend.userId, created_at: new Date().toISOString() },
-        { user_id: friend.userId, friend_id: me.userId, created_at: new Date().toISOString() },
-      ]).execute()
+      await t.db
+        .insertInto('friendships')
+        .values([
+          { user_id: me.userId, friend_id: friend.userId, created_at: new Date().toISOString() },
+          { user_id: friend.userId, friend_id: me.userId, created_at: new Date().toISOString() },
+        ])
+        .execute()
     }
-    const { body } = await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=manyfriends', { token: me.token })
+    const { body } = await t.call<FriendMatch[]>('GET', '/api/friends/searchFriends?name=manyfriends', {
+      token: me.token,
+    })
     expect(body.data).toHaveLength(10)
   })
 })

@@ -23,7 +23,11 @@ describe('POST /api/memory/createMemory', () => {
       body: memoryBody(userCardId, { taggedFriends: [friend.userId], visibility: 2 }),
     })
     expect(created.status).toBe(200)
-    const { status, body } = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${created.body.data.memoryId}`, { token: author.token })
+    const { status, body } = await t.call<Memory>(
+      'GET',
+      `/api/memory/getMemory?memoryId=${created.body.data.memoryId}`,
+      { token: author.token },
+    )
     expect(status).toBe(200)
     expect(body.data).toMatchObject({
       memoryId: created.body.data.memoryId,
@@ -46,17 +50,33 @@ describe('POST /api/memory/createMemory', () => {
   it('returns 409 naming the card when the copy already has a memory', async () => {
     const author = await t.register()
     const userCardId = await giveCopy(t, author.userId, cardId)
-    expect((await t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId) })).status).toBe(200)
-    const again = await t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId) })
+    expect(
+      (await t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId) })).status,
+    ).toBe(200)
+    const again = await t.call('POST', '/api/memory/createMemory', {
+      token: author.token,
+      body: memoryBody(userCardId),
+    })
     expect(again.status).toBe(409)
-    const cardName = (await t.db.selectFrom('cards').innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id').select('card_sets.name').where('cards.id', '=', cardId).executeTakeFirstOrThrow()).name
+    const cardName = (
+      await t.db
+        .selectFrom('cards')
+        .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+        .select('card_sets.name')
+        .where('cards.id', '=', cardId)
+        .executeTakeFirstOrThrow()
+    ).name
     expect(again.body.metadata.message).toBe(TEXTS.memoryAlreadyExists(cardName))
   })
 
   it('lets only one of three simultaneous creations on one copy succeed', async () => {
     const author = await t.register()
     const userCardId = await giveCopy(t, author.userId, cardId)
-    const results = await Promise.all([1, 2, 3].map(() => t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId) })))
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId) }),
+      ),
+    )
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409])
     const rows = await t.db.selectFrom('memories').select('id').where('user_card_id', '=', userCardId).execute()
     expect(rows).toHaveLength(1)
@@ -66,7 +86,10 @@ describe('POST /api/memory/createMemory', () => {
     const owner = await t.register()
     const other = await t.register()
     const userCardId = await giveCopy(t, owner.userId, cardId)
-    const { status, body } = await t.call('POST', '/api/memory/createMemory', { token: other.token, body: memoryBody(userCardId) })
+    const { status, body } = await t.call('POST', '/api/memory/createMemory', {
+      token: other.token,
+      body: memoryBody(userCardId),
+    })
     expect(status).toBe(404)
     expect(body.metadata.message).toBe(TEXTS.userCardNotFound)
   })
@@ -86,12 +109,18 @@ describe('POST /api/memory/createMemory', () => {
     const author = await t.register()
     const oneDay = await t.call('POST', '/api/memory/createMemory', {
       token: author.token,
-      body: memoryBody(await giveCopy(t, author.userId, cardId), { memoryStartDate: '2026-06-01', memoryEndDate: '2026-06-01' }),
+      body: memoryBody(await giveCopy(t, author.userId, cardId), {
+        memoryStartDate: '2026-06-01',
+        memoryEndDate: '2026-06-01',
+      }),
     })
     expect(oneDay.status).toBe(200)
     const impossible = await t.call('POST', '/api/memory/createMemory', {
       token: author.token,
-      body: memoryBody(await giveCopy(t, author.userId, cardId), { memoryStartDate: '2026-02-30', memoryEndDate: '2026-03-01' }),
+      body: memoryBody(await giveCopy(t, author.userId, cardId), {
+        memoryStartDate: '2026-02-30',
+        memoryEndDate: '2026-03-01',
+      }),
     })
     expect(impossible.status).toBe(400)
   })
@@ -100,9 +129,14 @@ describe('POST /api/memory/createMemory', () => {
     const author = await t.register()
     const stranger = await t.register()
     const userCardId = await giveCopy(t, author.userId, cardId)
-    const { status } = await t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId, { taggedFriends: [stranger.userId] }) })
+    const { status } = await t.call('POST', '/api/memory/createMemory', {
+      token: author.token,
+      body: memoryBody(userCardId, { taggedFriends: [stranger.userId] }),
+    })
     expect(status).toBe(400)
-    expect(await t.db.selectFrom('memories').select('id').where('user_card_id', '=', userCardId).execute()).toHaveLength(0)
+    expect(
+      await t.db.selectFrom('memories').select('id').where('user_card_id', '=', userCardId).execute(),
+    ).toHaveLength(0)
   })
 
   it('notifies each tagged friend, naming the author and the card', async () => {
@@ -110,10 +144,13 @@ describe('POST /api/memory/createMemory', () => {
     const friend = await t.register()
     await makeFriends(t, author, friend)
     const userCardId = await giveCopy(t, author.userId, cardId)
-    await t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId, { taggedFriends: [friend.userId] }) })
+    await t.call('POST', '/api/memory/createMemory', {
+      token: author.token,
+      body: memoryBody(userCardId, { taggedFriends: [friend.userId] }),
+    })
     const tagged = (await notificationsOf(t, friend.userId)).filter((n) => n.title === 'You were tagged in a memory')
     expect(tagged).toHaveLength(1)
-    expect(tagged[0].content).toContain(author.username)
+    expect(tagged[0]?.content).toContain(author.username)
   })
 
   it('does not tell tagged friends about a private memory', async () => {
@@ -121,8 +158,13 @@ describe('POST /api/memory/createMemory', () => {
     const friend = await t.register()
     await makeFriends(t, author, friend)
     const userCardId = await giveCopy(t, author.userId, cardId)
-    await t.call('POST', '/api/memory/createMemory', { token: author.token, body: memoryBody(userCardId, { taggedFriends: [friend.userId], visibility: 1 }) })
-    expect((await notificationsOf(t, friend.userId)).filter((n) => n.title === 'You were tagged in a memory')).toHaveLength(0)
+    await t.call('POST', '/api/memory/createMemory', {
+      token: author.token,
+      body: memoryBody(userCardId, { taggedFriends: [friend.userId], visibility: 1 }),
+    })
+    expect(
+      (await notificationsOf(t, friend.userId)).filter((n) => n.title === 'You were tagged in a memory'),
+    ).toHaveLength(0)
   })
 
   it('returns 403 for a visitor', async () => {

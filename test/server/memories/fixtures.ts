@@ -5,16 +5,41 @@ import { befriend } from '@server/features/friends/friendships'
 import { credit } from '@server/features/wallet/ledger'
 import { API_KEY, type TestApp, type TestUser } from '@test/helpers/server'
 
+/** `Length` strings, as a tuple, so a test can name each one. */
+export type Strings<Length extends number, Found extends string[] = []> = Found['length'] extends Length
+  ? Found
+  : Strings<Length, [...Found, string]>
+
 /** Card ids of `count` different card sets, all of one rarity. */
-export async function cardsOfRarity(t: TestApp, rarity: number, count: number): Promise<string[]> {
-  const rows = await t.db.selectFrom('cards').select('id').where('rarity', '=', rarity).orderBy('id').limit(count).execute()
-  return rows.map((row) => row.id)
+export async function cardsOfRarity<Count extends number>(
+  t: TestApp,
+  rarity: number,
+  count: Count,
+): Promise<Strings<Count>> {
+  const rows = await t.db
+    .selectFrom('cards')
+    .select('id')
+    .where('rarity', '=', rarity)
+    .orderBy('id')
+    .limit(count)
+    .execute()
+  if (rows.length !== count) throw new Error(`The catalogue has ${rows.length} cards of rarity ${rarity}, not ${count}`)
+  // The length was just checked, which the type system cannot follow from an array.
+  return rows.map((row) => row.id) as Strings<Count>
 }
 
 /** Gives the user one more copy of a card, as a pick would. */
-export async function giveCopy(t: TestApp, userId: string, cardId: string, createdAt = new Date().toISOString()): Promise<string> {
+export async function giveCopy(
+  t: TestApp,
+  userId: string,
+  cardId: string,
+  createdAt = new Date().toISOString(),
+): Promise<string> {
   const id = crypto.randomUUID()
-  await t.db.insertInto('user_cards').values({ id, user_id: userId, card_id: cardId, acquisition: 'pick', transaction_id: null, created_at: createdAt }).execute()
+  await t.db
+    .insertInto('user_cards')
+    .values({ id, user_id: userId, card_id: cardId, acquisition: 'pick', transaction_id: null, created_at: createdAt })
+    .execute()
   return id
 }
 
@@ -23,7 +48,11 @@ export async function makeFriends(t: TestApp, a: TestUser, b: TestUser): Promise
 }
 
 export async function grantDigitalCredit(t: TestApp, userId: string, amount: number): Promise<void> {
-  await t.db.transaction().execute((trx) => credit(trx, { userId, currency: 'digital', amount, reason: 'test_grant', reference: crypto.randomUUID() }))
+  await t.db
+    .transaction()
+    .execute((trx) =>
+      credit(trx, { userId, currency: 'digital', amount, reason: 'test_grant', reference: crypto.randomUUID() }),
+    )
 }
 
 export function memoryBody(userCardId: string, overrides: Partial<CreateMemoryBody> = {}): CreateMemoryBody {
@@ -40,25 +69,43 @@ export function memoryBody(userCardId: string, overrides: Partial<CreateMemoryBo
 }
 
 /** Creates a memory through the API on a new copy of `cardId` and returns its id. */
-export async function createMemory(t: TestApp, user: TestUser, cardId: string, overrides: Partial<CreateMemoryBody> = {}): Promise<string> {
+export async function createMemory(
+  t: TestApp,
+  user: TestUser,
+  cardId: string,
+  overrides: Partial<CreateMemoryBody> = {},
+): Promise<string> {
   const userCardId = await giveCopy(t, user.userId, cardId)
-  const { status, body } = await t.call<CreateMemoryResult>('POST', '/api/memory/createMemory', { token: user.token, body: memoryBody(userCardId, overrides) })
+  const { status, body } = await t.call<CreateMemoryResult>('POST', '/api/memory/createMemory', {
+    token: user.token,
+    body: memoryBody(userCardId, overrides),
+  })
   if (status !== 200) throw new Error(`createMemory failed: ${JSON.stringify(body)}`)
   return body.data.memoryId
 }
 
 /** Posts one file as multipart/form-data, the way the browser's upload does. */
-export async function uploadFile(t: TestApp, token: string | undefined, file: { data: Buffer; fileName: string; contentType: string }) {
+export async function uploadFile(
+  t: TestApp,
+  token: string | undefined,
+  file: { data: Buffer; fileName: string; contentType: string },
+) {
   const boundary = `----wandercards${crypto.randomBytes(8).toString('hex')}`
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+    ),
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/memory/uploadMemoryPicture',
-    headers: { 'x-api-key': API_KEY, ...(token ? { 'x-auth-key': token } : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      'x-api-key': API_KEY,
+      ...(token ? { 'x-auth-key': token } : {}),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
     payload,
   })
   return { status: response.statusCode, body: response.json() }
@@ -71,5 +118,10 @@ export async function fetchPicture(t: TestApp, url: string) {
 }
 
 export async function notificationsOf(t: TestApp, userId: string) {
-  return t.db.selectFrom('notifications').select(['title', 'content']).where('user_id', '=', userId).orderBy('created_at').execute()
+  return t.db
+    .selectFrom('notifications')
+    .select(['title', 'content'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute()
 }

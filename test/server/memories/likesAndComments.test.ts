@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function comment(user: TestUser, memoryId: string, commentContent: string, replyToCommentId?: string | null) {
-  return t.call<PostCommentResult>('POST', '/api/memory/postComment', { token: user.token, body: { memoryId, commentContent, replyToCommentId } })
+  return t.call<PostCommentResult>('POST', '/api/memory/postComment', {
+    token: user.token,
+    body: { memoryId, commentContent, replyToCommentId },
+  })
 }
 
 async function titled(user: TestUser, title: string) {
@@ -25,7 +28,8 @@ describe('POST /api/memory/likeMemory', () => {
     const author = await t.register()
     const reader = await t.register()
     const memoryId = await createMemory(t, author, cardId)
-    const like = () => t.call<LikeMemoryResult>('POST', '/api/memory/likeMemory', { token: reader.token, body: { memoryId } })
+    const like = () =>
+      t.call<LikeMemoryResult>('POST', '/api/memory/likeMemory', { token: reader.token, body: { memoryId } })
     expect((await like()).body.data).toEqual({ liked: true, likes: 1 })
     expect((await like()).body.data).toEqual({ liked: false, likes: 0 })
     expect((await like()).body.data).toEqual({ liked: true, likes: 1 })
@@ -43,7 +47,7 @@ describe('POST /api/memory/likeMemory', () => {
     await t.call('POST', '/api/memory/likeMemory', { token: author.token, body: { memoryId } })
     const likes = await titled(author, 'New like on your memory')
     expect(likes).toHaveLength(1)
-    expect(likes[0].content).toMatch(new RegExp(`^${reader.username} liked your memory of .+\\.$`))
+    expect(likes[0]?.content).toMatch(new RegExp(`^${reader.username} liked your memory of .+\\.$`))
   })
 })
 
@@ -63,10 +67,24 @@ describe('POST /api/memory/postComment', () => {
     expect(body.data.commentCount).toBe(4)
     expect(body.data.comments).toHaveLength(2)
     const [first, second] = body.data.comments
-    expect(first).toMatchObject({ memoryCommentId: top, commentContent: 'What a trip!', isAuthor: false, isMine: true, replyToCommentId: null, replyToComment: null })
-    expect(first.replies.map((r) => r.memoryCommentId)).toEqual([reply, replyToReply])
-    expect(first.replies[0]).toMatchObject({ isAuthor: true, isMine: false, replyToComment: { memoryCommentId: top, username: friend.username } })
-    expect(first.replies[1]).toMatchObject({ replyToCommentId: reply, replyToComment: { memoryCommentId: reply, username: author.username } })
+    expect(first).toMatchObject({
+      memoryCommentId: top,
+      commentContent: 'What a trip!',
+      isAuthor: false,
+      isMine: true,
+      replyToCommentId: null,
+      replyToComment: null,
+    })
+    expect(first?.replies.map((r) => r.memoryCommentId)).toEqual([reply, replyToReply])
+    expect(first?.replies[0]).toMatchObject({
+      isAuthor: true,
+      isMine: false,
+      replyToComment: { memoryCommentId: top, username: friend.username },
+    })
+    expect(first?.replies[1]).toMatchObject({
+      replyToCommentId: reply,
+      replyToComment: { memoryCommentId: reply, username: author.username },
+    })
     expect(second).toMatchObject({ commentContent: 'Second thread', replies: [] })
   })
 
@@ -77,13 +95,13 @@ describe('POST /api/memory/postComment', () => {
     const top = (await comment(reader, memoryId, 'Which market was that?')).body.data.memoryCommentId
     const comments = await titled(author, 'New comment on your memory')
     expect(comments).toHaveLength(1)
-    expect(comments[0].content).toContain(reader.username)
-    expect(comments[0].content).toContain('"Which market was that?"')
+    expect(comments[0]?.content).toContain(reader.username)
+    expect(comments[0]?.content).toContain('"Which market was that?"')
 
     await comment(author, memoryId, 'The one by the river.', top)
     const replies = await titled(reader, 'New reply to your comment')
     expect(replies).toHaveLength(1)
-    expect(replies[0].content).toContain(author.username)
+    expect(replies[0]?.content).toContain(author.username)
     expect(await titled(author, 'New comment on your memory')).toHaveLength(1)
   })
 
@@ -93,7 +111,9 @@ describe('POST /api/memory/postComment', () => {
     expect((await comment(author, memoryId, '')).status).toBe(400)
     expect((await comment(author, memoryId, '   ')).status).toBe(400)
     expect((await comment(author, memoryId, 'x'.repeat(COMMENT_MAX_LENGTH + 1))).status).toBe(400)
-    expect(await t.db.selectFrom('memory_comments').select('id').where('memory_id', '=', memoryId).execute()).toHaveLength(0)
+    expect(
+      await t.db.selectFrom('memory_comments').select('id').where('memory_id', '=', memoryId).execute(),
+    ).toHaveLength(0)
   })
 
   it('returns 404 when replying to a comment of another memory', async () => {

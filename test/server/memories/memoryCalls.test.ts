@@ -6,10 +6,19 @@ import sharp from 'sharp'
 import type { AvailableCardSets, Memory, PeerUserCard, UploadMemoryPictureResult } from '@shared/memories'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
-import { cardsOfRarity, createMemory, giveCopy, makeFriends, memoryBody, notificationsOf, uploadFile } from './fixtures'
+import {
+  cardsOfRarity,
+  createMemory,
+  giveCopy,
+  makeFriends,
+  memoryBody,
+  notificationsOf,
+  uploadFile,
+  type Strings,
+} from './fixtures'
 
 let t: TestApp
-let cardIds: string[]
+let cardIds: Strings<3>
 beforeAll(async () => {
   t = await buildTestApp()
   cardIds = await cardsOfRarity(t, 1, 3)
@@ -17,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function upload(token: string): Promise<UploadMemoryPictureResult> {
-  const data = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#0a7' } }).png().toBuffer()
+  const data = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#0a7' } })
+    .png()
+    .toBuffer()
   return (await uploadFile(t, token, { data, fileName: 'p.png', contentType: 'image/png' })).body.data
 }
 
@@ -29,7 +40,10 @@ describe('GET /api/memory/getMyMemories', () => {
     await new Promise((resolve) => setTimeout(resolve, 5))
     const newer = await createMemory(t, user, cardIds[1])
     await createMemory(t, other, cardIds[0])
-    await t.call('POST', '/api/memory/postComment', { token: other.token, body: { memoryId: older, commentContent: 'Nice' } })
+    await t.call('POST', '/api/memory/postComment', {
+      token: other.token,
+      body: { memoryId: older, commentContent: 'Nice' },
+    })
     const { status, body } = await t.call<Memory[]>('GET', '/api/memory/getMyMemories', { token: user.token })
     expect(status).toBe(200)
     expect(body.data.map((m) => m.memoryId)).toEqual([newer, older])
@@ -46,7 +60,10 @@ describe('POST /api/memory/updateMemory', () => {
     await makeFriends(t, author, added)
     const first = await upload(author.token)
     const second = await upload(author.token)
-    const memoryId = await createMemory(t, author, cardIds[0], { taggedFriends: [kept.userId], memoryPictures: [first.pictureFileName, second.pictureFileName] })
+    const memoryId = await createMemory(t, author, cardIds[0], {
+      taggedFriends: [kept.userId],
+      memoryPictures: [first.pictureFileName, second.pictureFileName],
+    })
     const third = await upload(author.token)
 
     const { status } = await t.call('POST', '/api/memory/updateMemory', {
@@ -79,7 +96,10 @@ describe('POST /api/memory/updateMemory', () => {
     const memoryId = await createMemory(t, author, cardIds[0])
     const { status } = await t.call('POST', '/api/memory/updateMemory', {
       token: author.token,
-      body: { ...memoryBody('unused', { memoryStartDate: '2026-07-02', memoryEndDate: '2026-07-01', memoryContent: 'No' }), memoryId },
+      body: {
+        ...memoryBody('unused', { memoryStartDate: '2026-07-02', memoryEndDate: '2026-07-01', memoryContent: 'No' }),
+        memoryId,
+      },
     })
     expect(status).toBe(400)
     const row = await t.db.selectFrom('memories').select('content').where('id', '=', memoryId).executeTakeFirstOrThrow()
@@ -93,11 +113,15 @@ describe('GET /api/memory/getAvailableCardSets', () => {
     await giveCopy(t, user.userId, cardIds[0])
     await giveCopy(t, user.userId, cardIds[0])
     await createMemory(t, user, cardIds[1])
-    const { status, body } = await t.call<AvailableCardSets>('GET', '/api/memory/getAvailableCardSets', { token: user.token })
+    const { status, body } = await t.call<AvailableCardSets>('GET', '/api/memory/getAvailableCardSets', {
+      token: user.token,
+    })
     expect(status).toBe(200)
     const cards = body.data.cardSetList.flatMap((set) => set.cards)
     expect(cards).toEqual([expect.objectContaining({ cardId: cardIds[0], freeCopies: 2, image: cardIds[0] })])
-    expect(body.data.cardCollections).toEqual([{ collectionId: cards[0].collectionId, collectionName: expect.any(String) }])
+    expect(body.data.cardCollections).toEqual([
+      { collectionId: cards[0]?.collectionId, collectionName: expect.any(String) },
+    ])
   })
 })
 
@@ -106,13 +130,17 @@ describe('GET /api/getPeerUserCards', () => {
     const user = await t.register()
     const free = await giveCopy(t, user.userId, cardIds[2], '2026-01-01T00:00:00.000Z')
     const memoryId = await createMemory(t, user, cardIds[2])
-    const byCard = await t.call<PeerUserCard[]>('GET', `/api/getPeerUserCards?cardId=${cardIds[2]}`, { token: user.token })
+    const byCard = await t.call<PeerUserCard[]>('GET', `/api/getPeerUserCards?cardId=${cardIds[2]}`, {
+      token: user.token,
+    })
     expect(byCard.status).toBe(200)
     expect(byCard.body.data.map((c) => [c.userCardId === free, c.hasMemory, c.memoryId])).toEqual([
       [true, false, null],
       [false, true, memoryId],
     ])
-    const byCopy = await t.call<PeerUserCard[]>('GET', `/api/getPeerUserCards?userCardId=${free}`, { token: user.token })
+    const byCopy = await t.call<PeerUserCard[]>('GET', `/api/getPeerUserCards?userCardId=${free}`, {
+      token: user.token,
+    })
     expect(byCopy.body.data).toEqual(byCard.body.data)
   })
 

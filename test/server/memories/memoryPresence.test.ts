@@ -1,3 +1,4 @@
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, giveCopy } from './fixtures'
@@ -20,17 +21,29 @@ describe('memory presence outside the memories calls', () => {
     const user = await t.register()
     const plain = await giveCopy(t, user.userId, cardId)
     const memoryId = await createMemory(t, user, cardId)
-    const withMemory = (await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()).user_card_id
+    const withMemory = (
+      await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()
+    ).user_card_id
     const expected = (copies: Copy[]) =>
-      expect(Object.fromEntries(copies.map((c) => [c.userCardId, c.hasMemory]))).toEqual({ [plain]: false, [withMemory]: true })
+      expect(Object.fromEntries(copies.map((c) => [c.userCardId, c.hasMemory]))).toEqual({
+        [plain]: false,
+        [withMemory]: true,
+      })
 
     const card = await t.call<{ mine: Copy[] }>('GET', `/api/getCard?cardId=${cardId}`, { token: user.token })
     expect(card.status).toBe(200)
     expected(card.body.data.mine)
 
-    const collection = await t.call<{ cardId: string; mine: Copy[] }[]>('GET', '/api/getMyCollection', { token: user.token })
+    const collection = await t.call<{ cardId: string; mine: Copy[] }[]>('GET', '/api/getMyCollection', {
+      token: user.token,
+    })
     expect(collection.status).toBe(200)
-    expected(collection.body.data.find((entry) => entry.cardId === cardId)!.mine)
+    expected(
+      present(
+        collection.body.data.find((entry) => entry.cardId === cardId),
+        'the card entry',
+      ).mine,
+    )
 
     const me = await t.call<{ memoryCount: number }>('GET', '/api/getUser', { token: user.token })
     expect(me.body.data.memoryCount).toBe(1)

@@ -6,7 +6,16 @@ import { TEXTS } from '@shared/texts'
 import { PictureSigner } from '@server/features/memories/pictures'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
-import { cardsOfRarity, createMemory, fetchPicture, giveCopy, makeFriends, memoryBody, uploadFile } from './fixtures'
+import {
+  cardsOfRarity,
+  createMemory,
+  fetchPicture,
+  giveCopy,
+  makeFriends,
+  memoryBody,
+  uploadFile,
+  type Strings,
+} from './fixtures'
 
 /**
  * The permission matrix: every memory call, for each kind of caller, for each visibility.
@@ -22,7 +31,7 @@ const VISIBILITIES = [
 ]
 
 let t: TestApp
-let cardIds: string[]
+let cardIds: Strings<2>
 beforeAll(async () => {
   t = await buildTestApp()
   cardIds = await cardsOfRarity(t, 1, 2)
@@ -58,13 +67,21 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
     await makeFriends(t, users.owner, users.friend)
     await makeFriends(t, users.owner, users.tagged)
     const upload = await uploadFile(t, users.owner.token, {
-      data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff8800' } }).png().toBuffer(),
+      data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff8800' } })
+        .png()
+        .toBuffer(),
       fileName: 'dot.png',
       contentType: 'image/png',
     })
     pictureFileName = upload.body.data.pictureFileName
-    memoryId = await createMemory(t, users.owner, cardIds[0], { visibility, taggedFriends: [users.tagged.userId], memoryPictures: [pictureFileName] })
-    userCardId = (await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()).user_card_id
+    memoryId = await createMemory(t, users.owner, cardIds[0], {
+      visibility,
+      taggedFriends: [users.tagged.userId],
+      memoryPictures: [pictureFileName],
+    })
+    userCardId = (
+      await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()
+    ).user_card_id
     spareCopyId = await giveCopy(t, users.owner.userId, cardIds[0])
     await t.db
       .deleteFrom('friendships')
@@ -78,26 +95,41 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
   })
 
   it.each(ROLES)('GET /api/memory/getMemory as %s', async (role) => {
-    const { status, body } = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: tokenOf(role) })
+    const { status, body } = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${memoryId}`, {
+      token: tokenOf(role),
+    })
     expect(status).toBe(visibleStatus(role))
     if (status === 200) expect(body.data.isOwner).toBe(role === 'owner')
   })
 
   it.each(ROLES)('GET /api/memory/getMyMemories as %s lists it for the owner only', async (role) => {
     const { status, body } = await t.call<Memory[]>('GET', '/api/memory/getMyMemories', { token: tokenOf(role) })
-    if (role === 'visitor') return expect(status).toBe(403)
+    if (role === 'visitor') {
+      expect(status).toBe(403)
+      return
+    }
     expect(status).toBe(200)
     expect(body.data.some((m) => m.memoryId === memoryId)).toBe(role === 'owner')
   })
 
   it.each(ROLES)('GET /api/feed/getMemoryFeed as %s', async (role) => {
-    if (role === 'visitor') return expect((await t.call('GET', '/api/feed/getMemoryFeed')).status).toBe(403)
+    if (role === 'visitor') {
+      expect((await t.call('GET', '/api/feed/getMemoryFeed')).status).toBe(403)
+      return
+    }
     expect((await allFeedIds(users[role].token)).includes(memoryId)).toBe(sees(role))
   })
 
   it.each(ROLES)('GET /api/getUserCard as %s shows the memory only to those who may see it', async (role) => {
-    const { status, body } = await t.call<{ memory: { memoryId: string } | null }>('GET', `/api/getUserCard?userCardId=${userCardId}`, { token: tokenOf(role) })
-    if (role === 'visitor') return expect(status).toBe(403)
+    const { status, body } = await t.call<{ memory: { memoryId: string } | null }>(
+      'GET',
+      `/api/getUserCard?userCardId=${userCardId}`,
+      { token: tokenOf(role) },
+    )
+    if (role === 'visitor') {
+      expect(status).toBe(403)
+      return
+    }
     expect(status).toBe(200)
     expect(body.data.memory?.memoryId ?? null).toBe(sees(role) ? memoryId : null)
   })
@@ -105,7 +137,8 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
   it.each(ROLES)('GET /api/image/memoryPicture as %s', async (role) => {
     if (role === 'visitor') {
       const bare = await fetchPicture(t, `/api/image/memoryPicture?image=${pictureFileName}`)
-      return expect(bare.status).not.toBe(200)
+      expect(bare.status).not.toBe(200)
+      return
     }
     // A link signed for this viewer, as the API would hand out while the memory was visible to them.
     const url = new PictureSigner(t.config.mediaSigningSecret).url(pictureFileName, users[role].userId)
@@ -118,12 +151,19 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
   })
 
   it.each(ROLES)('POST /api/memory/postComment as %s', async (role) => {
-    const { status } = await t.call('POST', '/api/memory/postComment', { token: tokenOf(role), body: { memoryId, commentContent: `Lovely, from the ${role}` } })
+    const { status } = await t.call('POST', '/api/memory/postComment', {
+      token: tokenOf(role),
+      body: { memoryId, commentContent: `Lovely, from the ${role}` },
+    })
     expect(status).toBe(visibleStatus(role))
   })
 
   it.each(ROLES)('POST /api/memory/updateMemory as %s', async (role) => {
-    const body = { ...memoryBody('unused', { visibility, memoryPictures: [pictureFileName], taggedFriends: [users.tagged.userId] }), memoryId, memoryContent: `Edited by ${role}` }
+    const body = {
+      ...memoryBody('unused', { visibility, memoryPictures: [pictureFileName], taggedFriends: [users.tagged.userId] }),
+      memoryId,
+      memoryContent: `Edited by ${role}`,
+    }
     const { status, body: answer } = await t.call('POST', '/api/memory/updateMemory', { token: tokenOf(role), body })
     expect(status).toBe(ownerStatus(role))
     if (status === 404) expect(answer.metadata.message).toBe(TEXTS.memoryNotFound)
@@ -132,14 +172,27 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
   })
 
   it.each(ROLES)('POST /api/memory/updateVisibility as %s', async (role) => {
-    const { status } = await t.call('POST', '/api/memory/updateVisibility', { token: tokenOf(role), body: { memoryId, visibility } })
+    const { status } = await t.call('POST', '/api/memory/updateVisibility', {
+      token: tokenOf(role),
+      body: { memoryId, visibility },
+    })
     expect(status).toBe(ownerStatus(role))
   })
 
-  it.each(['friend', 'tagged', 'stranger', 'visitor', 'owner'] as Role[])('POST /api/memory/switchUserCard as %s', async (role) => {
-    const { status } = await t.call('POST', '/api/memory/switchUserCard', { token: tokenOf(role), body: { memoryId, userCardId, newUserCardId: spareCopyId } })
-    expect(status).toBe(ownerStatus(role))
-    const row = await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()
-    expect(row.user_card_id).toBe(role === 'owner' ? spareCopyId : userCardId)
-  })
+  it.each(['friend', 'tagged', 'stranger', 'visitor', 'owner'] as Role[])(
+    'POST /api/memory/switchUserCard as %s',
+    async (role) => {
+      const { status } = await t.call('POST', '/api/memory/switchUserCard', {
+        token: tokenOf(role),
+        body: { memoryId, userCardId, newUserCardId: spareCopyId },
+      })
+      expect(status).toBe(ownerStatus(role))
+      const row = await t.db
+        .selectFrom('memories')
+        .select('user_card_id')
+        .where('id', '=', memoryId)
+        .executeTakeFirstOrThrow()
+      expect(row.user_card_id).toBe(role === 'owner' ? spareCopyId : userCardId)
+    },
+  )
 })

@@ -7,6 +7,7 @@ import type { CreateMemoryResult, Memory, UploadMemoryPictureResult } from '@sha
 import { loadConfig } from '@server/config'
 import { LocalFolderBlobStore, type BlobStore } from '@server/features/memories/blobStore'
 import { ABANDONED_PICTURE_AGE_MS, sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, fetchPicture, giveCopy, memoryBody, uploadFile } from './fixtures'
@@ -30,7 +31,9 @@ function cutOff(): Date {
 }
 
 async function upload(user: TestUser): Promise<string> {
-  const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer()
+  const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer()
   const { status, body } = await uploadFile(t, user.token, { data, fileName: 'trip.png', contentType: 'image/png' })
   if (status !== 200) throw new Error(`upload failed: ${JSON.stringify(body)}`)
   return (body.data as UploadMemoryPictureResult).pictureFileName
@@ -45,7 +48,11 @@ async function age(fileName: string, days: number): Promise<void> {
 }
 
 async function rowOf(fileName: string) {
-  return t.db.selectFrom('memory_pictures').select(['file_name', 'memory_id']).where('file_name', '=', fileName).executeTakeFirst()
+  return t.db
+    .selectFrom('memory_pictures')
+    .select(['file_name', 'memory_id'])
+    .where('file_name', '=', fileName)
+    .executeTakeFirst()
 }
 
 function fileExists(fileName: string): boolean {
@@ -123,7 +130,7 @@ describe('sweepAbandonedPictures', () => {
     expect(await rowOf(second)).toEqual({ file_name: second, memory_id: memoryId })
     const { body } = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: user.token })
     expect(body.data.pictures.map((picture) => picture.pictureFileName)).toEqual([second])
-    expect((await fetchPicture(t, body.data.pictures[0].url)).status).toBe(200)
+    expect((await fetchPicture(t, present(body.data.pictures[0], 'the kept picture').url)).status).toBe(200)
   })
 
   it('leaves every picture a concurrent createMemory attached with its row and file', async () => {
@@ -131,23 +138,29 @@ describe('sweepAbandonedPictures', () => {
     const fileNames: string[] = []
     for (let i = 0; i < 6; i += 1) fileNames.push(await upload(user))
     for (const fileName of fileNames) await age(fileName, 2)
-    const copies = await Promise.all(fileNames.map(() => giveCopy(t, user.userId, cardId)))
+    const attempts = await Promise.all(
+      fileNames.map(async (fileName) => ({ fileName, copy: await giveCopy(t, user.userId, cardId) })),
+    )
 
     const [, ...creations] = await Promise.all([
       sweepAbandonedPictures(t.db, blobs, cutOff()),
-      ...fileNames.map((fileName, i) =>
-        t.call<CreateMemoryResult>('POST', '/api/memory/createMemory', { token: user.token, body: memoryBody(copies[i], { memoryPictures: [fileName] }) }),
-      ),
+      ...attempts.map(async ({ fileName, copy }) => ({
+        fileName,
+        creation: await t.call<CreateMemoryResult>('POST', '/api/memory/createMemory', {
+          token: user.token,
+          body: memoryBody(copy, { memoryPictures: [fileName] }),
+        }),
+      })),
     ])
 
-    for (const [i, fileName] of fileNames.entries()) {
+    for (const { fileName, creation } of creations) {
       const row = await rowOf(fileName)
       // Either the memory won (picture attached, file kept) or the sweep won (createMemory refused the picture).
-      if (creations[i].status === 200) {
-        expect(row).toEqual({ file_name: fileName, memory_id: creations[i].body.data.memoryId })
+      if (creation.status === 200) {
+        expect(row).toEqual({ file_name: fileName, memory_id: creation.body.data.memoryId })
         expect(fileExists(fileName)).toBe(true)
       } else {
-        expect(creations[i].status).toBe(400)
+        expect(creation.status).toBe(400)
         expect(row).toBeUndefined()
         expect(fileExists(fileName)).toBe(false)
       }

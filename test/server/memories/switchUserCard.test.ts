@@ -4,10 +4,10 @@ import { TEXTS } from '@shared/texts'
 import { ledgerSums } from '@server/features/wallet/ledger'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
-import { cardsOfRarity, createMemory, giveCopy, grantDigitalCredit } from './fixtures'
+import { cardsOfRarity, createMemory, giveCopy, grantDigitalCredit, type Strings } from './fixtures'
 
 let t: TestApp
-let cardIds: string[]
+let cardIds: Strings<2>
 beforeAll(async () => {
   t = await buildTestApp()
   cardIds = await cardsOfRarity(t, 3, 2)
@@ -15,15 +15,19 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function cardSetOf(cardId: string): Promise<string> {
-  return (await t.db.selectFrom('cards').select('card_set_id').where('id', '=', cardId).executeTakeFirstOrThrow()).card_set_id
+  return (await t.db.selectFrom('cards').select('card_set_id').where('id', '=', cardId).executeTakeFirstOrThrow())
+    .card_set_id
 }
 
 async function memoryCopy(memoryId: string): Promise<string> {
-  return (await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()).user_card_id
+  return (await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow())
+    .user_card_id
 }
 
 async function digitalCredit(user: TestUser): Promise<number> {
-  return (await t.db.selectFrom('users').select('digital_credit').where('id', '=', user.userId).executeTakeFirstOrThrow()).digital_credit
+  return (
+    await t.db.selectFrom('users').select('digital_credit').where('id', '=', user.userId).executeTakeFirstOrThrow()
+  ).digital_credit
 }
 
 describe('POST /api/memory/switchUserCard', () => {
@@ -33,7 +37,10 @@ describe('POST /api/memory/switchUserCard', () => {
     const from = await memoryCopy(memoryId)
     const to = await giveCopy(t, user.userId, cardIds[0])
     const before = await digitalCredit(user)
-    const { status, body } = await t.call<SwitchUserCardResult>('POST', '/api/memory/switchUserCard', { token: user.token, body: { memoryId, userCardId: from, newUserCardId: to } })
+    const { status, body } = await t.call<SwitchUserCardResult>('POST', '/api/memory/switchUserCard', {
+      token: user.token,
+      body: { memoryId, userCardId: from, newUserCardId: to },
+    })
     expect(status).toBe(200)
     expect(body.data.newUserCardId).toBe(to)
     expect(await memoryCopy(memoryId)).toBe(to)
@@ -57,7 +64,10 @@ describe('POST /api/memory/switchUserCard', () => {
     const user = await t.register()
     const memoryId = await createMemory(t, user, cardIds[0])
     const other = await giveCopy(t, user.userId, cardIds[1])
-    const { status } = await t.call('POST', '/api/memory/switchUserCard', { token: user.token, body: { memoryId, userCardId: await memoryCopy(memoryId), newUserCardId: other } })
+    const { status } = await t.call('POST', '/api/memory/switchUserCard', {
+      token: user.token,
+      body: { memoryId, userCardId: await memoryCopy(memoryId), newUserCardId: other },
+    })
     expect(status).toBe(400)
   })
 
@@ -66,7 +76,10 @@ describe('POST /api/memory/switchUserCard', () => {
     const other = await t.register()
     const memoryId = await createMemory(t, user, cardIds[0])
     const theirs = await giveCopy(t, other.userId, cardIds[0])
-    const { status, body } = await t.call('POST', '/api/memory/switchUserCard', { token: user.token, body: { memoryId, userCardId: await memoryCopy(memoryId), newUserCardId: theirs } })
+    const { status, body } = await t.call('POST', '/api/memory/switchUserCard', {
+      token: user.token,
+      body: { memoryId, userCardId: await memoryCopy(memoryId), newUserCardId: theirs },
+    })
     expect(status).toBe(404)
     expect(body.metadata.message).toBe(TEXTS.userCardNotFound)
   })
@@ -84,13 +97,22 @@ describe('POST /api/memory/switchUserCard', () => {
     })
     expect(status).toBe(200)
     expect(body.data.userData.digitalCredit).toBe(before - ECONOMY.memoryTransferCost)
-    const copy = await t.db.selectFrom('user_cards').selectAll().where('id', '=', body.data.newUserCardId).executeTakeFirstOrThrow()
+    const copy = await t.db
+      .selectFrom('user_cards')
+      .selectAll()
+      .where('id', '=', body.data.newUserCardId)
+      .executeTakeFirstOrThrow()
     expect(copy).toMatchObject({ user_id: user.userId, card_id: cardIds[1], acquisition: 'transfer' })
     expect(await memoryCopy(memoryId)).toBe(copy.id)
     expect(await t.db.selectFrom('user_cards').select('id').where('id', '=', from).executeTakeFirst()).toBeUndefined()
     const sums = await ledgerSums(t.db, user.userId)
     expect(sums.digital).toBe(await digitalCredit(user))
-    const ledger = await t.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.userId).where('reason', '=', 'memory_transfer').execute()
+    const ledger = await t.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .where('reason', '=', 'memory_transfer')
+      .execute()
     expect(ledger).toHaveLength(1)
     expect(ledger[0]).toMatchObject({ amount: -ECONOMY.memoryTransferCost, reference: copy.transaction_id })
   })
@@ -102,10 +124,15 @@ describe('POST /api/memory/switchUserCard', () => {
     await t.db.updateTable('users').set({ digital_credit: 0 }).where('id', '=', user.userId).execute()
     await t.db.deleteFrom('credit_ledger').where('user_id', '=', user.userId).execute()
     const copiesBefore = await t.db.selectFrom('user_cards').select('id').where('user_id', '=', user.userId).execute()
-    const { status } = await t.call('POST', '/api/memory/switchUserCard', { token: user.token, body: { memoryId, userCardId: from, newCardSetId: await cardSetOf(cardIds[1]) } })
+    const { status } = await t.call('POST', '/api/memory/switchUserCard', {
+      token: user.token,
+      body: { memoryId, userCardId: from, newCardSetId: await cardSetOf(cardIds[1]) },
+    })
     expect(status).toBe(422)
     expect(await memoryCopy(memoryId)).toBe(from)
-    expect(await t.db.selectFrom('user_cards').select('id').where('user_id', '=', user.userId).execute()).toEqual(copiesBefore)
+    expect(await t.db.selectFrom('user_cards').select('id').where('user_id', '=', user.userId).execute()).toEqual(
+      copiesBefore,
+    )
     expect(await digitalCredit(user)).toBe(0)
     expect((await ledgerSums(t.db, user.userId)).digital).toBe(0)
   })
@@ -118,7 +145,12 @@ describe('POST /api/memory/switchUserCard', () => {
     const before = await digitalCredit(user)
     const targetSet = await cardSetOf(cardIds[1])
     const results = await Promise.all(
-      [1, 2].map(() => t.call('POST', '/api/memory/switchUserCard', { token: user.token, body: { memoryId, userCardId: from, newCardSetId: targetSet } })),
+      [1, 2].map(() =>
+        t.call('POST', '/api/memory/switchUserCard', {
+          token: user.token,
+          body: { memoryId, userCardId: from, newCardSetId: targetSet },
+        }),
+      ),
     )
     expect(results.map((r) => r.status).sort()).toEqual([200, 409])
     expect(await digitalCredit(user)).toBe(before - ECONOMY.memoryTransferCost)
@@ -132,14 +164,20 @@ describe('POST /api/memory/switchUserCard', () => {
     const memoryId = await createMemory(t, user, cardIds[0])
     const stale = await giveCopy(t, user.userId, cardIds[0])
     const to = await giveCopy(t, user.userId, cardIds[0])
-    const { status } = await t.call('POST', '/api/memory/switchUserCard', { token: user.token, body: { memoryId, userCardId: stale, newUserCardId: to } })
+    const { status } = await t.call('POST', '/api/memory/switchUserCard', {
+      token: user.token,
+      body: { memoryId, userCardId: stale, newUserCardId: to },
+    })
     expect(status).toBe(409)
   })
 
   it('returns 400 unless exactly one target is given', async () => {
     const user = await t.register()
     const memoryId = await createMemory(t, user, cardIds[0])
-    const { status } = await t.call('POST', '/api/memory/switchUserCard', { token: user.token, body: { memoryId, userCardId: await memoryCopy(memoryId) } })
+    const { status } = await t.call('POST', '/api/memory/switchUserCard', {
+      token: user.token,
+      body: { memoryId, userCardId: await memoryCopy(memoryId) },
+    })
     expect(status).toBe(400)
   })
 })
@@ -147,19 +185,28 @@ describe('POST /api/memory/switchUserCard', () => {
 describe('GET /api/cards/getTransferrableCards', () => {
   it('lists every other card set with its card of the same rarity, and the cost', async () => {
     const user = await t.register()
-    const { status, body } = await t.call<TransferrableCards>('GET', `/api/cards/getTransferrableCards?cardId=${cardIds[0]}`, { token: user.token })
+    const { status, body } = await t.call<TransferrableCards>(
+      'GET',
+      `/api/cards/getTransferrableCards?cardId=${cardIds[0]}`,
+      { token: user.token },
+    )
     expect(status).toBe(200)
     expect(body.data.cost).toBe(ECONOMY.memoryTransferCost)
-    const sets = await t.db.selectFrom('card_sets').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-    expect(body.data.cardSetList).toHaveLength(Number(sets.count) - 1)
+    const sets = await t.db
+      .selectFrom('card_sets')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    expect(body.data.cardSetList).toHaveLength(sets.count - 1)
     const ownSet = await cardSetOf(cardIds[0])
     expect(body.data.cardSetList.some((set) => set.cardSetId === ownSet)).toBe(false)
-    expect(body.data.cardSetList.every((set) => set.cards.length === 1 && set.cards[0].cardRarity === 3)).toBe(true)
+    expect(body.data.cardSetList.every((set) => set.cards.length === 1 && set.cards[0]?.cardRarity === 3)).toBe(true)
     expect(body.data.cardCollections.length).toBeGreaterThan(0)
   })
 
   it('returns 404 for an unknown card', async () => {
     const user = await t.register()
-    expect((await t.call('GET', '/api/cards/getTransferrableCards?cardId=nowhere-9', { token: user.token })).status).toBe(404)
+    expect(
+      (await t.call('GET', '/api/cards/getTransferrableCards?cardId=nowhere-9', { token: user.token })).status,
+    ).toBe(404)
   })
 })

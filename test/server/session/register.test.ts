@@ -1,3 +1,4 @@
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 describe('POST /api/register', () => {
@@ -13,34 +14,65 @@ describe('POST /api/register', () => {
     })
     expect(status).toBe(200)
     expect(body.metadata.authorized).toBe(true)
-    expect(body.data).toMatchObject({ username: 'Lena.Berg', email: 'lena.berg@example.com', digitalCredit: 0, physicalCredit: 0, avatarId: 1, invitationReward: false })
+    expect(body.data).toMatchObject({
+      username: 'Lena.Berg',
+      email: 'lena.berg@example.com',
+      digitalCredit: 0,
+      physicalCredit: 0,
+      avatarId: 1,
+      invitationReward: false,
+    })
     expect(body.data.authKey).toEqual(expect.any(String))
     expect((body.data.authKey as string).length).toBeGreaterThanOrEqual(43)
     expect(body.data.friendCode).toMatch(/^[2-9A-HJKMNP-Z]{6}$/)
 
-    const row = await t.db.selectFrom('users').selectAll().where('email', '=', 'lena.berg@example.com').executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'lena.berg@example.com')
+      .executeTakeFirstOrThrow()
     expect(row.password_hash).toMatch(/^scrypt\$/)
     expect(row.password_hash).not.toContain('fjord')
-    const session = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', row.id).executeTakeFirstOrThrow()
+    const session = await t.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', row.id)
+      .executeTakeFirstOrThrow()
     expect(session.token_hash).not.toBe(body.data.authKey)
   })
 
   it('refuses a second account with the same e-mail in any case, and changes nothing', async () => {
     await t.register({ email: 'twice@example.com' })
-    const before = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const { status, body } = await t.call('POST', '/api/register', { body: { email: 'TWICE@example.com', name: 'TWICE', password: 'x' } })
+    const before = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    const { status, body } = await t.call('POST', '/api/register', {
+      body: { email: 'TWICE@example.com', name: 'TWICE', password: 'x' },
+    })
     expect(status).toBe(409)
     expect(body.metadata.message).toBe('An account with this e-mail already exists. Please log in instead.')
-    const after = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    expect(Number(after.n)).toBe(Number(before.n))
+    const after = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(after.n).toBe(before.n)
   })
 
   it('makes the name from the e-mail unique and at most 20 characters', async () => {
     const first = await t.call<{ username: string }>('POST', '/api/register', {
-      body: { email: 'a.very.long.local.part.indeed@example.com', name: 'a.very.long.local.part.indeed', password: 'x' },
+      body: {
+        email: 'a.very.long.local.part.indeed@example.com',
+        name: 'a.very.long.local.part.indeed',
+        password: 'x',
+      },
     })
     const second = await t.call<{ username: string }>('POST', '/api/register', {
-      body: { email: 'a.very.long.local.part.indeed@example.org', name: 'a.very.long.local.part.indeed', password: 'x' },
+      body: {
+        email: 'a.very.long.local.part.indeed@example.org',
+        name: 'a.very.long.local.part.indeed',
+        password: 'x',
+      },
     })
     expect(first.body.data.username).toBe('a.very.long.local.pa')
     expect(second.body.data.username).toHaveLength(20)
@@ -63,7 +95,11 @@ describe('POST /api/register', () => {
       body: { email: 'source@example.com', name: 'source', password: 'x', friendCode: 'ZZZZZZ', ref: 'podcast-2026' },
     })
     expect(status).toBe(200)
-    const row = await t.db.selectFrom('users').select(['referral_source', 'invited_by']).where('email', '=', 'source@example.com').executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('users')
+      .select(['referral_source', 'invited_by'])
+      .where('email', '=', 'source@example.com')
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ referral_source: 'podcast-2026', invited_by: null })
   })
 })
@@ -77,7 +113,9 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
 
   it('logs in with the e-mail in any case and returns the login fields', async () => {
     const user = await t.register({ email: 'kai@example.com', password: 'lighthouse' })
-    const { status, body } = await t.call<Record<string, unknown>>('POST', '/api/login', { body: { email: 'KAI@example.com', password: 'lighthouse' } })
+    const { status, body } = await t.call<Record<string, unknown>>('POST', '/api/login', {
+      body: { email: 'KAI@example.com', password: 'lighthouse' },
+    })
     expect(status).toBe(200)
     expect(body.metadata.authorized).toBe(true)
     expect(body.data).toEqual({
@@ -94,7 +132,9 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
   it('gives a wrong password and an unknown e-mail the same answer', async () => {
     await t.register({ email: 'same@example.com', password: 'right' })
     const wrongPassword = await t.call('POST', '/api/login', { body: { email: 'same@example.com', password: 'wrong' } })
-    const unknownEmail = await t.call('POST', '/api/login', { body: { email: 'nobody@example.com', password: 'right' } })
+    const unknownEmail = await t.call('POST', '/api/login', {
+      body: { email: 'nobody@example.com', password: 'right' },
+    })
     expect(wrongPassword.status).toBe(400)
     expect(unknownEmail.status).toBe(400)
     expect(wrongPassword.body.metadata.message).toBe(unknownEmail.body.metadata.message)
@@ -104,7 +144,9 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
     await t.register({ email: 'guess@example.com', password: 'right' })
     const statuses: number[] = []
     for (let i = 0; i < 12; i += 1) {
-      statuses.push((await t.call('POST', '/api/login', { body: { email: 'guess@example.com', password: `guess-${i}` } })).status)
+      statuses.push(
+        (await t.call('POST', '/api/login', { body: { email: 'guess@example.com', password: `guess-${i}` } })).status,
+      )
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true)
     expect(statuses.slice(10)).toEqual([429, 429])
@@ -144,7 +186,11 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
 
   it('refuses an expired token', async () => {
     const user = await t.register()
-    await t.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', user.userId).execute()
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', user.userId)
+      .execute()
     const { status } = await t.call('GET', '/api/getUser', { token: user.token })
     expect(status).toBe(401)
   })
@@ -163,19 +209,27 @@ describe('GET /api/checkNewNotifications', () => {
     const { notify } = await import('@server/features/notifications/service')
     await notify(t.db, user.userId, 'Hello', 'A friend added you.')
     expect((await t.call('GET', '/api/checkNewNotifications', { token: user.token })).body.data).toBe(true)
-    const list = await t.call<Array<{ notificationId: string; read: boolean }>>('GET', '/api/getNotifications', { token: user.token })
+    const list = await t.call<{ notificationId: string; read: boolean }[]>('GET', '/api/getNotifications', {
+      token: user.token,
+    })
     expect(list.body.data).toHaveLength(1)
-    await t.call('POST', '/api/readNotification', { token: user.token, body: { notificationId: list.body.data[0].notificationId } })
+    await t.call('POST', '/api/readNotification', {
+      token: user.token,
+      body: { notificationId: present(list.body.data[0], 'the notification').notificationId },
+    })
     expect((await t.call('GET', '/api/checkNewNotifications', { token: user.token })).body.data).toBe(false)
   })
 
-  it('does not let one user read another user\'s notification', async () => {
+  it("does not let one user read another user's notification", async () => {
     const owner = await t.register()
     const other = await t.register()
     const { notify } = await import('@server/features/notifications/service')
     await notify(t.db, owner.userId, 'Hello', 'Private news.')
     const [row] = await t.db.selectFrom('notifications').select('id').where('user_id', '=', owner.userId).execute()
-    const { status } = await t.call('POST', '/api/readNotification', { token: other.token, body: { notificationId: row.id } })
+    const { status } = await t.call('POST', '/api/readNotification', {
+      token: other.token,
+      body: { notificationId: present(row, "the owner's notification").id },
+    })
     expect(status).toBe(404)
     expect((await t.call('GET', '/api/checkNewNotifications', { token: owner.token })).body.data).toBe(true)
   })

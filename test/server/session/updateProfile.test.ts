@@ -35,21 +35,35 @@ describe('POST /api/account/updateProfile', () => {
     })
     expect(status).toBe(200)
     expect(body.data).toEqual({ username: 'Globe Trotter', avatarId: 3 })
-    const row = await t.db.selectFrom('users').select(['username', 'avatar_id']).where('id', '=', user.userId).executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('users')
+      .select(['username', 'avatar_id'])
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ username: 'Globe Trotter', avatar_id: 3 })
   })
 
   it('returns 422 for an avatar the user does not own', async () => {
     const user = await t.register()
-    const { status } = await t.call('POST', '/api/account/updateProfile', { token: user.token, body: { newUsername: user.username, newAvatarId: AVATAR_COUNT } })
+    const { status } = await t.call('POST', '/api/account/updateProfile', {
+      token: user.token,
+      body: { newUsername: user.username, newAvatarId: AVATAR_COUNT },
+    })
     expect(status).toBe(422)
-    const row = await t.db.selectFrom('users').select('avatar_id').where('id', '=', user.userId).executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('users')
+      .select('avatar_id')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
     expect(row.avatar_id).toBe(1)
   })
 
   it('returns 400 for a username over 20 characters', async () => {
     const user = await t.register()
-    const { status, body } = await t.call('POST', '/api/account/updateProfile', { token: user.token, body: { newUsername: 'x'.repeat(21), newAvatarId: 1 } })
+    const { status, body } = await t.call('POST', '/api/account/updateProfile', {
+      token: user.token,
+      body: { newUsername: 'x'.repeat(21), newAvatarId: 1 },
+    })
     expect(status).toBe(400)
     expect(body.metadata.message).toMatch(/newUsername/)
   })
@@ -66,7 +80,9 @@ describe('POST /api/account/updateProfile', () => {
   })
 
   it('returns 403 for a visitor', async () => {
-    const { status } = await t.call('POST', '/api/account/updateProfile', { body: { newUsername: 'someone', newAvatarId: 1 } })
+    const { status } = await t.call('POST', '/api/account/updateProfile', {
+      body: { newUsername: 'someone', newAvatarId: 1 },
+    })
     expect(status).toBe(403)
   })
 })
@@ -81,8 +97,14 @@ describe('usernames under concurrency', () => {
   it('lets only one of two users take a name at the same time, whatever its case', async () => {
     const [first, second] = [await t.register(), await t.register()]
     const answers = await Promise.all([
-      t.call('POST', '/api/account/updateProfile', { token: first.token, body: { newUsername: 'Harbour', newAvatarId: 1 } }),
-      t.call('POST', '/api/account/updateProfile', { token: second.token, body: { newUsername: 'harbour', newAvatarId: 1 } }),
+      t.call('POST', '/api/account/updateProfile', {
+        token: first.token,
+        body: { newUsername: 'Harbour', newAvatarId: 1 },
+      }),
+      t.call('POST', '/api/account/updateProfile', {
+        token: second.token,
+        body: { newUsername: 'harbour', newAvatarId: 1 },
+      }),
     ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     const refused = answers.find((answer) => answer.status === 409)

@@ -23,14 +23,53 @@ describe('GET /s/user', () => {
     const createdAt = new Date().toISOString()
     await t.db
       .insertInto('user_cards')
-      .values([1, 2, 3].map((copy) => ({ id: `share-uc-${copy}`, user_id: owner.userId, card_id: card.id, acquisition: 'pick', transaction_id: null, created_at: createdAt })))
+      .values(
+        [1, 2, 3].map((copy) => ({
+          id: `share-uc-${copy}`,
+          user_id: owner.userId,
+          card_id: card.id,
+          acquisition: 'pick',
+          transaction_id: null,
+          created_at: createdAt,
+        })),
+      )
       .execute()
     await t.db
       .insertInto('memories')
       .values([
-        { id: 'm-public', user_id: owner.userId, user_card_id: 'share-uc-1', start_date: null, end_date: null, content: 'A public day out', visibility: 3, created_at: createdAt, updated_at: createdAt },
-        { id: 'm-private', user_id: owner.userId, user_card_id: 'share-uc-2', start_date: null, end_date: null, content: 'SECRET diary entry', visibility: 1, created_at: createdAt, updated_at: createdAt },
-        { id: 'm-friends', user_id: owner.userId, user_card_id: 'share-uc-3', start_date: null, end_date: null, content: 'FRIENDS-ONLY note', visibility: 2, created_at: createdAt, updated_at: createdAt },
+        {
+          id: 'm-public',
+          user_id: owner.userId,
+          user_card_id: 'share-uc-1',
+          start_date: null,
+          end_date: null,
+          content: 'A public day out',
+          visibility: 3,
+          created_at: createdAt,
+          updated_at: createdAt,
+        },
+        {
+          id: 'm-private',
+          user_id: owner.userId,
+          user_card_id: 'share-uc-2',
+          start_date: null,
+          end_date: null,
+          content: 'SECRET diary entry',
+          visibility: 1,
+          created_at: createdAt,
+          updated_at: createdAt,
+        },
+        {
+          id: 'm-friends',
+          user_id: owner.userId,
+          user_card_id: 'share-uc-3',
+          start_date: null,
+          end_date: null,
+          content: 'FRIENDS-ONLY note',
+          visibility: 2,
+          created_at: createdAt,
+          updated_at: createdAt,
+        },
       ])
       .execute()
   }, 60_000)
@@ -52,7 +91,10 @@ describe('GET /s/user', () => {
   })
 
   it('shows the public profile with a sign-up link carrying the friend code', async () => {
-    const { body: html } = await t.app.inject({ method: 'GET', url: `/s/user?shareId=${owner.friendCode.toLowerCase()}` })
+    const { body: html } = await t.app.inject({
+      method: 'GET',
+      url: `/s/user?shareId=${owner.friendCode.toLowerCase()}`,
+    })
     expect(html).toContain(`<h1>${owner.username}</h1>`)
     expect(html).toContain(`href="http://wandercards.test/?r=${owner.friendCode}"`)
     expect(html).toContain(cardName)
@@ -77,7 +119,12 @@ describe('GET /s/user', () => {
   })
 
   it('answers an unknown, missing or malformed share id with a friendly 404 page', async () => {
-    for (const url of ['/s/user?shareId=ZZZZZZ', '/s/user', '/s/user?shareId=%3Cscript%3E', '/s/nothingHere?shareId=ABC']) {
+    for (const url of [
+      '/s/user?shareId=ZZZZZZ',
+      '/s/user',
+      '/s/user?shareId=%3Cscript%3E',
+      '/s/nothingHere?shareId=ABC',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url })
       expect(response.statusCode).toBe(404)
       expect(response.headers['content-type']).toMatch(/^text\/html/)
@@ -105,6 +152,6 @@ describe('GET /user on a separate share host', () => {
     expect(response.statusCode).toBe(200)
     expect(metaContent(response.body, 'og:url')).toBe(`https://share.wandercards.test/user?shareId=${user.friendCode}`)
     expect(metaContent(response.body, 'og:image')).toBe('http://wandercards.test/api/image/avatar?avatarId=1')
-    expect(response.headers['content-security-policy']).toContain('img-src \'self\' http://wandercards.test')
+    expect(response.headers['content-security-policy']).toContain("img-src 'self' http://wandercards.test")
   })
 })

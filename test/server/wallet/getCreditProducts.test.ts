@@ -12,9 +12,17 @@ describe('GET /api/payment/getCreditProducts', () => {
 
   it('lists digital and physical products with prices in dollars', async () => {
     const user = await t.register()
-    const { status, body } = await t.call<CreditProduct[]>('GET', '/api/payment/getCreditProducts', { token: user.token })
+    const { status, body } = await t.call<CreditProduct[]>('GET', '/api/payment/getCreditProducts', {
+      token: user.token,
+    })
     expect(status).toBe(200)
-    expect(body.data[0]).toEqual({ creditProductId: 1, creditProductType: 2, creditProductValue: 10_000, listPrice: 1.99, actualPrice: 1.99 })
+    expect(body.data[0]).toEqual({
+      creditProductId: 1,
+      creditProductType: 2,
+      creditProductValue: 10_000,
+      listPrice: 1.99,
+      actualPrice: 1.99,
+    })
     expect(body.data.some((product) => product.creditProductType === 1)).toBe(true)
     expect(body.data.some((product) => product.creditProductType === 2)).toBe(true)
     expect(body.data.some((product) => product.actualPrice / product.listPrice < 0.9)).toBe(true)

@@ -2,6 +2,7 @@ import Stripe from 'stripe'
 
 import type { CreatePaymentIntentResult, VerifyPaymentIntentResult } from '@shared/wallet'
 import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './stripeStandIn'
@@ -39,7 +40,10 @@ describe('Stripe payments', () => {
     return t.call<CreatePaymentIntentResult>('POST', '/api/payment/createPaymentIntent', { token: user.token, body })
   }
   async function verify(user: TestUser, paymentIntentId: string) {
-    return t.call<VerifyPaymentIntentResult>('POST', '/api/payment/verifyPaymentIntent', { token: user.token, body: { paymentIntentId } })
+    return t.call<VerifyPaymentIntentResult>('POST', '/api/payment/verifyPaymentIntent', {
+      token: user.token,
+      body: { paymentIntentId },
+    })
   }
   function succeededEvent(intent: StandInIntent): string {
     return JSON.stringify({
@@ -50,7 +54,10 @@ describe('Stripe payments', () => {
       data: { object: intent },
     })
   }
-  async function sendWebhook(payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+  async function sendWebhook(
+    payload: string,
+    signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  ) {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/payment/webhook',
@@ -61,7 +68,10 @@ describe('Stripe payments', () => {
   }
   async function buy(user: TestUser, selectedCreditProduct: number): Promise<StandInIntent> {
     const { body } = await createIntent(user, { selectedCreditProduct })
-    return [...stripe.intents.values()].find((intent) => intent.client_secret === body.data.clientSecret)!
+    return present(
+      [...stripe.intents.values()].find((intent) => intent.client_secret === body.data.clientSecret),
+      'the created payment intent',
+    )
   }
 
   describe('POST /api/payment/createPaymentIntent', () => {
@@ -69,11 +79,18 @@ describe('Stripe payments', () => {
       const user = await t.register()
       const { status, body } = await createIntent(user, { selectedCreditProduct: 2 })
       expect(status).toBe(200)
-      const intent = [...stripe.intents.values()].find((candidate) => candidate.client_secret === body.data.clientSecret)
-      expect(intent).toMatchObject({ amount: 999, currency: 'usd', metadata: { userId: user.userId, creditProductId: '2' } })
+      const intent = present(
+        [...stripe.intents.values()].find((candidate) => candidate.client_secret === body.data.clientSecret),
+        'the created payment intent',
+      )
+      expect(intent).toMatchObject({
+        amount: 999,
+        currency: 'usd',
+        metadata: { userId: user.userId, creditProductId: '2' },
+      })
       expect(body.data).toEqual({
-        clientSecret: intent!.client_secret,
-        dpmCheckerLink: `https://dashboard.stripe.com/settings/payment_methods/review?transaction_id=${intent!.id}`,
+        clientSecret: intent.client_secret,
+        dpmCheckerLink: `https://dashboard.stripe.com/settings/payment_methods/review?transaction_id=${intent.id}`,
         provider: 'stripe',
         publishableKey: 'pk_test_wandercards',
       })
@@ -83,7 +100,7 @@ describe('Stripe payments', () => {
     it('sends Stripe the product price whatever amount the client names', async () => {
       const user = await t.register()
       await createIntent(user, { selectedCreditProduct: 7, amount: 50, currency: 'jpy' })
-      const sent = stripe.createRequests.at(-1)!
+      const sent = present(stripe.createRequests.at(-1), 'a create request')
       expect(sent.get('amount')).toBe('3999')
       expect(sent.get('currency')).toBe('usd')
     })
@@ -100,15 +117,24 @@ describe('Stripe payments', () => {
     it('answers paid false while the intent has not succeeded', async () => {
       const user = await t.register()
       const intent = await buy(user, 1)
-      expect((await verify(user, intent.id)).body.data).toEqual({ paid: false, userData: { digitalCredit: 0, physicalCredit: 0 } })
+      expect((await verify(user, intent.id)).body.data).toEqual({
+        paid: false,
+        userData: { digitalCredit: 0, physicalCredit: 0 },
+      })
     })
 
     it('credits a succeeded intent once, however often it is verified', async () => {
       const user = await t.register()
       const intent = await buy(user, 6)
       stripe.succeed(intent.id)
-      expect((await verify(user, intent.id)).body.data).toEqual({ paid: true, userData: { digitalCredit: 0, physicalCredit: 20_000 } })
-      expect((await verify(user, intent.id)).body.data).toEqual({ paid: true, userData: { digitalCredit: 0, physicalCredit: 20_000 } })
+      expect((await verify(user, intent.id)).body.data).toEqual({
+        paid: true,
+        userData: { digitalCredit: 0, physicalCredit: 20_000 },
+      })
+      expect((await verify(user, intent.id)).body.data).toEqual({
+        paid: true,
+        userData: { digitalCredit: 0, physicalCredit: 20_000 },
+      })
       expect(await purchaseRows(t, user.userId)).toHaveLength(1)
       await expectLedgerToMatchBalances(t, user.userId)
     })
@@ -147,7 +173,9 @@ describe('Stripe payments', () => {
       const { status, body } = await sendWebhook(succeededEvent(stripe.succeed(intent.id)))
       expect(status).toBe(200)
       expect(body).toEqual({ received: true })
-      expect((await t.call('GET', '/api/getUser', { token: user.token })).body.data).toMatchObject({ digitalCredit: 150_000 })
+      expect((await t.call('GET', '/api/getUser', { token: user.token })).body.data).toMatchObject({
+        digitalCredit: 150_000,
+      })
       expect((await verify(user, intent.id)).body.data.paid).toBe(true)
       expect(await purchaseRows(t, user.userId)).toHaveLength(1)
       await expectLedgerToMatchBalances(t, user.userId)
@@ -172,7 +200,12 @@ describe('Stripe payments', () => {
     })
 
     it('acknowledges other events and unknown intents without crediting', async () => {
-      const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } })
+      const payload = JSON.stringify({
+        id: 'evt_other',
+        object: 'event',
+        type: 'charge.refunded',
+        data: { object: { id: 'ch_1', object: 'charge' } },
+      })
       expect((await sendWebhook(payload)).status).toBe(200)
       const unknown = succeededEvent({ ...stripe.succeed((await buy(await t.register(), 1)).id), id: 'pi_unknown' })
       expect((await sendWebhook(unknown)).status).toBe(200)
@@ -182,11 +215,24 @@ describe('Stripe payments', () => {
       const user = await t.register()
       const intent = await buy(user, 2)
       const payload = succeededEvent(stripe.succeed(intent.id))
-      const answers = await Promise.all([sendWebhook(payload), verify(user, intent.id), sendWebhook(payload), verify(user, intent.id), sendWebhook(payload)])
+      const answers = await Promise.all([
+        sendWebhook(payload),
+        verify(user, intent.id),
+        sendWebhook(payload),
+        verify(user, intent.id),
+        sendWebhook(payload),
+      ])
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
-      expect((await verify(user, intent.id)).body.data).toEqual({ paid: true, userData: { digitalCredit: 60_000, physicalCredit: 0 } })
+      expect((await verify(user, intent.id)).body.data).toEqual({
+        paid: true,
+        userData: { digitalCredit: 60_000, physicalCredit: 0 },
+      })
       expect(await purchaseRows(t, user.userId)).toHaveLength(1)
-      const payment = await t.db.selectFrom('payments').select('fulfilled_at').where('provider_payment_id', '=', intent.id).executeTakeFirstOrThrow()
+      const payment = await t.db
+        .selectFrom('payments')
+        .select('fulfilled_at')
+        .where('provider_payment_id', '=', intent.id)
+        .executeTakeFirstOrThrow()
       expect(payment.fulfilled_at).not.toBeNull()
       await expectLedgerToMatchBalances(t, user.userId)
     })

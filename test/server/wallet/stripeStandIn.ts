@@ -25,7 +25,10 @@ export interface StripeStandIn {
 }
 
 function send(response: http.ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${crypto.randomBytes(6).toString('hex')}` })
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_${crypto.randomBytes(6).toString('hex')}`,
+  })
   response.end(JSON.stringify(body))
 }
 
@@ -34,7 +37,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const createRequests: URLSearchParams[] = []
   const server = http.createServer((request, response) => {
     let raw = ''
-    request.on('data', (chunk) => (raw += chunk))
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1')
       if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
@@ -43,8 +46,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const id = `pi_${crypto.randomBytes(8).toString('hex')}`
         const metadata: Record<string, string> = {}
         for (const [key, value] of form) {
-          const match = /^metadata\[(.+)\]$/.exec(key)
-          if (match) metadata[match[1]] = value
+          const name = /^metadata\[(.+)\]$/.exec(key)?.[1]
+          if (name) metadata[name] = value
         }
         const intent: StandInIntent = {
           id,
@@ -58,17 +61,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           metadata,
         }
         intents.set(id, intent)
-        return send(response, 200, intent)
+        send(response, 200, intent)
+        return
       }
-      const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)
-      if (request.method === 'GET' && retrieve) {
-        const intent = intents.get(decodeURIComponent(retrieve[1]))
-        if (intent) return send(response, 200, intent)
-        return send(response, 404, {
-          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'`, param: 'intent' },
+      const retrievedId = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)?.[1]
+      if (request.method === 'GET' && retrievedId) {
+        const intent = intents.get(decodeURIComponent(retrievedId))
+        if (intent) {
+          send(response, 200, intent)
+          return
+        }
+        send(response, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${retrievedId}'`,
+            param: 'intent',
+          },
         })
+        return
       }
-      return send(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } })
+      send(response, 404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${request.method}: ${url.pathname})`,
+        },
+      })
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

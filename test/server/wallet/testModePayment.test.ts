@@ -1,5 +1,6 @@
 import type { CreatePaymentIntentResult, TestModeConfirmResult, VerifyPaymentIntentResult } from '@shared/wallet'
 import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances, purchaseRows } from './walletTestKit'
@@ -19,13 +20,18 @@ describe('test-mode payments', () => {
     return t.call<CreatePaymentIntentResult>('POST', '/api/payment/createPaymentIntent', { token: user.token, body })
   }
   async function confirm(clientSecret: string, cardNumber: string, expiry = FUTURE_EXPIRY, cvc = '123') {
-    return t.call<TestModeConfirmResult>('POST', '/api/payment/testMode/confirmPayment', { body: { clientSecret, cardNumber, expiry, cvc } })
+    return t.call<TestModeConfirmResult>('POST', '/api/payment/testMode/confirmPayment', {
+      body: { clientSecret, cardNumber, expiry, cvc },
+    })
   }
   async function verify(user: TestUser, paymentIntentId: string) {
-    return t.call<VerifyPaymentIntentResult>('POST', '/api/payment/verifyPaymentIntent', { token: user.token, body: { paymentIntentId } })
+    return t.call<VerifyPaymentIntentResult>('POST', '/api/payment/verifyPaymentIntent', {
+      token: user.token,
+      body: { paymentIntentId },
+    })
   }
   function intentId(clientSecret: string): string {
-    return clientSecret.split('_secret_')[0]
+    return present(clientSecret.split('_secret_')[0])
   }
 
   describe('POST /api/payment/createPaymentIntent', () => {
@@ -33,17 +39,45 @@ describe('test-mode payments', () => {
       const user = await t.register()
       const { status, body } = await createIntent(user, { selectedCreditProduct: 2 })
       expect(status).toBe(200)
-      expect(body.data).toEqual({ clientSecret: expect.stringMatching(/^pi_test_\w+_secret_\w+$/), dpmCheckerLink: null, provider: 'test' })
-      const intent = await t.db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', body.data.clientSecret).executeTakeFirstOrThrow()
+      expect(body.data).toEqual({
+        clientSecret: expect.stringMatching(/^pi_test_\w+_secret_\w+$/),
+        dpmCheckerLink: null,
+        provider: 'test',
+      })
+      const intent = await t.db
+        .selectFrom('test_payment_intents')
+        .selectAll()
+        .where('client_secret', '=', body.data.clientSecret)
+        .executeTakeFirstOrThrow()
       expect(intent).toMatchObject({ amount_cents: 999, currency: 'usd', status: 'requires_payment_method' })
-      const payment = await t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', intent.id).executeTakeFirstOrThrow()
-      expect(payment).toMatchObject({ user_id: user.userId, provider: 'test', amount_cents: 999, credit_value: 60_000, product_type: 2, fulfilled_at: null })
+      const payment = await t.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('provider_payment_id', '=', intent.id)
+        .executeTakeFirstOrThrow()
+      expect(payment).toMatchObject({
+        user_id: user.userId,
+        provider: 'test',
+        amount_cents: 999,
+        credit_value: 60_000,
+        product_type: 2,
+        fulfilled_at: null,
+      })
     })
 
     it('ignores an amount or price sent by the client', async () => {
       const user = await t.register()
-      const { body } = await createIntent(user, { selectedCreditProduct: 3, amount: 1, actualPrice: 0.01, creditProductValue: 9_999_999 })
-      const intent = await t.db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', body.data.clientSecret).executeTakeFirstOrThrow()
+      const { body } = await createIntent(user, {
+        selectedCreditProduct: 3,
+        amount: 1,
+        actualPrice: 0.01,
+        creditProductValue: 9_999_999,
+      })
+      const intent = await t.db
+        .selectFrom('test_payment_intents')
+        .selectAll()
+        .where('client_secret', '=', body.data.clientSecret)
+        .executeTakeFirstOrThrow()
       expect(intent.amount_cents).toBe(1_999)
       await confirm(body.data.clientSecret, '4242 4242 4242 4242')
       const verified = await verify(user, intent.id)
@@ -59,7 +93,9 @@ describe('test-mode payments', () => {
     })
 
     it('returns 403 to a visitor', async () => {
-      expect((await t.call('POST', '/api/payment/createPaymentIntent', { body: { selectedCreditProduct: 1 } })).status).toBe(403)
+      expect(
+        (await t.call('POST', '/api/payment/createPaymentIntent', { body: { selectedCreditProduct: 1 } })).status,
+      ).toBe(403)
     })
   })
 
@@ -87,7 +123,11 @@ describe('test-mode payments', () => {
     it.each([
       ['4000 0000 0000 0002', 'card_error', 'Your card was declined.'],
       ['4000 0000 0000 9995', 'card_error', 'Your card has insufficient funds.'],
-      ['4111 1111 1111 1111', 'card_error', 'Your card was declined. Test mode accepts only the test card numbers shown on the form.'],
+      [
+        '4111 1111 1111 1111',
+        'card_error',
+        'Your card was declined. Test mode accepts only the test card numbers shown on the form.',
+      ],
       ['4242 4242 4242 4241', 'validation_error', 'Your card number is invalid.'],
       ['4242 4242', 'validation_error', 'Your card number is incomplete.'],
     ])('declines %s with "%s: %s" and credits nothing', async (cardNumber, type, message) => {
@@ -95,7 +135,11 @@ describe('test-mode payments', () => {
       const { body } = await createIntent(user, { selectedCreditProduct: 1 })
       const confirmed = await confirm(body.data.clientSecret, cardNumber)
       expect(confirmed.status).toBe(200)
-      expect(confirmed.body.data).toEqual({ paymentIntentId: intentId(body.data.clientSecret), status: 'requires_payment_method', error: { type, message } })
+      expect(confirmed.body.data).toEqual({
+        paymentIntentId: intentId(body.data.clientSecret),
+        status: 'requires_payment_method',
+        error: { type, message },
+      })
       const verified = await verify(user, intentId(body.data.clientSecret))
       expect(verified.body.data).toEqual({ paid: false, userData: { digitalCredit: 0, physicalCredit: 0 } })
       await expectLedgerToMatchBalances(t, user.userId)
@@ -139,7 +183,10 @@ describe('test-mode payments', () => {
         verify(user, id),
       ])
       expect(answers.every((answer) => answer.status === 200)).toBe(true)
-      expect((await verify(user, id)).body.data).toEqual({ paid: true, userData: { digitalCredit: 60_000, physicalCredit: 0 } })
+      expect((await verify(user, id)).body.data).toEqual({
+        paid: true,
+        userData: { digitalCredit: 60_000, physicalCredit: 0 },
+      })
       expect(await purchaseRows(t, user.userId)).toHaveLength(1)
       await expectLedgerToMatchBalances(t, user.userId)
     })
@@ -148,7 +195,11 @@ describe('test-mode payments', () => {
       const buyer = await t.register()
       const other = await t.register()
       const { body } = await createIntent(buyer, { selectedCreditProduct: 1 })
-      await t.db.updateTable('test_payment_intents').set({ status: 'succeeded' }).where('client_secret', '=', body.data.clientSecret).execute()
+      await t.db
+        .updateTable('test_payment_intents')
+        .set({ status: 'succeeded' })
+        .where('client_secret', '=', body.data.clientSecret)
+        .execute()
       const { status } = await verify(other, intentId(body.data.clientSecret))
       expect(status).toBe(404)
       expect(await purchaseRows(t, other.userId)).toHaveLength(0)

@@ -8,13 +8,22 @@ export async function expectLedgerToMatchBalances(t: TestApp, userId: string): P
 }
 
 export async function certificateCodes(t: TestApp, userId: string, source?: string): Promise<string[]> {
-  let query = t.db.selectFrom('credit_certificates').select('redeem_code').where('user_id', '=', userId).where('redeemed_at', 'is', null)
+  let query = t.db
+    .selectFrom('credit_certificates')
+    .select('redeem_code')
+    .where('user_id', '=', userId)
+    .where('redeemed_at', 'is', null)
   if (source) query = query.where('source', '=', source)
   return (await query.execute()).map((row) => row.redeem_code)
 }
 
 export async function purchaseRows(t: TestApp, userId: string) {
-  return t.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).where('reason', '=', 'purchase').execute()
+  return t.db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('reason', '=', 'purchase')
+    .execute()
 }
 
 /** Checks the invariant for every user of the test database; run after each scenario. */

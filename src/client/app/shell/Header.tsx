@@ -30,8 +30,20 @@ import { paths } from '../paths'
 
 function Logo({ to, compact, showName = !compact }: { to: string; compact: boolean; showName?: boolean }) {
   return (
-    <ButtonBase component={RouterLink} to={to} aria-label={compact ? `${PRODUCT_NAME}: my wallet` : `${PRODUCT_NAME} home`} sx={{ borderRadius: 2, px: 0.5, gap: 1 }}>
-      <Box component="img" src={`${API_BASE_URL}/image/icon.png`} alt="" width={36} height={36} sx={{ borderRadius: 1.5 }} />
+    <ButtonBase
+      component={RouterLink}
+      to={to}
+      aria-label={compact ? `${PRODUCT_NAME}: my wallet` : `${PRODUCT_NAME} home`}
+      sx={{ borderRadius: 2, px: 0.5, gap: 1 }}
+    >
+      <Box
+        component="img"
+        src={`${API_BASE_URL}/image/icon.png`}
+        alt=""
+        width={36}
+        height={36}
+        sx={{ borderRadius: 1.5 }}
+      />
       {showName && (
         <Typography variant="h6" component="span" sx={{ color: 'inherit', fontWeight: 700 }}>
           {PRODUCT_NAME}
@@ -85,13 +97,25 @@ export function Header() {
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, md: 64 }, px: { xs: 1, sm: 2 } }}>
-        <Box component="a" href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, bgcolor: 'background.paper', color: 'text.primary', p: 1, zIndex: 10 } }}>
+        <Box
+          component="a"
+          href="#main"
+          sx={{
+            position: 'absolute',
+            left: -9999,
+            '&:focus': { left: 8, top: 8, bgcolor: 'background.paper', color: 'text.primary', p: 1, zIndex: 10 },
+          }}
+        >
           Skip to content
         </Box>
         {session.loggedIn ? (
           <>
             <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} showName={roomy} />
-            <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: { xs: 0, md: 0.5 }, mx: 'auto', flexWrap: 'nowrap', overflowX: 'auto' }}>
+            <Box
+              component="nav"
+              aria-label="Main"
+              sx={{ display: 'flex', gap: { xs: 0, md: 0.5 }, mx: 'auto', flexWrap: 'nowrap', overflowX: 'auto' }}
+            >
               <NavItem to={paths.home.href()} label="Home" icon={<HomeIcon />} showLabel={roomy} />
               <NavItem to={paths.myCollection.href()} label="Collection" icon={<CollectionsIcon />} showLabel={roomy} />
               <NavItem to={paths.myFriends.href()} label="Friends" icon={<GroupIcon />} showLabel={roomy} />
@@ -111,7 +135,12 @@ export function Header() {
             </Box>
             {wide && (
               <>
-                <ButtonBase component={RouterLink} to={paths.myWallet.href()} aria-label="My wallet" sx={{ borderRadius: 2, px: 1, py: 0.5, flexDirection: 'column', alignItems: 'flex-end' }}>
+                <ButtonBase
+                  component={RouterLink}
+                  to={paths.myWallet.href()}
+                  aria-label="My wallet"
+                  sx={{ borderRadius: 2, px: 1, py: 0.5, flexDirection: 'column', alignItems: 'flex-end' }}
+                >
                   <Typography variant="caption" sx={{ opacity: 0.8, lineHeight: 1.1 }}>
                     Digital · Physical
                   </Typography>
@@ -120,7 +149,12 @@ export function Header() {
                     <CreditAmount value={session.physicalCredit} kind="physical" label="Physical credit" />
                   </Box>
                 </ButtonBase>
-                <ButtonBase component={RouterLink} to={paths.myAccount.href()} aria-label="My account" sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1 }}>
+                <ButtonBase
+                  component={RouterLink}
+                  to={paths.myAccount.href()}
+                  aria-label="My account"
+                  sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1 }}
+                >
                   <UserAvatar avatarId={session.avatarId} username={session.username} size={36} />
                   <Box sx={{ textAlign: 'left' }}>
                     <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2, maxWidth: 140 }} noWrap>
@@ -134,7 +168,12 @@ export function Header() {
               </>
             )}
             {!wide && (
-              <ButtonBase component={RouterLink} to={paths.myAccount.href()} aria-label={`My account: ${session.username}, level ${session.userLevel}`} sx={{ borderRadius: '50%' }}>
+              <ButtonBase
+                component={RouterLink}
+                to={paths.myAccount.href()}
+                aria-label={`My account: ${session.username}, level ${session.userLevel}`}
+                sx={{ borderRadius: '50%' }}
+              >
                 <UserAvatar avatarId={session.avatarId} username={session.username} size={32} />
               </ButtonBase>
             )}
@@ -143,7 +182,13 @@ export function Header() {
           <>
             <Logo to={paths.home.href()} compact={false} />
             <Box sx={{ flex: 1 }} />
-            <Button component={RouterLink} to={paths.login.href()} color="inherit" variant="outlined" sx={{ borderColor: 'rgba(255,255,255,0.6)' }}>
+            <Button
+              component={RouterLink}
+              to={paths.login.href()}
+              color="inherit"
+              variant="outlined"
+              sx={{ borderColor: 'rgba(255,255,255,0.6)' }}
+            >
               Log In
             </Button>
           </>

@@ -16,8 +16,8 @@ import { PRODUCT_TAGLINE } from '@shared/constants'
 
 import { CardImage } from '../../components/CardImage'
 import { RarityBadge } from '../../components/RarityBadge'
-import { usePageTitle } from '../../components/usePageTitle'
 import { REGISTRATION_CACHE_KEY, RegistrationForm } from '../../components/RegistrationForm'
+import { usePageTitle } from '../../components/usePageTitle'
 import { useRegisterMutation } from '../../features/session/api'
 import { selectLoggedIn } from '../../features/session/slice'
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage'
@@ -50,12 +50,19 @@ function IntroBlock({ icon, title, text }: IntroBlockProps) {
 }
 
 function SignUpPanel({ friendCode, idPrefix, heading }: { friendCode: string; idPrefix: string; heading: string }) {
+  const [register, { isLoading }] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
   return (
     <Paper elevation={3} sx={{ p: { xs: 2.5, sm: 4 }, width: '100%', maxWidth: 420 }}>
       <Typography variant="h5" component="h2" gutterBottom>
         {heading}
       </Typography>
-      <RegistrationForm defaultFriendCode={friendCode} idPrefix={idPrefix} submitLabel="Sign Up" />
+      <RegistrationForm
+        defaultFriendCode={friendCode}
+        idPrefix={idPrefix}
+        submitLabel="Sign Up"
+        onRegister={(body) => register(body).unwrap()}
+        registering={isLoading}
+      />
     </Paper>
   )
 }
@@ -78,13 +85,28 @@ export function HomePage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 5, md: 8 } }}>
-      <Box component="section" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 4, alignItems: 'center', pt: { md: 2 } }}>
+      <Box
+        component="section"
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          gap: 4,
+          alignItems: 'center',
+          pt: { md: 2 },
+        }}
+      >
         <Box sx={{ flex: 1 }}>
           <Typography variant="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.2rem' }, lineHeight: 1.1 }}>
             Every place you love, as a card you keep.
           </Typography>
-          <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, fontFamily: 'inherit', fontWeight: 400, maxWidth: '60ch' }}>
-            {PRODUCT_TAGLINE}. Collect cities, states and countries in five rarities, write your travel memories on them, and share the journey with friends.
+          <Typography
+            variant="h6"
+            component="p"
+            color="text.secondary"
+            sx={{ mt: 2, fontFamily: 'inherit', fontWeight: 400, maxWidth: '60ch' }}
+          >
+            {PRODUCT_TAGLINE}. Collect cities, states and countries in five rarities, write your travel memories on
+            them, and share the journey with friends.
           </Typography>
         </Box>
         <SignUpPanel friendCode={friendCode} idPrefix="hero" heading="Start your collection" />
@@ -98,7 +120,13 @@ export function HomePage() {
           Every place comes in Common, Special, Rare, Epic and Legendary.
         </Typography>
         {/* Half-column tracks below md so an incomplete last row of samples sits centred instead of hanging left. */}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(4, 1fr)', sm: 'repeat(6, 1fr)', md: 'repeat(5, 1fr)' }, gap: { xs: 2, md: 3 } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(4, 1fr)', sm: 'repeat(6, 1fr)', md: 'repeat(5, 1fr)' },
+            gap: { xs: 2, md: 3 },
+          }}
+        >
           {SAMPLE_CARDS.map((card, index) => (
             <Box
               key={card.imageId}
@@ -124,9 +152,21 @@ export function HomePage() {
       </Box>
 
       <Box component="section" aria-label="How it works" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        <IntroBlock icon={<ExploreIcon />} title="Discover cards" text="Hundreds of real places, each with its own facts, outline and flag. Pick the ones you know or draw a surprise." />
-        <IntroBlock icon={<AutoStoriesIcon />} title="Capture memories" text="Write on the cards you own: trip dates, a journal, pictures and the friends who were there." />
-        <IntroBlock icon={<ShareIcon />} title="Share adventures" text="Add friends with a code, like and comment on their memories, and share your best draws." />
+        <IntroBlock
+          icon={<ExploreIcon />}
+          title="Discover cards"
+          text="Hundreds of real places, each with its own facts, outline and flag. Pick the ones you know or draw a surprise."
+        />
+        <IntroBlock
+          icon={<AutoStoriesIcon />}
+          title="Capture memories"
+          text="Write on the cards you own: trip dates, a journal, pictures and the friends who were there."
+        />
+        <IntroBlock
+          icon={<ShareIcon />}
+          title="Share adventures"
+          text="Add friends with a code, like and comment on their memories, and share your best draws."
+        />
       </Box>
 
       <Box component="section" aria-labelledby="memories-heading">
@@ -136,7 +176,11 @@ export function HomePage() {
         {/* Three side-by-side tiles only from lg: at 768 px a third of the width leaves the text a single word wide. */}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, 1fr)' }, gap: 3 }}>
           {SAMPLE_MEMORIES.map((memory) => (
-            <Card key={memory.imageId} variant="outlined" sx={{ display: 'flex', gap: 2, p: 2, alignItems: 'flex-start' }}>
+            <Card
+              key={memory.imageId}
+              variant="outlined"
+              sx={{ display: 'flex', gap: 2, p: 2, alignItems: 'flex-start' }}
+            >
               <Box sx={{ width: 96, flexShrink: 0 }}>
                 <CardImage imageId={memory.imageId} name={memory.cardName} rarity={memory.rarity} />
               </Box>
@@ -156,14 +200,27 @@ export function HomePage() {
         </Box>
       </Box>
 
-      <Box component="section" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 4, alignItems: 'center', justifyContent: 'center' }}>
+      <Box
+        component="section"
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          gap: 4,
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
         <SignUpPanel friendCode={friendCode} idPrefix="footer" heading="Join Wandercards" />
         <Box sx={{ textAlign: 'center', maxWidth: 360 }}>
           <Typography variant="h4" component="h2" gutterBottom>
             Not sure yet?
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Draw a card for free — no account needed. <Link component={RouterLink} to={paths.freeDraw.href()}>Open the free draw</Link>.
+            Draw a card for free — no account needed.{' '}
+            <Link component={RouterLink} to={paths.freeDraw.href()}>
+              Open the free draw
+            </Link>
+            .
           </Typography>
           <Button component={RouterLink} to={paths.freeDraw.href()} variant="contained" color="secondary" size="large">
             Try your luck, draw a card for free!

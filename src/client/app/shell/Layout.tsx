@@ -13,7 +13,12 @@ export function Layout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
-      <Container component="main" id="main" maxWidth="lg" sx={{ flex: 1, pt: { xs: 2, md: 4 }, pb: { xs: 10, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <Container
+        component="main"
+        id="main"
+        maxWidth="lg"
+        sx={{ flex: 1, pt: { xs: 2, md: 4 }, pb: { xs: 10, md: 4 }, px: { xs: 1.5, sm: 3 } }}
+      >
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>

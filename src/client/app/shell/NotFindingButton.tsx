@@ -31,7 +31,17 @@ export function NotFindingButton() {
   }
 
   return (
-    <Box sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Box
+      sx={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        zIndex: (theme) => theme.zIndex.speedDial,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+      }}
+    >
       {collapsed ? (
         <Tooltip title={LABEL}>
           <Fab size="small" color="secondary" aria-label={`Expand: ${LABEL}`} onClick={() => toggle(false)}>
@@ -40,11 +50,22 @@ export function NotFindingButton() {
         </Tooltip>
       ) : (
         <>
-          <Fab variant="extended" color="secondary" component={RouterLink} to={paths.requestNewContent.href()} sx={{ boxShadow: 3 }}>
+          <Fab
+            variant="extended"
+            color="secondary"
+            component={RouterLink}
+            to={paths.requestNewContent.href()}
+            sx={{ boxShadow: 3 }}
+          >
             <HelpOutlineIcon sx={{ mr: 1 }} />
             {LABEL}
           </Fab>
-          <IconButton size="small" aria-label="Collapse the content request button" onClick={() => toggle(true)} sx={{ bgcolor: 'background.paper', boxShadow: 1 }}>
+          <IconButton
+            size="small"
+            aria-label="Collapse the content request button"
+            onClick={() => toggle(true)}
+            sx={{ bgcolor: 'background.paper', boxShadow: 1 }}
+          >
             <ChevronRightIcon fontSize="small" />
           </IconButton>
         </>

@@ -27,12 +27,24 @@ import { useGetPricesQuery } from './api'
 type CardType = 'digital' | 'physical'
 
 const ACQUIRE_TOUR: TourStep[] = [
-  { target: '[data-tour="acquire-type"]', title: 'Acquire Cards', content: 'Choose Digital cards to collect in the app now, or see what is coming for physical cards.' },
+  {
+    target: '[data-tour="acquire-type"]',
+    title: 'Acquire Cards',
+    content: 'Choose Digital cards to collect in the app now, or see what is coming for physical cards.',
+  },
 ]
 
 const DIGITAL_TOUR: TourStep[] = [
-  { target: '[data-tour="digital-pick"]', title: 'Pick a Single Card', content: 'Choose exactly the Common or Special card you want.' },
-  { target: '[data-tour="digital-draw"]', title: 'Draw a Random Card', content: 'Draw random cards of any rarity, up to Legendary.' },
+  {
+    target: '[data-tour="digital-pick"]',
+    title: 'Pick a Single Card',
+    content: 'Choose exactly the Common or Special card you want.',
+  },
+  {
+    target: '[data-tour="digital-draw"]',
+    title: 'Draw a Random Card',
+    content: 'Draw random cards of any rarity, up to Legendary.',
+  },
 ]
 
 /** SPEC Acquire Cards: Digital (pick or draw) or Physical (prices and a notice); prices come from the server. */
@@ -72,7 +84,9 @@ export function AcquireCardsPage() {
       ) : null}
 
       <Tour name="acquireCards" steps={ACQUIRE_TOUR} />
-      {type === 'digital' && <Tour name="digitalCards" steps={DIGITAL_TOUR} ready={prices !== undefined} showProgress />}
+      {type === 'digital' && (
+        <Tour name="digitalCards" steps={DIGITAL_TOUR} ready={prices !== undefined} showProgress />
+      )}
     </Stack>
   )
 }
@@ -80,13 +94,21 @@ export function AcquireCardsPage() {
 function DigitalOptions({ prices }: { prices: PricesResult }) {
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-      <Option tourId="digital-pick" title="Pick a Single Card" text="Choose the exact card you want. Choose its rarity:">
+      <Option
+        tourId="digital-pick"
+        title="Pick a Single Card"
+        text="Choose the exact card you want. Choose its rarity:"
+      >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <RarityChoice rarity={1} price={prices.priceDigitalCardPickCommon} />
           <RarityChoice rarity={2} price={prices.priceDigitalCardPickSpecial} />
         </Stack>
       </Option>
-      <Option tourId="digital-draw" title="Draw a Random Card" text="Draw 1 or 10 random cards of any rarity, from Common to Legendary.">
+      <Option
+        tourId="digital-draw"
+        title="Draw a Random Card"
+        text="Draw 1 or 10 random cards of any rarity, from Common to Legendary."
+      >
         <Typography component="p">
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
             1 card: <CreditAmount value={prices.priceDigitalCardDraw} label="Price of 1 card" />
@@ -123,7 +145,11 @@ function PhysicalOptions({ prices }: { prices: PricesResult }) {
   const { enqueueSnackbar } = useSnackbar()
   const items = [
     { title: 'Single Card', text: 'The card of your choice, printed.', price: prices.pricePhysicalCardPick },
-    { title: 'Random Card Draw', text: `A random printed card; ten for ${formatCredit(prices.pricePhysicalCardTenDraws)}.`, price: prices.pricePhysicalCardDraw },
+    {
+      title: 'Random Card Draw',
+      text: `A random printed card; ten for ${formatCredit(prices.pricePhysicalCardTenDraws)}.`,
+      price: prices.pricePhysicalCardDraw,
+    },
     { title: 'Card Packet', text: 'A sealed packet of printed cards.', price: prices.pricePhysicalCardPacket },
   ]
   return (
@@ -158,7 +184,11 @@ interface OptionProps {
 
 function Option({ title, text, tourId, children }: OptionProps) {
   return (
-    <Paper variant="outlined" sx={{ p: 3, flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-tour={tourId}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }}
+      data-tour={tourId}
+    >
       <Box>
         <Typography variant="h5" component="h2">
           {title}

@@ -26,9 +26,21 @@ import { PackDialog } from './components/PackDialog'
 import { missingFromMessage, useInsufficientCreditToast } from './useInsufficientCreditToast'
 
 const TOUR_STEPS: TourStep[] = [
-  { target: '[data-tour="draw-one"]', title: 'Draw 1 Card', content: 'Draw one random card from every collection. Rarer cards are rarer to draw.' },
-  { target: '[data-tour="draw-ten"]', title: 'Draw 10 Cards', content: 'Ten cards at once cost less than ten single draws.' },
-  { target: '[data-tour="drop-rates"]', title: 'Drop rates', content: 'See the chance of each rarity and the price before you draw.' },
+  {
+    target: '[data-tour="draw-one"]',
+    title: 'Draw 1 Card',
+    content: 'Draw one random card from every collection. Rarer cards are rarer to draw.',
+  },
+  {
+    target: '[data-tour="draw-ten"]',
+    title: 'Draw 10 Cards',
+    content: 'Ten cards at once cost less than ten single draws.',
+  },
+  {
+    target: '[data-tour="drop-rates"]',
+    title: 'Drop rates',
+    content: 'See the chance of each rarity and the price before you draw.',
+  },
 ]
 
 /** SPEC Draw: choose 1 or 10, pick a pack, draw, then the result page; /digitalDraw/draw|draw10 opens the packs at once. */
@@ -85,7 +97,8 @@ export function DrawPage() {
     } catch (error) {
       setPacks(null)
       if (!isApiError(error)) return
-      if (error.errorCode === 'InsufficientCredit') showInsufficientCredit(missingFromMessage(error.message) ?? price - digitalCredit)
+      if (error.errorCode === 'InsufficientCredit')
+        showInsufficientCredit(missingFromMessage(error.message) ?? price - digitalCredit)
       else if (error.status === 401 || error.status === 403) sendToLogin()
       else enqueueSnackbar(toToast(error).message, { variant: toToast(error).variant })
     }
@@ -101,8 +114,20 @@ export function DrawPage() {
       </Box>
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="center">
-        <DrawChoice tourId="draw-one" label="Draw 1 Card" price={drawPrice(false)} ready={userLoaded || !loggedIn} onChoose={() => handleChoose(false)} />
-        <DrawChoice tourId="draw-ten" label="Draw 10 Cards" price={drawPrice(true)} ready={userLoaded || !loggedIn} onChoose={() => handleChoose(true)} />
+        <DrawChoice
+          tourId="draw-one"
+          label="Draw 1 Card"
+          price={drawPrice(false)}
+          ready={userLoaded || !loggedIn}
+          onChoose={() => handleChoose(false)}
+        />
+        <DrawChoice
+          tourId="draw-ten"
+          label="Draw 10 Cards"
+          price={drawPrice(true)}
+          ready={userLoaded || !loggedIn}
+          onChoose={() => handleChoose(true)}
+        />
       </Stack>
 
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -140,7 +165,11 @@ interface DrawChoiceProps {
 
 function DrawChoice({ tourId, label, price, ready, onChoose }: DrawChoiceProps) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }} data-tour={tourId}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}
+      data-tour={tourId}
+    >
       <Button variant="contained" size="large" onClick={onChoose} disabled={!ready} fullWidth>
         {label}
       </Button>

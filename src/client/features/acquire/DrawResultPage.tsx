@@ -54,7 +54,11 @@ export function DrawResultPage() {
       {revealed ? (
         <DrawnResult result={result} />
       ) : (
-        <DrawReveal highestRarity={result.highestRarity} extraCards={result.tenDraws ? 9 : 0} onDone={() => setRevealed(true)} />
+        <DrawReveal
+          highestRarity={result.highestRarity}
+          extraCards={result.tenDraws ? 9 : 0}
+          onDone={() => setRevealed(true)}
+        />
       )}
     </Stack>
   )
@@ -70,8 +74,10 @@ function DrawnResult({ result }: { result: CardDrawResult }) {
     if (!result.certificate) return
     try {
       const redeemed = await redeem({ redeemCode: result.certificate.redeemCode }).unwrap()
-      enqueueSnackbar(`${formatCredit(redeemed.creditValue)} Digital Credits were added to your wallet.`, { variant: 'success' })
-      refetch()
+      enqueueSnackbar(`${formatCredit(redeemed.creditValue)} Digital Credits were added to your wallet.`, {
+        variant: 'success',
+      })
+      void refetch()
     } catch {
       // The shared request handling shows the server's warning.
     }
@@ -90,12 +96,21 @@ function DrawnResult({ result }: { result: CardDrawResult }) {
           display: 'grid',
           gap: 2,
           justifyContent: 'center',
-          gridTemplateColumns: single ? 'minmax(0, 300px)' : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+          gridTemplateColumns: single
+            ? 'minmax(0, 300px)'
+            : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
         }}
       >
         {result.cardList.map((card, index) => (
           <li key={`${card.cardId}-${index}`}>
-            <DrawnCardTile image={card.image} cardName={card.cardName} cardRarity={card.cardRarity} isNew={card.isNew} order={index} large={single} />
+            <DrawnCardTile
+              image={card.image}
+              cardName={card.cardName}
+              cardRarity={card.cardRarity}
+              isNew={card.isNew}
+              order={index}
+              large={single}
+            />
           </li>
         ))}
         {result.certificate && (

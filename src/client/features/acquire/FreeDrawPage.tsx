@@ -17,8 +17,9 @@ import type { FreeDrawnCard } from '@shared/acquire'
 import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
+import { REGISTRATION_CACHE_KEY, RegistrationForm } from '../../components/RegistrationForm'
 import { usePageTitle } from '../../components/usePageTitle'
-import { RegistrationForm } from '../../components/RegistrationForm'
+import { useRegisterMutation } from '../session/api'
 import { selectLoggedIn } from '../session/slice'
 
 import { useFreeDrawCardMutation } from './api'
@@ -61,7 +62,7 @@ function PackChoice() {
   async function handlePackChosen() {
     try {
       const card = await freeDraw().unwrap()
-      if (!card?.transactionId) return
+      if (!card.transactionId) return
       storeFreeDraw(card)
       navigate(paths.freeDrawResult.href(card.transactionId))
     } catch {
@@ -75,7 +76,9 @@ function PackChoice() {
       <Typography component="p">
         Price: <CreditAmount value={0} label="Price" />
       </Typography>
-      <Box sx={{ display: 'flex', justifyContent: 'center', gap: { xs: 1, sm: 3 }, width: '100%', position: 'relative' }}>
+      <Box
+        sx={{ display: 'flex', justifyContent: 'center', gap: { xs: 1, sm: 3 }, width: '100%', position: 'relative' }}
+      >
         {PACKS.map((pack) => (
           <PackButton key={pack} label={`Draw from pack ${pack}`} disabled={drawing} onClick={handlePackChosen} />
         ))}
@@ -91,6 +94,7 @@ function PackChoice() {
 
 function DrawnCard({ card }: { card: FreeDrawnCard }) {
   const loggedIn = useAppSelector(selectLoggedIn)
+  const [register, { isLoading: registering }] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} alignItems={{ xs: 'stretch', md: 'flex-start' }}>
       <Box sx={{ flex: 1, maxWidth: { md: 340 }, mx: 'auto', width: '100%' }}>
@@ -124,8 +128,16 @@ function DrawnCard({ card }: { card: FreeDrawnCard }) {
                 </ListItem>
               ))}
             </List>
-            <Typography color="text.secondary">Your card will be waiting in your collection after you sign up.</Typography>
-            <RegistrationForm idPrefix="free-draw" freeDrawTransactionId={card.transactionId} submitLabel="Sign Up and Keep My Card" />
+            <Typography color="text.secondary">
+              Your card will be waiting in your collection after you sign up.
+            </Typography>
+            <RegistrationForm
+              idPrefix="free-draw"
+              freeDrawTransactionId={card.transactionId}
+              submitLabel="Sign Up and Keep My Card"
+              onRegister={(body) => register(body).unwrap()}
+              registering={registering}
+            />
           </Stack>
         )}
       </Paper>

@@ -36,9 +36,21 @@ import { AcquireCardDialog } from './components/AcquireCardDialog'
 import { CardAcquiredDialog } from './components/CardAcquiredDialog'
 
 const TOUR_STEPS: TourStep[] = [
-  { target: '[data-tour="pick-collection"]', title: 'Collection', content: 'Choose the card collection you want to pick from.' },
-  { target: '[data-tour="pick-cards"]', title: 'Cards', content: 'Choose a card to acquire. Cards you already own carry an Owned badge.' },
-  { target: '[data-tour="pick-other-rarity"]', title: 'Other rarity', content: 'Switch between Common and Special cards here.' },
+  {
+    target: '[data-tour="pick-collection"]',
+    title: 'Collection',
+    content: 'Choose the card collection you want to pick from.',
+  },
+  {
+    target: '[data-tour="pick-cards"]',
+    title: 'Cards',
+    content: 'Choose a card to acquire. Cards you already own carry an Owned badge.',
+  },
+  {
+    target: '[data-tour="pick-other-rarity"]',
+    title: 'Other rarity',
+    content: 'Switch between Common and Special cards here.',
+  },
 ]
 
 /** SPEC Pick: a chosen Common or Special card, bought for its price; other rarities are refused. */
@@ -52,7 +64,9 @@ export function PickPage() {
         <Typography variant="h3" component="h1">
           Pick a Card
         </Typography>
-        <Alert severity="warning">Only Common and Special cards can be picked. Draw a random card for a chance at rarer ones.</Alert>
+        <Alert severity="warning">
+          Only Common and Special cards can be picked. Draw a random card for a chance at rarer ones.
+        </Alert>
         <Box>
           <Button component={RouterLink} to={paths.acquireCards.href()} variant="contained">
             Back to Acquire Cards
@@ -75,14 +89,17 @@ function Pick({ rarity, price }: PickProps) {
   const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
   const [chosenCollectionId, setChosenCollectionId] = useState<string | null>(null)
   const collectionId = chosenCollectionId ?? collections?.[0]?.collectionId ?? null
-  const { data: cards, isFetching: cardsLoading } = useGetCardsOfCollectionQuery({ collectionId: collectionId ?? '', rarity }, { skip: collectionId === null })
+  const { data: cards, isFetching: cardsLoading } = useGetCardsOfCollectionQuery(
+    { collectionId: collectionId ?? '', rarity },
+    { skip: collectionId === null },
+  )
   const [selected, setSelected] = useState<CollectionCard | null>(null)
   const [acquired, setAcquired] = useState<PickCardResult | null>(null)
   const [pickCard, { isLoading: acquiring }] = usePickCardMutation()
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
   const location = useLocation()
-  const noCollections = collections !== undefined && collections.length === 0
+  const noCollections = collections?.length === 0
   const otherRarity = rarity === 1 ? 2 : 1
 
   useEffect(() => {
@@ -115,10 +132,16 @@ function Pick({ rarity, price }: PickProps) {
             Pick a {rarityName(rarity)} Card
           </Typography>
           <Typography color="text.secondary" component="p">
-            Each card costs <CreditAmount value={price} label="Price" />. Your balance: <CreditAmount value={digitalCredit} label="Your balance" />
+            Each card costs <CreditAmount value={price} label="Price" />. Your balance:{' '}
+            <CreditAmount value={digitalCredit} label="Your balance" />
           </Typography>
         </Box>
-        <Button component={RouterLink} to={paths.digitalPick.href(otherRarity)} variant="outlined" data-tour="pick-other-rarity">
+        <Button
+          component={RouterLink}
+          to={paths.digitalPick.href(otherRarity)}
+          variant="outlined"
+          data-tour="pick-other-rarity"
+        >
           Pick {rarityName(otherRarity)} Cards
         </Button>
       </Box>
@@ -135,7 +158,7 @@ function Pick({ rarity, price }: PickProps) {
               labelId="pick-collection-label"
               label="Card collection"
               value={collectionId ?? ''}
-              onChange={(event) => setChosenCollectionId(String(event.target.value))}
+              onChange={(event) => setChosenCollectionId(event.target.value)}
             >
               {(collections ?? []).map((collection) => (
                 <MenuItem key={collection.collectionId} value={collection.collectionId}>
@@ -158,7 +181,12 @@ function Pick({ rarity, price }: PickProps) {
                 m: 0,
                 display: 'grid',
                 gap: 2,
-                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+                gridTemplateColumns: {
+                  xs: 'repeat(2, minmax(0, 1fr))',
+                  sm: 'repeat(3, minmax(0, 1fr))',
+                  md: 'repeat(4, minmax(0, 1fr))',
+                  lg: 'repeat(6, minmax(0, 1fr))',
+                },
               }}
             >
               {(cards ?? []).map((card, index) => (
@@ -167,11 +195,25 @@ function Pick({ rarity, price }: PickProps) {
                     focusRipple
                     onClick={() => setSelected(card)}
                     aria-label={`Pick ${card.cardName}${card.owned > 0 ? ' (owned)' : ''}`}
-                    sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', width: '100%', borderRadius: 2, textAlign: 'left' }}
+                    sx={{
+                      display: 'flex',
+                      flexDirection: 'column',
+                      alignItems: 'stretch',
+                      width: '100%',
+                      borderRadius: 2,
+                      textAlign: 'left',
+                    }}
                   >
                     <Box sx={{ position: 'relative' }}>
                       <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} eager={index < 6} />
-                      {card.owned > 0 && <Chip label="Owned" color="primary" size="small" sx={{ position: 'absolute', top: 8, right: 8 }} />}
+                      {card.owned > 0 && (
+                        <Chip
+                          label="Owned"
+                          color="primary"
+                          size="small"
+                          sx={{ position: 'absolute', top: 8, right: 8 }}
+                        />
+                      )}
                     </Box>
                     <Typography variant="subtitle2" component="span" sx={{ mt: 1 }}>
                       {card.cardName}
@@ -184,9 +226,21 @@ function Pick({ rarity, price }: PickProps) {
         </>
       )}
 
-      <AcquireCardDialog card={selected} price={price} balance={digitalCredit} acquiring={acquiring} onAcquire={handleAcquire} onCancel={() => setSelected(null)} />
+      <AcquireCardDialog
+        card={selected}
+        price={price}
+        balance={digitalCredit}
+        acquiring={acquiring}
+        onAcquire={handleAcquire}
+        onCancel={() => setSelected(null)}
+      />
       <CardAcquiredDialog result={acquired} onClose={() => setAcquired(null)} />
-      <Tour name="digitalCardPick" steps={TOUR_STEPS} ready={!collectionsLoading && !cardsLoading && !noCollections} showProgress />
+      <Tour
+        name="digitalCardPick"
+        steps={TOUR_STEPS}
+        ready={!collectionsLoading && !cardsLoading && !noCollections}
+        showProgress
+      />
     </Stack>
   )
 }

@@ -8,7 +8,13 @@ export function readStoredFreeDraw(): FreeDrawnCard | null {
   if (!stored) return null
   try {
     const card = JSON.parse(stored) as Partial<FreeDrawnCard>
-    if (typeof card.transactionId !== 'string' || typeof card.image !== 'string' || typeof card.cardName !== 'string' || typeof card.cardRarity !== 'number') return null
+    if (
+      typeof card.transactionId !== 'string' ||
+      typeof card.image !== 'string' ||
+      typeof card.cardName !== 'string' ||
+      typeof card.cardRarity !== 'number'
+    )
+      return null
     return card as FreeDrawnCard
   } catch {
     return null

@@ -10,8 +10,8 @@ import { formatCredit } from '../../lib/format'
 
 /** The missing amount of an InsufficientCredit refusal ("Insufficient credit: 1500 more needed."), if the message carries it. */
 export function missingFromMessage(message: string): number | null {
-  const match = /(\d[\d,]*)\s+more/.exec(message)
-  return match ? Number(match[1].replace(/,/g, '')) : null
+  const digits = /(\d[\d,]*)\s+more/.exec(message)?.[1]
+  return digits ? Number(digits.replace(/,/g, '')) : null
 }
 
 /** SPEC §8: a persistent warning with a "Get More Digital Credits" button to the wallet. */

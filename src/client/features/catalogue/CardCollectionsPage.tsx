@@ -52,9 +52,11 @@ export function CardCollectionsPage() {
 
   function changeRarity(value: number) {
     // Switching rarity is not a step of its own in the history: Back leaves the collection.
-    setSearchParams({ collection: open?.collectionId ?? '', rarity: String(value) }, { replace: true, state: { focus: undefined } satisfies FocusState })
+    setSearchParams(
+      { collection: open?.collectionId ?? '', rarity: String(value) },
+      { replace: true, state: { focus: undefined } satisfies FocusState },
+    )
   }
-
 
   return (
     <Stack spacing={3}>
@@ -109,7 +111,11 @@ function CollectionCard({ collection, eager, takeFocus }: CollectionCardProps) {
     if (takeFocus) browseRef.current?.focus()
   }, [takeFocus])
   return (
-    <Card component="article" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', borderRadius: 2 }}>
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ display: 'flex', flexDirection: 'column', borderRadius: 2 }}
+    >
       <Box
         component="img"
         src={collectionImageUrl(collection.collectionId)}
@@ -130,7 +136,13 @@ function CollectionCard({ collection, eager, takeFocus }: CollectionCardProps) {
         <Typography variant="subtitle2" component="p">
           {collection.cardCount.toLocaleString('en-US')} cards
         </Typography>
-        <Stack component="ul" direction="row" useFlexGap aria-label="Cards per rarity" sx={{ flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
+        <Stack
+          component="ul"
+          direction="row"
+          useFlexGap
+          aria-label="Cards per rarity"
+          sx={{ flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}
+        >
           {[...collection.rarityStats]
             .sort((a, b) => b.cardRarity - a.cardRarity)
             .map((stat) => (

@@ -178,7 +178,15 @@ interface CopyThumbnailProps {
   showRarity?: boolean
 }
 
-function CopyThumbnail({ userCardId, imageId, name, rarity, label, hasMemory, showRarity = false }: CopyThumbnailProps) {
+function CopyThumbnail({
+  userCardId,
+  imageId,
+  name,
+  rarity,
+  label,
+  hasMemory,
+  showRarity = false,
+}: CopyThumbnailProps) {
   return (
     <Stack component="li" spacing={0.5} sx={{ alignItems: 'center' }}>
       <ThumbnailLink to={paths.userCard.href(userCardId)} aria-label={label}>

@@ -1,4 +1,10 @@
-import type { Card, CardCollection, CollectionCard, GetCardsOfCollectionQuery, SetBeenThereBody } from '@shared/catalogue'
+import type {
+  Card,
+  CardCollection,
+  CollectionCard,
+  GetCardsOfCollectionQuery,
+  SetBeenThereBody,
+} from '@shared/catalogue'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -22,14 +28,21 @@ export const catalogueApi = baseApi.injectEndpoints({
     getCard: build.query<Card, string>({
       query: (cardId) => ({ url: '/getCard', params: { cardId } }),
       // Card:LIST is what acquisitions invalidate: the count of copies on an open card page changes with them.
-      providesTags: (_result, _error, cardId) => [{ type: 'Card', id: cardId }, { type: 'Card', id: 'LIST' }],
+      providesTags: (_result, _error, cardId) => [
+        { type: 'Card', id: cardId },
+        { type: 'Card', id: 'LIST' },
+      ],
     }),
     setBeenThere: build.mutation<null, SetBeenThereBody>({
       query: (body) => ({ url: '/setBeenThere', method: 'POST', body }),
       // Been-there belongs to the place, so the other rarities of the card refresh too.
-      invalidatesTags: (_result, _error, { cardId }) => [{ type: 'Card', id: cardId }, { type: 'Card', id: 'LIST' }],
+      invalidatesTags: (_result, _error, { cardId }) => [
+        { type: 'Card', id: cardId },
+        { type: 'Card', id: 'LIST' },
+      ],
     }),
   }),
 })
 
-export const { useGetCardCollectionsQuery, useGetCardsOfCollectionQuery, useGetCardQuery, useSetBeenThereMutation } = catalogueApi
+export const { useGetCardCollectionsQuery, useGetCardsOfCollectionQuery, useGetCardQuery, useSetBeenThereMutation } =
+  catalogueApi

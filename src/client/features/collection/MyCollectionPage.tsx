@@ -31,10 +31,26 @@ import { selectOwnedCardsOfCollection, useGetMyCollectionQuery } from './api'
 import { OwnedCardTile } from './components/OwnedCardTile'
 
 const TOUR_STEPS: TourStep[] = [
-  { target: '[data-tour="my-collection-title"]', title: 'My Collection', content: 'Welcome to your collection: every card you acquire lands here.' },
-  { target: '[data-tour="my-collection-stats"]', title: 'Your stats', content: 'Your stats: how many cards and collections you hold, and how many of each rarity.' },
-  { target: '[data-tour="my-collection-list"]', title: 'Collections', content: 'Choose a card collection to see the cards you own from it.' },
-  { target: '[data-tour="my-collection-cards"]', title: 'Your cards', content: 'Your cards, rarest first. Open one to see its copies and write memories on them.' },
+  {
+    target: '[data-tour="my-collection-title"]',
+    title: 'My Collection',
+    content: 'Welcome to your collection: every card you acquire lands here.',
+  },
+  {
+    target: '[data-tour="my-collection-stats"]',
+    title: 'Your stats',
+    content: 'Your stats: how many cards and collections you hold, and how many of each rarity.',
+  },
+  {
+    target: '[data-tour="my-collection-list"]',
+    title: 'Collections',
+    content: 'Choose a card collection to see the cards you own from it.',
+  },
+  {
+    target: '[data-tour="my-collection-cards"]',
+    title: 'Your cards',
+    content: 'Your cards, rarest first. Open one to see its copies and write memories on them.',
+  },
 ]
 
 /** SPEC §2 My Collection: the user's cards of one collection at a time, grouped from Legendary down to Common. */
@@ -54,11 +70,20 @@ export function MyCollectionPage() {
         <Typography variant="h3" component="h1" data-tour="my-collection-title">
           My Collection
         </Typography>
-        {user && <ShareLinks url={shareUrl('user', user.friendCode)} title={`${user.username}'s travel cards on ${PRODUCT_NAME}`} />}
+        {user && (
+          <ShareLinks
+            url={shareUrl('user', user.friendCode)}
+            title={`${user.username}'s travel cards on ${PRODUCT_NAME}`}
+          />
+        )}
       </Box>
 
       <Paper variant="outlined" sx={{ p: 2 }} data-tour="my-collection-stats">
-        {user ? <CardStats stats={user.userCardStats} /> : <Skeleton variant="rounded" height={64} aria-label="Loading your collection stats" />}
+        {user ? (
+          <CardStats stats={user.userCardStats} />
+        ) : (
+          <Skeleton variant="rounded" height={64} aria-label="Loading your collection stats" />
+        )}
       </Paper>
 
       <Box data-tour="my-collection-list">
@@ -97,7 +122,17 @@ export function MyCollectionPage() {
         )}
       </Box>
 
-      <Tour name="myCollection" steps={TOUR_STEPS} ready={!loading} continuous showProgress hideCloseButton disableOverlayClose disableCloseOnEsc lastLabel="Done" />
+      <Tour
+        name="myCollection"
+        steps={TOUR_STEPS}
+        ready={!loading}
+        continuous
+        showProgress
+        hideCloseButton
+        disableOverlayClose
+        disableCloseOnEsc
+        lastLabel="Done"
+      />
     </Stack>
   )
 }

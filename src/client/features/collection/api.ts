@@ -1,6 +1,12 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit'
 
-import type { MyCollection, OwnedCardEntry, RecycleUserCardBody, RecycleUserCardResult, UserCard } from '@shared/collection'
+import type {
+  MyCollection,
+  OwnedCardEntry,
+  RecycleUserCardBody,
+  RecycleUserCardResult,
+  UserCard,
+} from '@shared/collection'
 
 import { baseApi } from '../../api/baseApi'
 import type { RootState } from '../../app/store'
@@ -38,7 +44,10 @@ export const collectionApi = baseApi.injectEndpoints({
     recycleUserCard: build.mutation<RecycledUserCard, RecycleUserCardArgs>({
       query: ({ userCardId }) => ({ url: '/recycleUserCard', method: 'POST', body: { userCardId } }),
       // As `userData`, the new balance reaches the header at once, like a pick's or a draw's.
-      transformResponse: (result: RecycleUserCardResult) => ({ ...result, userData: { digitalCredit: result.newUserDigitalCredit } }),
+      transformResponse: (result: RecycleUserCardResult) => ({
+        ...result,
+        userData: { digitalCredit: result.newUserDigitalCredit },
+      }),
       invalidatesTags: (_result, _error, { userCardId, cardId }) => [
         { type: 'User', id: 'ME' },
         { type: 'UserCard', id: 'LIST' },
@@ -49,12 +58,15 @@ export const collectionApi = baseApi.injectEndpoints({
   }),
 })
 
-export const { useGetMyCollectionQuery, useGetUserCardQuery, useGetRecycleValueQuery, useRecycleUserCardMutation } = collectionApi
+export const { useGetMyCollectionQuery, useGetUserCardQuery, useGetRecycleValueQuery, useRecycleUserCardMutation } =
+  collectionApi
 
 const selectMyCollectionResult = collectionApi.endpoints.getMyCollection.select()
 const selectMyCollectionData = createSelector(selectMyCollectionResult, (result) => result.data ?? emptyCollection)
 
-export const { selectAll: selectAllOwnedCards, selectById: selectOwnedCardById } = ownedCardsAdapter.getSelectors((state: RootState) => selectMyCollectionData(state))
+export const { selectAll: selectAllOwnedCards, selectById: selectOwnedCardById } = ownedCardsAdapter.getSelectors(
+  (state: RootState) => selectMyCollectionData(state),
+)
 
 /** The owned cards of one collection. */
 export const selectOwnedCardsOfCollection = createSelector(

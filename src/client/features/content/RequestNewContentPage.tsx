@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useSnackbar } from 'notistack'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 
 import { CONTENT_REQUEST_MAX_LENGTH, CONTENT_REQUEST_TYPES, type ContentRequestType } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
@@ -25,7 +25,7 @@ export function RequestNewContentPage() {
   const [requestContent, setRequestContent] = useState('')
   const [received, setReceived] = useState(false)
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     if (!requestType || !requestContent.trim()) {
       enqueueSnackbar(TEXTS.fillAllFields, { variant: 'warning' })
@@ -67,9 +67,16 @@ export function RequestNewContentPage() {
         <Paper component="form" variant="outlined" onSubmit={handleSubmit} noValidate sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2.5}>
             <Typography color="text.secondary">
-              Missing a city, a country or a feature? Tell us what you would like to see and we will consider it for a future release.
+              Missing a city, a country or a feature? Tell us what you would like to see and we will consider it for a
+              future release.
             </Typography>
-            <TextField select label="Request type" value={requestType} onChange={(event) => setRequestType(event.target.value as ContentRequestType)} required>
+            <TextField
+              select
+              label="Request type"
+              value={requestType}
+              onChange={(event) => setRequestType(event.target.value as ContentRequestType)}
+              required
+            >
               {CONTENT_REQUEST_TYPES.map((type) => (
                 <MenuItem key={type} value={type}>
                   {type}

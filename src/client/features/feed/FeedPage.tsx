@@ -19,7 +19,8 @@ export const FEED_EMPTY_TEXT = 'No memories to show yet. Write your own, or add 
 /** /feed: memories the user may see (own, friends', public), newest first, loaded page by page while scrolling. */
 export function FeedPage() {
   usePageTitle('Feed')
-  const { data, isLoading, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetMemoryFeedInfiniteQuery()
+  const { data, isLoading, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useGetMemoryFeedInfiniteQuery()
   const sentinelRef = useRef<HTMLDivElement>(null)
   const memories = uniqueMemories(data?.pages.flatMap((page) => page.memories) ?? [])
 
@@ -77,7 +78,12 @@ export function FeedPage() {
           <div ref={sentinelRef} />
           {hasNextPage ? (
             // Also the way on for keyboards and browsers without IntersectionObserver.
-            <Button onClick={() => fetchNextPage()} loading={isFetchingNextPage} variant="outlined" sx={{ alignSelf: 'center' }}>
+            <Button
+              onClick={() => fetchNextPage()}
+              loading={isFetchingNextPage}
+              variant="outlined"
+              sx={{ alignSelf: 'center' }}
+            >
               Load More
             </Button>
           ) : (

@@ -22,14 +22,26 @@ import { AddFriendForm } from './components/AddFriendForm'
 import { FriendCard } from './components/FriendCard'
 
 const TOUR_STEPS: TourStep[] = [
-  { target: '[data-tour="friends-code"]', title: 'Your friend code', content: 'This is your friend code. Give it to friends so they can add you, or click it to copy it.' },
-  { target: '[data-tour="friends-add"]', title: 'Add a friend', content: "Type a friend's 6-character code here and press Add Friend. You become friends both ways." },
+  {
+    target: '[data-tour="friends-code"]',
+    title: 'Your friend code',
+    content: 'This is your friend code. Give it to friends so they can add you, or click it to copy it.',
+  },
+  {
+    target: '[data-tour="friends-add"]',
+    title: 'Add a friend',
+    content: "Type a friend's 6-character code here and press Add Friend. You become friends both ways.",
+  },
   {
     target: '[data-tour="friends-share"]',
     title: 'Invite friends',
     content: `Share your profile link. For every friend who joins with it you receive ${formatCredit(REFERRAL_REWARD_CREDIT)} digital credit.`,
   },
-  { target: '[data-tour="friends-list"]', title: 'Your friends', content: 'Your friends, their levels and collections. You can tag them in your memories.' },
+  {
+    target: '[data-tour="friends-list"]',
+    title: 'Your friends',
+    content: 'Your friends, their levels and collections. You can tag them in your memories.',
+  },
 ]
 
 /** SPEC §2 Friends: own code, add by code, the profile share link, and the friend list. */
@@ -44,7 +56,10 @@ export function MyFriendsPage() {
         My Friends
       </Typography>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+      >
         <Stack spacing={2}>
           <Box data-tour="friends-code">{friendCode && <FriendCodeButton friendCode={friendCode} />}</Box>
           <Box data-tour="friends-add">
@@ -61,7 +76,9 @@ export function MyFriendsPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             Get {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who joins with your link.
           </Typography>
-          {friendCode && <ShareLinks url={shareUrl('user', friendCode)} title={`Join ${username} on ${PRODUCT_NAME}`} showUrl />}
+          {friendCode && (
+            <ShareLinks url={shareUrl('user', friendCode)} title={`Join ${username} on ${PRODUCT_NAME}`} showUrl />
+          )}
         </Box>
       </Paper>
 
@@ -72,9 +89,24 @@ export function MyFriendsPage() {
         {isLoading ? (
           <LoadingState label="Loading your friends" />
         ) : !friends || friends.length === 0 ? (
-          <EmptyState message={TEXTS.empty.friends} action={<Typography color="text.secondary">Add a friend with their code, or share your link above.</Typography>} />
+          <EmptyState
+            message={TEXTS.empty.friends}
+            action={
+              <Typography color="text.secondary">Add a friend with their code, or share your link above.</Typography>
+            }
+          />
         ) : (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(320px, 1fr))' } }}>
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(320px, 1fr))' },
+            }}
+          >
             {friends.map((friend) => (
               <FriendCard key={friend.userId} friend={friend} />
             ))}
@@ -82,7 +114,14 @@ export function MyFriendsPage() {
         )}
       </Box>
 
-      <Tour name="myFriends" steps={TOUR_STEPS} ready={!isLoading && friendCode !== ''} continuous showProgress showSkipButton />
+      <Tour
+        name="myFriends"
+        steps={TOUR_STEPS}
+        ready={!isLoading && friendCode !== ''}
+        continuous
+        showProgress
+        showSkipButton
+      />
     </Stack>
   )
 }

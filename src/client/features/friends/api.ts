@@ -33,4 +33,10 @@ export const friendsApi = baseApi.injectEndpoints({
   }),
 })
 
-export const { useGetMyFriendsQuery, useSearchFriendsQuery, useLazySearchFriendsQuery, useAddFriendMutation, useRemoveFriendMutation } = friendsApi
+export const {
+  useGetMyFriendsQuery,
+  useSearchFriendsQuery,
+  useLazySearchFriendsQuery,
+  useAddFriendMutation,
+  useRemoveFriendMutation,
+} = friendsApi

@@ -30,7 +30,10 @@ export function CreateMemoryPage() {
   return <CreateMemory key={location.key} userCardId={userCardId ?? null} />
 }
 
-type Outcome = { kind: 'created'; memoryId: string; cardName: string } | { kind: 'taken'; cardName: string; memoryId: string | null } | { kind: 'missing' }
+type Outcome =
+  | { kind: 'created'; memoryId: string; cardName: string }
+  | { kind: 'taken'; cardName: string; memoryId: string | null }
+  | { kind: 'missing' }
 
 interface CreateMemoryProps {
   userCardId: string | null
@@ -46,11 +49,19 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
   const navigate = useNavigate()
 
   if (userCardId && isLoading) return <LoadingState label="Loading your card" />
-  if (outcome?.kind === 'missing' || (userCardId && (isError || (userCard && !userCard.isOwner)))) return <UserCardNotFound />
+  if (outcome?.kind === 'missing' || (userCardId && (isError || (userCard && !userCard.isOwner))))
+    return <UserCardNotFound />
   if (outcome?.kind === 'taken') return <MemoryAlreadyThere cardName={outcome.cardName} memoryId={outcome.memoryId} />
-  if (userCardId && userCard?.memory) return <MemoryAlreadyThere cardName={userCard.cardName} memoryId={userCard.memory.memoryId} />
+  if (userCardId && userCard?.memory)
+    return <MemoryAlreadyThere cardName={userCard.cardName} memoryId={userCard.memory.memoryId} />
   if (outcome?.kind === 'created') {
-    return <MemoryCreated memoryId={outcome.memoryId} cardName={outcome.cardName} onCreateAnother={() => navigate(paths.createMemory.href())} />
+    return (
+      <MemoryCreated
+        memoryId={outcome.memoryId}
+        cardName={outcome.cardName}
+        onCreateAnother={() => navigate(paths.createMemory.href())}
+      />
+    )
   }
 
   const fromUrl: PickedCard | null =
@@ -77,7 +88,8 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
       enqueueSnackbar(TEXTS.memoryCreated, { variant: 'success' })
       setOutcome({ kind: 'created', memoryId, cardName: card.cardName })
     } catch (error) {
-      if (isApiError(error) && error.status === 409) setOutcome({ kind: 'taken', cardName: card.cardName, memoryId: null })
+      if (isApiError(error) && error.status === 409)
+        setOutcome({ kind: 'taken', cardName: card.cardName, memoryId: null })
       else if (isApiError(error) && error.status === 404) setOutcome({ kind: 'missing' })
       else if (isApiError(error) && error.status !== 401 && error.status !== 403) {
         const { variant, message } = toToast(error)
@@ -119,7 +131,17 @@ interface ChosenCardProps {
 function ChosenCard({ card, onChoose }: ChosenCardProps) {
   if (!card) {
     return (
-      <Stack spacing={1} sx={{ alignItems: 'flex-start', p: 2, border: 1, borderColor: 'divider', borderRadius: 2, borderStyle: 'dashed' }}>
+      <Stack
+        spacing={1}
+        sx={{
+          alignItems: 'flex-start',
+          p: 2,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+          borderStyle: 'dashed',
+        }}
+      >
         <Typography>Choose the card this memory belongs to.</Typography>
         <Button variant="contained" color="secondary" onClick={onChoose}>
           Choose Card

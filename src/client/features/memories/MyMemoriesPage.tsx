@@ -19,12 +19,18 @@ const { selectAll } = myMemoriesAdapter.getSelectors()
 
 const TOUR_STEPS: TourStep[] = [
   { target: '[data-tour="memories-title"]', content: 'Your travel memories live here, each one on a card you own.' },
-  { target: '[data-tour="memories-new"]', content: 'Write a new memory: pick a card, add the dates, your story, pictures and the friends who were there.' },
+  {
+    target: '[data-tour="memories-new"]',
+    content: 'Write a new memory: pick a card, add the dates, your story, pictures and the friends who were there.',
+  },
 ]
 
 const TOUR_STEPS_WITH_MEMORIES: TourStep[] = [
   ...TOUR_STEPS,
-  { target: '[data-tour="memory-visibility"]', content: 'Choose who sees each memory (Public, Friends or Private), and change it at any time.' },
+  {
+    target: '[data-tour="memory-visibility"]',
+    content: 'Choose who sees each memory (Public, Friends or Private), and change it at any time.',
+  },
   { target: '[data-tour="memory-switch"]', content: 'Move a memory to another copy of its card, or to another place.' },
 ]
 
@@ -36,12 +42,29 @@ export function MyMemoriesPage() {
 
   return (
     <Stack spacing={3}>
-      <Tour name="myMemories" steps={memories.length > 0 ? TOUR_STEPS_WITH_MEMORIES : TOUR_STEPS} ready={!isLoading} showProgress />
-      <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+      <Tour
+        name="myMemories"
+        steps={memories.length > 0 ? TOUR_STEPS_WITH_MEMORIES : TOUR_STEPS}
+        ready={!isLoading}
+        showProgress
+      />
+      <Stack
+        useFlexGap
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+      >
         <Typography variant="h3" component="h1" data-tour="memories-title">
           My Memories
         </Typography>
-        <Button component={RouterLink} to={paths.createMemory.href()} variant="contained" color="secondary" startIcon={<AddIcon />} data-tour="memories-new">
+        <Button
+          component={RouterLink}
+          to={paths.createMemory.href()}
+          variant="contained"
+          color="secondary"
+          startIcon={<AddIcon />}
+          data-tour="memories-new"
+        >
           New Memory
         </Button>
       </Stack>

@@ -52,7 +52,9 @@ function SwitchUserCard({ memory }: SwitchUserCardProps) {
   const [selected, setSelected] = useState(memory.userCardId)
   const [cardSetId, setCardSetId] = useState<string | null>(null)
   const transferring = selected === TRANSFER
-  const { data: transferrable, isLoading: transferLoading } = useGetTransferrableCardsQuery(transferring ? memory.cardId : skipToken)
+  const { data: transferrable, isLoading: transferLoading } = useGetTransferrableCardsQuery(
+    transferring ? memory.cardId : skipToken,
+  )
   const { data: user } = useGetUserQuery()
   const [switchUserCard, { isLoading: switching }] = useSwitchUserCardMutation()
   const { enqueueSnackbar } = useSnackbar()
@@ -63,7 +65,9 @@ function SwitchUserCard({ memory }: SwitchUserCardProps) {
   const balance = user?.digitalCredit ?? 0
   const cost = transferrable?.cost ?? 0
   const affordable = balance >= cost
-  const changed = transferring ? cardSetId != null && transferrable != null && affordable : selected !== memory.userCardId
+  const changed = transferring
+    ? cardSetId != null && transferrable != null && affordable
+    : selected !== memory.userCardId
 
   async function handleSwitch() {
     try {
@@ -111,7 +115,11 @@ function SwitchUserCard({ memory }: SwitchUserCardProps) {
         {copiesLoading ? (
           <LoadingState label="Loading your copies" />
         ) : (
-          <RadioGroup aria-label="Move this memory to" value={selected} onChange={(event) => setSelected(event.target.value)}>
+          <RadioGroup
+            aria-label="Move this memory to"
+            value={selected}
+            onChange={(event) => setSelected(event.target.value)}
+          >
             {(copies ?? []).map((copy) => (
               <CopyOption key={copy.userCardId} copy={copy} current={copy.userCardId === memory.userCardId} />
             ))}
@@ -164,7 +172,10 @@ function CopyOption({ copy, current }: CopyOptionProps) {
             <CardImage imageId={copy.image} name={copy.cardName} rarity={copy.cardRarity} />
           </Box>
           <span>
-            Copy acquired <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(copy.createdAt)}</Box>
+            Copy acquired{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDate(copy.createdAt)}
+            </Box>
           </span>
           {current && <Chip size="small" color="primary" label="Current" />}
           {taken && <Chip size="small" label="Has a memory" />}
@@ -187,7 +198,9 @@ function TransferChoice({ transferrable, balance, affordable, cardSetId, onChang
   const [search, setSearch] = useState('')
   const needle = search.trim().toLowerCase()
   const cardSets = transferrable.cardSetList.filter(
-    (set) => set.collectionId === collectionId && (!needle || set.cardSetName.toLowerCase().includes(needle) || set.cardSetId === cardSetId),
+    (set) =>
+      set.collectionId === collectionId &&
+      (!needle || set.cardSetName.toLowerCase().includes(needle) || set.cardSetId === cardSetId),
   )
   return (
     <Stack spacing={2} sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
@@ -211,14 +224,25 @@ function TransferChoice({ transferrable, balance, affordable, cardSetId, onChang
         Your copy is exchanged for a copy of the chosen place in the same rarity, and the memory moves with it.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Collection" value={collectionId} onChange={(event) => setCollectionId(event.target.value)} sx={{ minWidth: 220 }}>
+        <TextField
+          select
+          label="Collection"
+          value={collectionId}
+          onChange={(event) => setCollectionId(event.target.value)}
+          sx={{ minWidth: 220 }}
+        >
           {transferrable.cardCollections.map((collection) => (
             <MenuItem key={collection.collectionId} value={collection.collectionId}>
               {collection.collectionName}
             </MenuItem>
           ))}
         </TextField>
-        <TextField label="Find a place" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label="Find a place"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </Stack>
       <FormControl component="fieldset">
         <FormLabel component="legend">Card set</FormLabel>

@@ -18,8 +18,8 @@ import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
 import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
-import { UserAvatar } from '../../components/UserAvatar'
 import { usePageTitle } from '../../components/usePageTitle'
+import { UserAvatar } from '../../components/UserAvatar'
 import { formatDate } from '../../lib/format'
 
 import { useGetMemoryQuery } from './api'
@@ -65,7 +65,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null)
 
   useEffect(() => {
-    if (focusComments) commentsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+    if (focusComments) commentsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
   }, [focusComments, memory.memoryId])
 
   function handleReply(target: ReplyTarget) {
@@ -86,7 +86,13 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
               Level {memory.userLevel} · written {formatDate(memory.createdAt)}
             </Typography>
           </Box>
-          {memory.isOwner && <Chip label={visibilityLabel(memory.visibility)} variant="outlined" aria-label={`Visibility: ${visibilityLabel(memory.visibility)}`} />}
+          {memory.isOwner && (
+            <Chip
+              label={visibilityLabel(memory.visibility)}
+              variant="outlined"
+              aria-label={`Visibility: ${visibilityLabel(memory.visibility)}`}
+            />
+          )}
         </Stack>
 
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -110,7 +116,9 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
         </Stack>
 
         {memory.memoryContent && (
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch', fontSize: '1.05rem' }}>{memory.memoryContent}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch', fontSize: '1.05rem' }}>
+            {memory.memoryContent}
+          </Typography>
         )}
         <MemoryPictures pictures={memory.pictures} size="large" />
         <TaggedFriends friends={memory.taggedFriends} />
@@ -120,10 +128,19 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
           <Box sx={{ flexGrow: 1 }} />
           {memory.isOwner && (
             <>
-              <Button component={RouterLink} to={paths.switchUserCard.href(memory.memoryId)} startIcon={<SwapHorizIcon />}>
+              <Button
+                component={RouterLink}
+                to={paths.switchUserCard.href(memory.memoryId)}
+                startIcon={<SwapHorizIcon />}
+              >
                 Switch Card
               </Button>
-              <Button component={RouterLink} to={paths.editMemory.href(memory.memoryId)} variant="outlined" startIcon={<EditIcon />}>
+              <Button
+                component={RouterLink}
+                to={paths.editMemory.href(memory.memoryId)}
+                variant="outlined"
+                startIcon={<EditIcon />}
+              >
                 Edit
               </Button>
             </>
@@ -132,7 +149,14 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
 
         <Divider />
 
-        <Stack component="section" spacing={2} ref={commentsRef} id="comments" aria-labelledby="comments-title" sx={{ scrollMarginTop: 80 }}>
+        <Stack
+          component="section"
+          spacing={2}
+          ref={commentsRef}
+          id="comments"
+          aria-labelledby="comments-title"
+          sx={{ scrollMarginTop: 80 }}
+        >
           <Typography id="comments-title" variant="h6" component="h2">
             Comments ({memory.commentCount})
           </Typography>

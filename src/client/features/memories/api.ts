@@ -76,7 +76,7 @@ function uploadWithProgress(
     }
     request.onerror = () => resolve({ error: { kind: 'network', status: 0, errorCode: null, message: 'No response' } })
     request.onload = () => {
-      let body: Envelope<UploadMemoryPictureResult> | null = null
+      let body: Envelope<UploadMemoryPictureResult> | null
       try {
         body = JSON.parse(request.responseText) as Envelope<UploadMemoryPictureResult>
       } catch {
@@ -89,7 +89,14 @@ function uploadWithProgress(
         resolve({ data: body.data })
         return
       }
-      resolve({ error: { kind: 'http', status: request.status, errorCode: body?.metadata.errorCode ?? null, message: body?.metadata.message ?? '' } })
+      resolve({
+        error: {
+          kind: 'http',
+          status: request.status,
+          errorCode: body?.metadata.errorCode ?? null,
+          message: body?.metadata.message ?? '',
+        },
+      })
     }
     const form = new FormData()
     form.append('file', file)
@@ -102,7 +109,10 @@ export const memoriesApi = baseApi.injectEndpoints({
     getMyMemories: build.query<EntityState<Memory, string>, void>({
       query: () => '/memory/getMyMemories',
       transformResponse: (response: MemoryList) => myMemoriesAdapter.setAll(emptyMyMemories, response),
-      providesTags: (result) => [{ type: 'Memory', id: 'LIST' }, ...(result?.ids ?? []).map((id) => ({ type: 'Memory' as const, id }))],
+      providesTags: (result) => [
+        { type: 'Memory', id: 'LIST' },
+        ...(result?.ids ?? []).map((id) => ({ type: 'Memory' as const, id })),
+      ],
     }),
     getMemory: build.query<Memory, string>({
       query: (memoryId) => ({ url: '/memory/getMemory', params: { memoryId } }),
@@ -125,7 +135,9 @@ export const memoriesApi = baseApi.injectEndpoints({
     uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
       queryFn: (args, api) => {
         const authKey = (api.getState() as RootState).session.authKey
-        return uploadWithProgress(args, authKey, (authorized, failed) => api.dispatch(authorizationObserved({ authorized, failed })))
+        return uploadWithProgress(args, authKey, (authorized, failed) =>
+          api.dispatch(authorizationObserved({ authorized, failed })),
+        )
       },
     }),
     createMemory: build.mutation<CreateMemoryResult, WithPlace<CreateMemoryBody>>({
@@ -178,7 +190,9 @@ export const memoriesApi = baseApi.injectEndpoints({
         }
         const patches = [
           dispatch(memoriesApi.util.updateQueryData('getMemory', memoryId, toggle)),
-          dispatch(memoriesApi.util.updateQueryData('getMyMemories', undefined, (draft) => toggle(draft.entities[memoryId]))),
+          dispatch(
+            memoriesApi.util.updateQueryData('getMyMemories', undefined, (draft) => toggle(draft.entities[memoryId])),
+          ),
           dispatch(
             feedApi.util.updateQueryData('getMemoryFeed', undefined, (draft) => {
               for (const page of draft.pages) toggle(page.memories.find((memory) => memory.memoryId === memoryId))
@@ -192,7 +206,13 @@ export const memoriesApi = baseApi.injectEndpoints({
         }
       },
       invalidatesTags: (_result, error, { memoryId, place }) =>
-        error ? [] : [{ type: 'Memory', id: memoryId }, { type: 'Feed', id: 'LIST' }, { type: 'UserCard', id: place.userCardId }],
+        error
+          ? []
+          : [
+              { type: 'Memory', id: memoryId },
+              { type: 'Feed', id: 'LIST' },
+              { type: 'UserCard', id: place.userCardId },
+            ],
     }),
     postComment: build.mutation<PostCommentResult, WithPlace<PostCommentBody>>({
       query: ({ place: _place, ...body }) => ({ url: '/memory/postComment', method: 'POST', body }),

@@ -29,7 +29,12 @@ export const notificationsApi = baseApi.injectEndpoints({
           patch.undo()
           return
         }
-        await dispatch(notificationsApi.endpoints.checkNewNotifications.initiate(undefined, { subscribe: false, forceRefetch: true }))
+        await dispatch(
+          notificationsApi.endpoints.checkNewNotifications.initiate(undefined, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        )
       },
       invalidatesTags: [{ type: 'Notification', id: 'LIST' }],
     }),

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { useAppSelector } from '../../app/hooks'
@@ -30,7 +30,7 @@ export function LoginPage() {
 
   if (loggedIn) return <Navigate to={safeFrom(searchParams.get('from'))} replace />
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     // Failures are shown by the shared request handling (the server's message as a warning).
     await login({ email: email.trim(), password }).catch(() => undefined)
@@ -45,7 +45,16 @@ export function LoginPage() {
         Welcome back, traveller. Your cards and memories are waiting.
       </Typography>
       <Box component="form" onSubmit={handleSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <TextField id="login-email" label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} fullWidth autoFocus />
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          fullWidth
+          autoFocus
+        />
         <TextField
           id="login-password"
           label="Password"

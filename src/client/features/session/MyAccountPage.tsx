@@ -1,10 +1,10 @@
+import WalletIcon from '@mui/icons-material/AccountBalanceWallet'
 import AddCardIcon from '@mui/icons-material/AddCard'
 import AutoStoriesIcon from '@mui/icons-material/AutoStories'
 import EditIcon from '@mui/icons-material/Edit'
 import GroupIcon from '@mui/icons-material/Group'
 import LightbulbIcon from '@mui/icons-material/Lightbulb'
 import LogoutIcon from '@mui/icons-material/Logout'
-import WalletIcon from '@mui/icons-material/AccountBalanceWallet'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CardActionArea from '@mui/material/CardActionArea'
@@ -27,8 +27,8 @@ import { CreditAmount } from '../../components/CreditAmount'
 import { FriendCodeButton } from '../../components/FriendCodeButton'
 import { LoadingState } from '../../components/LoadingState'
 import { ShareLinks } from '../../components/ShareLinks'
-import { UserAvatar } from '../../components/UserAvatar'
 import { usePageTitle } from '../../components/usePageTitle'
+import { UserAvatar } from '../../components/UserAvatar'
 import { shareUrl } from '../../lib/config'
 import { countOf, formatCredit, formatDate } from '../../lib/format'
 
@@ -105,21 +105,43 @@ function AccountView({ user, onEdit }: AccountViewProps) {
             Edit Profile
           </Button>
         </Box>
-        <LevelProgress userLevel={user.userLevel} userExp={user.userExp} expForCurrentLevel={user.expForCurrentLevel} expToLevelUp={user.expToLevelUp} />
+        <LevelProgress
+          userLevel={user.userLevel}
+          userExp={user.userExp}
+          expForCurrentLevel={user.expForCurrentLevel}
+          expToLevelUp={user.expToLevelUp}
+        />
         <Box>
           <Typography variant="h6" component="h2" gutterBottom>
             Card collection
           </Typography>
           <CardStats stats={user.userCardStats} />
-          <Button component={RouterLink} to={paths.acquireCards.href()} variant="contained" color="secondary" startIcon={<AddCardIcon />} sx={{ mt: 2 }}>
+          <Button
+            component={RouterLink}
+            to={paths.acquireCards.href()}
+            variant="contained"
+            color="secondary"
+            startIcon={<AddCardIcon />}
+            sx={{ mt: 2 }}
+          >
             Acquire Cards
           </Button>
         </Box>
       </Paper>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <Tile to={paths.myMemories.href()} icon={<AutoStoriesIcon />} title="My Memories" detail={countOf(user.memoryCount, 'memory', 'memories')} />
-        <Tile to={paths.myFriends.href()} icon={<GroupIcon />} title="My Friends" detail={countOf(user.friendCount, 'friend')} />
+        <Tile
+          to={paths.myMemories.href()}
+          icon={<AutoStoriesIcon />}
+          title="My Memories"
+          detail={countOf(user.memoryCount, 'memory', 'memories')}
+        />
+        <Tile
+          to={paths.myFriends.href()}
+          icon={<GroupIcon />}
+          title="My Friends"
+          detail={countOf(user.friendCount, 'friend')}
+        />
         <Tile
           to={paths.myWallet.href()}
           icon={<WalletIcon />}
@@ -141,14 +163,23 @@ function AccountView({ user, onEdit }: AccountViewProps) {
           Invite friends, earn credit
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Share your profile: you receive {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who joins.
+          Share your profile: you receive {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who
+          joins.
         </Typography>
-        <ShareLinks url={shareUrl('user', user.friendCode)} title={`Join ${user.username} on ${PRODUCT_NAME}`} showUrl />
+        <ShareLinks
+          url={shareUrl('user', user.friendCode)}
+          title={`Join ${user.username} on ${PRODUCT_NAME}`}
+          showUrl
+        />
       </Paper>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography color="text.secondary">Member since {formatDate(user.createdAt)}</Typography>
-        <Link component={RouterLink} to={paths.requestNewContent.href()} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Link
+          component={RouterLink}
+          to={paths.requestNewContent.href()}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
           <LightbulbIcon fontSize="small" aria-hidden />
           Not finding what you want? Request new content
         </Link>
@@ -176,7 +207,11 @@ interface TileProps {
 function Tile({ to, icon, title, detail }: TileProps) {
   return (
     <Paper variant="outlined">
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 1.5 }}>
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        sx={{ p: 2, height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 1.5 }}
+      >
         <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
           {icon}
         </Box>

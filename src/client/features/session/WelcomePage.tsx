@@ -29,7 +29,11 @@ interface BigLinkProps {
 function BigLink({ to, icon, title, text }: BigLinkProps) {
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 220 }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}
+      >
         <Box sx={{ color: 'secondary.main', '& svg': { fontSize: 40 } }}>{icon}</Box>
         <Typography variant="h5" component="h2">
           {title}
@@ -53,7 +57,8 @@ export function WelcomePage() {
           Welcome, {username}!
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, maxWidth: '65ch' }}>
-          Your travel journal is ready. A welcome certificate is waiting in your wallet — redeem it and start collecting the places you love.
+          Your travel journal is ready. A welcome certificate is waiting in your wallet — redeem it and start collecting
+          the places you love.
         </Typography>
       </Box>
       {invited && (
@@ -65,13 +70,29 @@ export function WelcomePage() {
             </Button>
           }
         >
-          You joined by invitation, so you received a {formatCredit(INVITATION_CERTIFICATE_CREDIT)}-credit certificate. It is in your wallet.
+          You joined by invitation, so you received a {formatCredit(INVITATION_CERTIFICATE_CREDIT)}-credit certificate.
+          It is in your wallet.
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <BigLink to={paths.acquireCards.href()} icon={<StyleIcon />} title="Acquire cards" text="Pick a place you know or draw a surprise." />
-        <BigLink to={paths.myMemories.href()} icon={<FavoriteIcon />} title="Write memories" text="Dates, pictures and notes on the cards you own." />
-        <BigLink to={paths.myFriends.href()} icon={<GroupAddIcon />} title="Find friends" text="Share your friend code and travel together." />
+        <BigLink
+          to={paths.acquireCards.href()}
+          icon={<StyleIcon />}
+          title="Acquire cards"
+          text="Pick a place you know or draw a surprise."
+        />
+        <BigLink
+          to={paths.myMemories.href()}
+          icon={<FavoriteIcon />}
+          title="Write memories"
+          text="Dates, pictures and notes on the cards you own."
+        />
+        <BigLink
+          to={paths.myFriends.href()}
+          icon={<GroupAddIcon />}
+          title="Find friends"
+          text="Share your friend code and travel together."
+        />
       </Box>
     </Box>
   )

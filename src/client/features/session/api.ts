@@ -1,4 +1,12 @@
-import type { LoginBody, LoginResult, RegisterBody, RegisterResult, UpdateProfileBody, UpdateProfileResult, User } from '@shared/session'
+import type {
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  RegisterResult,
+  UpdateProfileBody,
+  UpdateProfileResult,
+  User,
+} from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -15,7 +23,8 @@ export const sessionApi = baseApi.injectEndpoints({
       query: () => ({ url: '/logout', method: 'POST' }),
       extraOptions: { silentErrors: true },
     }),
-    getUser: build.query<User, void>({
+    // An answer without a user means the session is gone; the slice and My Account end it.
+    getUser: build.query<User | null, void>({
       query: () => '/getUser',
       providesTags: [{ type: 'User', id: 'ME' }],
     }),
@@ -25,9 +34,19 @@ export const sessionApi = baseApi.injectEndpoints({
     }),
     updateProfile: build.mutation<UpdateProfileResult, UpdateProfileBody>({
       query: (body) => ({ url: '/account/updateProfile', method: 'POST', body }),
-      invalidatesTags: [{ type: 'User', id: 'ME' }, { type: 'Friend', id: 'LIST' }],
+      invalidatesTags: [
+        { type: 'User', id: 'ME' },
+        { type: 'Friend', id: 'LIST' },
+      ],
     }),
   }),
 })
 
-export const { useRegisterMutation, useLoginMutation, useLogoutMutation, useGetUserQuery, useGetAvatarListQuery, useUpdateProfileMutation } = sessionApi
+export const {
+  useRegisterMutation,
+  useLoginMutation,
+  useLogoutMutation,
+  useGetUserQuery,
+  useGetAvatarListQuery,
+  useUpdateProfileMutation,
+} = sessionApi

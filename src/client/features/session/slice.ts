@@ -52,7 +52,9 @@ interface UserData {
 function carriesUserData(action: UnknownAction): action is PayloadAction<{ userData: UserData }> {
   if (!isFulfilled(action)) return false
   const payload = action.payload as { userData?: unknown } | null
-  return typeof payload === 'object' && payload != null && typeof payload.userData === 'object' && payload.userData != null
+  return (
+    typeof payload === 'object' && payload != null && typeof payload.userData === 'object' && payload.userData != null
+  )
 }
 
 export const sessionSlice = createSlice({
@@ -64,7 +66,11 @@ export const sessionSlice = createSlice({
       .addCase(tokenRestored, (state, { payload }) => {
         state.authKey = payload.authKey
       })
-      .addCase(sessionEnded, (_state, { payload }) => ({ ...initialSessionState, loggedIn: false, endedBy: payload.reason }))
+      .addCase(sessionEnded, (_state, { payload }) => ({
+        ...initialSessionState,
+        loggedIn: false,
+        endedBy: payload.reason,
+      }))
       .addCase(authorizationObserved, (state, { payload }) => {
         // A response without a valid session while none is held says nothing new; one that drops a held session ends it.
         // Failed calls end a session through the 401/403 handling; a server failure says nothing about the session.
@@ -74,18 +80,21 @@ export const sessionSlice = createSlice({
           if (state.authKey) state.loggedIn = true
         } else if (state.loggedIn) state.loggedIn = false
       })
-      .addMatcher(isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled), (state, { payload }) => {
-        Object.assign(state, {
-          authKey: payload.authKey,
-          loggedIn: true,
-          username: payload.username,
-          email: payload.email,
-          avatarId: payload.avatarId,
-          digitalCredit: payload.digitalCredit,
-          physicalCredit: payload.physicalCredit,
-          friendCode: payload.friendCode,
-        })
-      })
+      .addMatcher(
+        isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled),
+        (state, { payload }) => {
+          Object.assign(state, {
+            authKey: payload.authKey,
+            loggedIn: true,
+            username: payload.username,
+            email: payload.email,
+            avatarId: payload.avatarId,
+            digitalCredit: payload.digitalCredit,
+            physicalCredit: payload.physicalCredit,
+            friendCode: payload.friendCode,
+          })
+        },
+      )
       .addMatcher(sessionApi.endpoints.getUser.matchFulfilled, (state, { payload }) => {
         // An empty answer ends the session (SPEC §4); the screen that asked dispatches sessionEnded.
         if (!payload) return
@@ -108,7 +117,7 @@ export const sessionSlice = createSlice({
         state.avatarId = payload.avatarId
       })
       .addMatcher(notificationsApi.endpoints.checkNewNotifications.matchFulfilled, (state, { payload }) => {
-        state.newNotification = payload === true
+        state.newNotification = payload
       })
       .addMatcher(carriesUserData, (state, { payload }) => {
         if (typeof payload.userData.digitalCredit === 'number') state.digitalCredit = payload.userData.digitalCredit
@@ -124,4 +133,5 @@ export const sessionSlice = createSlice({
   },
 })
 
-export const { selectSession, selectLoggedIn, selectAuthKey, selectNewNotification, selectEndedBy } = sessionSlice.selectors
+export const { selectSession, selectLoggedIn, selectAuthKey, selectNewNotification, selectEndedBy } =
+  sessionSlice.selectors

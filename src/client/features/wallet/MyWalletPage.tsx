@@ -88,7 +88,10 @@ function Wallet() {
         My Wallet
       </Typography>
 
-      <PurchaseResult paymentIntentId={searchParams.get(PAYMENT_INTENT_PARAM)} onClose={() => setSearchParams({}, { replace: true })} />
+      <PurchaseResult
+        paymentIntentId={searchParams.get(PAYMENT_INTENT_PARAM)}
+        onClose={() => setSearchParams({}, { replace: true })}
+      />
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="section" aria-label="Balances">
         <Balance title="Digital Credit">
@@ -100,14 +103,22 @@ function Wallet() {
       </Stack>
 
       <Section title="Purchase Credit">
-        {productsLoading ? <LoadingState label="Loading credit products" /> : <CreditProductList products={products ?? []} onBuy={setBuying} />}
+        {productsLoading ? (
+          <LoadingState label="Loading credit products" />
+        ) : (
+          <CreditProductList products={products ?? []} onBuy={setBuying} />
+        )}
       </Section>
 
       <Section title="Credit Certificates">
         {certificatesLoading ? (
           <LoadingState label="Loading certificates" />
         ) : (
-          <CertificateList certificates={certificates ?? []} onRedeem={handleRedeem} redeemingCode={redeeming ? (redeemArgs?.redeemCode ?? null) : null} />
+          <CertificateList
+            certificates={certificates ?? []}
+            onRedeem={handleRedeem}
+            redeemingCode={redeeming ? (redeemArgs?.redeemCode ?? null) : null}
+          />
         )}
       </Section>
 
@@ -115,7 +126,11 @@ function Wallet() {
         <RedeemForm onRedeem={handleRedeem} busy={redeeming} />
       </Section>
 
-      <CheckoutDialog product={buying} onClose={() => setBuying(null)} onTestPaymentSucceeded={handleTestPaymentSucceeded} />
+      <CheckoutDialog
+        product={buying}
+        onClose={() => setBuying(null)}
+        onTestPaymentSucceeded={handleTestPaymentSucceeded}
+      />
       <RedeemSuccessDialog creditValue={redeemedValue} onClose={() => setRedeemedValue(null)} />
     </Stack>
   )

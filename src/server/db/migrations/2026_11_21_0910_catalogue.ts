@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('longitude', 'double precision')
     .addColumn('sort_order', 'integer', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('card_sets_collection_idx').on('card_sets').columns(['collection_id', 'sort_order']).execute()
+  await db.schema
+    .createIndex('card_sets_collection_idx')
+    .on('card_sets')
+    .columns(['collection_id', 'sort_order'])
+    .execute()
 
   await db.schema
     .createTable('cards')

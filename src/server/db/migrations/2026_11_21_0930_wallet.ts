@@ -77,7 +77,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['referral_rewards', 'test_payment_intents', 'payments', 'credit_certificates', 'credit_products', 'credit_ledger']) {
+  for (const table of [
+    'referral_rewards',
+    'test_payment_intents',
+    'payments',
+    'credit_certificates',
+    'credit_products',
+    'credit_ledger',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

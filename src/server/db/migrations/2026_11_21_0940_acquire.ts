@@ -12,7 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('claimed_by', 'text', (c) => c.unique().references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('draw_transactions_user_idx').on('draw_transactions').columns(['user_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('draw_transactions_user_idx')
+    .on('draw_transactions')
+    .columns(['user_id', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('draw_items')

@@ -16,8 +16,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   // Feed keyset: (created_at, id) descending, per author and per visibility.
   await db.schema.createIndex('memories_feed_idx').on('memories').columns(['created_at', 'id']).execute()
-  await db.schema.createIndex('memories_user_feed_idx').on('memories').columns(['user_id', 'created_at', 'id']).execute()
-  await db.schema.createIndex('memories_visibility_feed_idx').on('memories').columns(['visibility', 'created_at', 'id']).execute()
+  await db.schema
+    .createIndex('memories_user_feed_idx')
+    .on('memories')
+    .columns(['user_id', 'created_at', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('memories_visibility_feed_idx')
+    .on('memories')
+    .columns(['visibility', 'created_at', 'id'])
+    .execute()
 
   await db.schema
     .createTable('memory_pictures')
@@ -56,7 +64,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('memory_comments_memory_idx').on('memory_comments').columns(['memory_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('memory_comments_memory_idx')
+    .on('memory_comments')
+    .columns(['memory_id', 'created_at'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -33,13 +33,15 @@ const COLLECTIONS: CollectionDefinition[] = [
   {
     id: 'europe',
     name: 'Europe',
-    description: 'Every country and territory of Europe, from Iceland to the Urals, with its outline, flag and capital.',
+    description:
+      'Every country and territory of Europe, from Iceland to the Urals, with its outline, flag and capital.',
     places: continent('europe'),
   },
   {
     id: 'asia',
     name: 'Asia',
-    description: 'The largest continent, from the Levant to Japan: its countries and territories, each with its flag and shape.',
+    description:
+      'The largest continent, from the Levant to Japan: its countries and territories, each with its flag and shape.',
     places: continent('asia'),
   },
   {
@@ -51,7 +53,8 @@ const COLLECTIONS: CollectionDefinition[] = [
   {
     id: 'north-america',
     name: 'North and Central America',
-    description: 'From Greenland to Panama and across the Caribbean islands: the countries and territories of the north.',
+    description:
+      'From Greenland to Panama and across the Caribbean islands: the countries and territories of the north.',
     places: continent('north-america'),
   },
   {

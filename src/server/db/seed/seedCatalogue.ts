@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 
 import { nowIso } from '../../lib/clock'
 import type { Database } from '../schema'
+
 import { buildCatalogue, CATALOGUE_VERSION, type SeedCollection } from './catalogueData'
 
 export const RARITY_LEVELS = [1, 2, 3, 4, 5] as const
@@ -27,7 +28,11 @@ export async function seedCatalogue(
   catalogue: () => SeedCollection[] = buildCatalogue,
   version: number = CATALOGUE_VERSION,
 ): Promise<{ applied: boolean }> {
-  const recorded = await db.selectFrom('catalogue_versions').select('version').where('version', '=', version).executeTakeFirst()
+  const recorded = await db
+    .selectFrom('catalogue_versions')
+    .select('version')
+    .where('version', '=', version)
+    .executeTakeFirst()
   if (recorded) return { applied: false }
   // Built only when needed: reading the open-data packages takes a second or two.
   const collections = catalogue()

@@ -1,5 +1,6 @@
-import type { Db } from '../createDb'
 import { seedCreditProducts } from '../../features/wallet/seedCreditProducts'
+import type { Db } from '../createDb'
+
 import { seedCatalogue } from './seedCatalogue'
 
 /**

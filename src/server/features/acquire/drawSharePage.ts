@@ -12,16 +12,26 @@ export async function loadDrawSharePage({ db }: SharePageContext, shareId: strin
   const draw = await findSharedDraw(db, shareId)
   if (!draw) return null
   const cards = await listDrawnCards(db, draw.id)
-  const best = cards.reduce<(typeof cards)[number] | null>((top, card) => (top === null || card.cardRarity > top.cardRarity ? card : top), null)
+  const best = cards.reduce<(typeof cards)[number] | null>(
+    (top, card) => (top === null || card.cardRarity > top.cardRarity ? card : top),
+    null,
+  )
   const size = draw.kind === 'draw10' ? 10 : 1
   const certificates = size - cards.length
   const bestText = best ? `, the best a ${rarityName(best.cardRarity)} card of ${best.cardName}` : ''
 
   return {
-    title: best ? `${draw.username} drew ${best.cardName} on ${PRODUCT_NAME}` : `${draw.username} drew a credit certificate on ${PRODUCT_NAME}`,
+    title: best
+      ? `${draw.username} drew ${best.cardName} on ${PRODUCT_NAME}`
+      : `${draw.username} drew a credit certificate on ${PRODUCT_NAME}`,
     description: `${draw.username} drew ${size === 10 ? '10 travel cards' : 'a travel card'}${bestText}. Draw your own and collect the world.`,
     image: best
-      ? { path: `/api/image/card?imageId=${encodeURIComponent(best.cardId)}`, alt: `${best.cardName}, ${rarityName(best.cardRarity)} card`, width: 250, height: 350 }
+      ? {
+          path: `/api/image/card?imageId=${encodeURIComponent(best.cardId)}`,
+          alt: `${best.cardName}, ${rarityName(best.cardRarity)} card`,
+          width: 250,
+          height: 350,
+        }
       : { path: '/api/image/icon.png', alt: `${PRODUCT_NAME} logo` },
     ogType: 'website',
     heading: size === 10 ? `${draw.username}'s 10-card draw` : `${draw.username}'s card draw`,
@@ -33,7 +43,12 @@ export async function loadDrawSharePage({ db }: SharePageContext, shareId: strin
     ],
     galleryTitle: cards.length > 0 ? 'Cards drawn' : undefined,
     gallery: cards.map((card) => ({
-      picture: { path: `/api/image/card?imageId=${encodeURIComponent(card.cardId)}`, alt: `${card.cardName}, ${rarityName(card.cardRarity)} card`, width: 250, height: 350 },
+      picture: {
+        path: `/api/image/card?imageId=${encodeURIComponent(card.cardId)}`,
+        alt: `${card.cardName}, ${rarityName(card.cardRarity)} card`,
+        width: 250,
+        height: 350,
+      },
       caption: card.cardName,
       detail: rarityName(card.cardRarity),
     })),

@@ -10,14 +10,18 @@ export function experienceFor(rarities: readonly Rarity[]): number {
 }
 
 /** Adds experience with one atomic increment, so concurrent acquisitions each count, and describes the level reached. */
-export async function gainExperience(trx: Transaction<Database>, userId: string, gained: number): Promise<ExpGainResult> {
+export async function gainExperience(
+  trx: Transaction<Database>,
+  userId: string,
+  gained: number,
+): Promise<ExpGainResult> {
   const row = await trx
     .updateTable('users')
     .set({ experience: sql`experience + ${gained}` })
     .where('id', '=', userId)
     .returning('experience')
     .executeTakeFirstOrThrow()
-  const expEnd = Number(row.experience)
+  const expEnd = row.experience
   const before = levelForExperience(expEnd - gained)
   const after = levelForExperience(expEnd)
   return {

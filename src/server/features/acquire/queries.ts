@@ -25,7 +25,7 @@ export async function countCardsOfRarity(db: Db): Promise<Map<number, number>> {
     .select(['rarity', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('rarity')
     .execute()
-  return new Map(rows.map((row) => [Number(row.rarity), Number(row.count)]))
+  return new Map(rows.map((row) => [row.rarity, row.count]))
 }
 
 /** The card at a position of the rarity's cards in a stable order, for a uniform choice among them. */
@@ -43,42 +43,98 @@ export function findCardOfRarityAt(db: Db, rarity: number, offset: number): Prom
 
 export async function listOwnedCardIds(db: Db, userId: string, cardIds: string[]): Promise<Set<string>> {
   if (cardIds.length === 0) return new Set()
-  const rows = await db.selectFrom('user_cards').select('card_id').distinct().where('user_id', '=', userId).where('card_id', 'in', cardIds).execute()
+  const rows = await db
+    .selectFrom('user_cards')
+    .select('card_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('card_id', 'in', cardIds)
+    .execute()
   return new Set(rows.map((row) => row.card_id))
 }
 
 export async function insertDrawTransaction(
   trx: Transaction<Database>,
-  values: { id: string; userId: string | null; kind: 'draw' | 'draw10' | 'free' | 'pick'; price: number; createdAt: string },
+  values: {
+    id: string
+    userId: string | null
+    kind: 'draw' | 'draw10' | 'free' | 'pick'
+    price: number
+    createdAt: string
+  },
 ): Promise<void> {
   await trx
     .insertInto('draw_transactions')
-    .values({ id: values.id, user_id: values.userId, kind: values.kind, price: values.price, exp_gain_result: null, claimed_by: null, created_at: values.createdAt })
+    .values({
+      id: values.id,
+      user_id: values.userId,
+      kind: values.kind,
+      price: values.price,
+      exp_gain_result: null,
+      claimed_by: null,
+      created_at: values.createdAt,
+    })
     .execute()
 }
 
-export async function updateDrawExperience(trx: Transaction<Database>, transactionId: string, expGainResult: unknown): Promise<void> {
-  await trx.updateTable('draw_transactions').set({ exp_gain_result: JSON.stringify(expGainResult) }).where('id', '=', transactionId).execute()
+export async function updateDrawExperience(
+  trx: Transaction<Database>,
+  transactionId: string,
+  expGainResult: unknown,
+): Promise<void> {
+  await trx
+    .updateTable('draw_transactions')
+    .set({ exp_gain_result: JSON.stringify(expGainResult) })
+    .where('id', '=', transactionId)
+    .execute()
 }
 
 export async function insertUserCard(
   trx: Transaction<Database>,
-  values: { id: string; userId: string; cardId: string; acquisition: 'pick' | 'draw'; transactionId: string; createdAt: string },
+  values: {
+    id: string
+    userId: string
+    cardId: string
+    acquisition: 'pick' | 'draw'
+    transactionId: string
+    createdAt: string
+  },
 ): Promise<void> {
   await trx
     .insertInto('user_cards')
-    .values({ id: values.id, user_id: values.userId, card_id: values.cardId, acquisition: values.acquisition, transaction_id: values.transactionId, created_at: values.createdAt })
+    .values({
+      id: values.id,
+      user_id: values.userId,
+      card_id: values.cardId,
+      acquisition: values.acquisition,
+      transaction_id: values.transactionId,
+      created_at: values.createdAt,
+    })
     .execute()
 }
 
 export async function insertDrawItems(
   trx: Transaction<Database>,
-  items: { transactionId: string; position: number; cardId: string | null; userCardId: string | null; isNew: boolean }[],
+  items: {
+    transactionId: string
+    position: number
+    cardId: string | null
+    userCardId: string | null
+    isNew: boolean
+  }[],
 ): Promise<void> {
   if (items.length === 0) return
   await trx
     .insertInto('draw_items')
-    .values(items.map((item) => ({ transaction_id: item.transactionId, position: item.position, card_id: item.cardId, user_card_id: item.userCardId, is_new: item.isNew ? 1 : 0 })))
+    .values(
+      items.map((item) => ({
+        transaction_id: item.transactionId,
+        position: item.position,
+        card_id: item.cardId,
+        user_card_id: item.userCardId,
+        is_new: item.isNew ? 1 : 0,
+      })),
+    )
     .execute()
 }
 
@@ -118,7 +174,13 @@ export function findSharedDraw(db: Db, transactionId: string) {
   return db
     .selectFrom('draw_transactions')
     .innerJoin('users', 'users.id', 'draw_transactions.user_id')
-    .select(['draw_transactions.id', 'draw_transactions.kind', 'draw_transactions.created_at', 'users.username', 'users.friend_code'])
+    .select([
+      'draw_transactions.id',
+      'draw_transactions.kind',
+      'draw_transactions.created_at',
+      'users.username',
+      'users.friend_code',
+    ])
     .where('draw_transactions.id', '=', transactionId)
     .where('draw_transactions.kind', 'in', ['draw', 'draw10'])
     .executeTakeFirst()

@@ -26,19 +26,34 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/pickCard',
-    { schema: { body: PickCardBodySchema, response: { 200: envelope(PickCardResultSchema) } }, preHandler: fastify.requireUser },
-    (request) => fastify.db.transaction().execute((trx) => acquireService.pickCard(trx, userId(request), request.body.selectedCardId)),
+    {
+      schema: { body: PickCardBodySchema, response: { 200: envelope(PickCardResultSchema) } },
+      preHandler: fastify.requireUser,
+    },
+    (request) =>
+      fastify.db
+        .transaction()
+        .execute((trx) => acquireService.pickCard(trx, userId(request), request.body.selectedCardId)),
   )
 
   fastify.get(
     '/drawCard',
-    { schema: { querystring: DrawCardQuerySchema, response: { 200: envelope(DrawCardResultSchema) } }, preHandler: fastify.requireUser },
-    (request) => fastify.db.transaction().execute((trx) => acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt)),
+    {
+      schema: { querystring: DrawCardQuerySchema, response: { 200: envelope(DrawCardResultSchema) } },
+      preHandler: fastify.requireUser,
+    },
+    (request) =>
+      fastify.db
+        .transaction()
+        .execute((trx) => acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt)),
   )
 
   fastify.get(
     '/getCardDrawResult',
-    { schema: { querystring: TransactionIdQuerySchema, response: { 200: envelope(CardDrawResultSchema) } }, preHandler: fastify.requireUser },
+    {
+      schema: { querystring: TransactionIdQuerySchema, response: { 200: envelope(CardDrawResultSchema) } },
+      preHandler: fastify.requireUser,
+    },
     (request) => acquireService.getCardDrawResult(fastify.db, userId(request), request.query.transactionId),
   )
 
@@ -51,7 +66,10 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/public/getFreeCardDrawResult',
-    { schema: { querystring: TransactionIdQuerySchema, response: { 200: envelope(FreeCardDrawResultSchema) } }, config: perClientLimit(rateLimits, 60, '1 minute') },
+    {
+      schema: { querystring: TransactionIdQuerySchema, response: { 200: envelope(FreeCardDrawResultSchema) } },
+      config: perClientLimit(rateLimits, 60, '1 minute'),
+    },
     (request) => acquireService.getFreeCardDrawResult(fastify.db, request.query.transactionId),
   )
 }

@@ -15,7 +15,13 @@ const COLLECTION_CODES: Record<string, string> = {
 
 /** The three letters printed on a card before its set number. */
 export function collectionCode(collectionId: string): string {
-  return COLLECTION_CODES[collectionId] ?? collectionId.replace(/[^a-z]/gi, '').slice(0, 3).toUpperCase()
+  return (
+    COLLECTION_CODES[collectionId] ??
+    collectionId
+      .replace(/[^a-z]/gi, '')
+      .slice(0, 3)
+      .toUpperCase()
+  )
 }
 
 export async function listCollectionsWithCounts(db: Db) {
@@ -25,7 +31,13 @@ export async function listCollectionsWithCounts(db: Db) {
     .leftJoin('cards', 'cards.card_set_id', 'card_sets.id')
     .select(['collections.id', 'collections.name', 'collections.description', 'collections.sort_order', 'cards.rarity'])
     .select((eb) => eb.fn.count<number>('cards.id').as('card_count'))
-    .groupBy(['collections.id', 'collections.name', 'collections.description', 'collections.sort_order', 'cards.rarity'])
+    .groupBy([
+      'collections.id',
+      'collections.name',
+      'collections.description',
+      'collections.sort_order',
+      'cards.rarity',
+    ])
     .orderBy('collections.sort_order')
     .execute()
 }
@@ -51,7 +63,12 @@ function selectCardsWithPlace(db: Db) {
     ])
 }
 
-export async function listCardsOfCollection(db: Db, collectionId: string, rarity: number | undefined, userId: string | null) {
+export async function listCardsOfCollection(
+  db: Db,
+  collectionId: string,
+  rarity: number | undefined,
+  userId: string | null,
+) {
   return selectCardsWithPlace(db)
     .select((eb) =>
       eb
@@ -69,10 +86,7 @@ export async function listCardsOfCollection(db: Db, collectionId: string, rarity
 }
 
 export async function findCardWithSet(db: Db, cardId: string) {
-  return selectCardsWithPlace(db)
-    .select('card_sets.kind')
-    .where('cards.id', '=', cardId)
-    .executeTakeFirst()
+  return selectCardsWithPlace(db).select('card_sets.kind').where('cards.id', '=', cardId).executeTakeFirst()
 }
 
 /** The user's copies of every card of one place, with whether each carries a memory. */
@@ -81,7 +95,13 @@ export async function listCopiesOfCardSet(db: Db, userId: string, cardSetId: str
     .selectFrom('user_cards')
     .innerJoin('cards', 'cards.id', 'user_cards.card_id')
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
-    .select(['user_cards.id as user_card_id', 'user_cards.card_id', 'user_cards.created_at', 'cards.rarity', 'memories.id as memory_id'])
+    .select([
+      'user_cards.id as user_card_id',
+      'user_cards.card_id',
+      'user_cards.created_at',
+      'cards.rarity',
+      'memories.id as memory_id',
+    ])
     .where('user_cards.user_id', '=', userId)
     .where('cards.card_set_id', '=', cardSetId)
     .orderBy('cards.rarity', 'desc')

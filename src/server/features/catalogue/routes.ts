@@ -69,16 +69,27 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/getCardsOfCollection',
     { schema: { querystring: GetCardsOfCollectionQuerySchema, response: { 200: envelope(CollectionCardListSchema) } } },
-    (request) => catalogueService.getCardsOfCollection(fastify.db, caller(request), request.query.collectionId, request.query.rarity),
+    (request) =>
+      catalogueService.getCardsOfCollection(
+        fastify.db,
+        caller(request),
+        request.query.collectionId,
+        request.query.rarity,
+      ),
   )
 
-  fastify.get('/getCard', { schema: { querystring: GetCardQuerySchema, response: { 200: envelope(CardSchema) } } }, (request) =>
-    catalogueService.getCard(fastify.db, caller(request), request.query.cardId),
+  fastify.get(
+    '/getCard',
+    { schema: { querystring: GetCardQuerySchema, response: { 200: envelope(CardSchema) } } },
+    (request) => catalogueService.getCard(fastify.db, caller(request), request.query.cardId),
   )
 
   fastify.post(
     '/setBeenThere',
-    { schema: { body: SetBeenThereBodySchema, response: { 200: envelope(Type.Null()) } }, preHandler: fastify.requireUser },
+    {
+      schema: { body: SetBeenThereBodySchema, response: { 200: envelope(Type.Null()) } },
+      preHandler: fastify.requireUser,
+    },
     async (request) => {
       await catalogueService.setBeenThere(fastify.db, userId(request), request.body.cardId, request.body.value)
       return null
@@ -87,27 +98,39 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   const imageRoute = { config: { skipApiKey: true, rawResponse: true } }
 
-  fastify.get('/image/card', { ...imageRoute, schema: { querystring: CardImageQuerySchema } }, async (request, reply) => {
-    const size = request.query.lg === '1' || request.query.lg === 'true' ? 'lg' : 'sm'
-    const imageId = request.query.imageId?.trim() ?? ''
-    if (imageId && notModified(request, reply, ART_KEYS.card(imageId, size))) return reply
-    const image = (imageId && (await renderCardArt(art, imageId, size))) || (await renderPlaceholder(art, size))
-    return sendImage(request, reply, image)
-  })
+  fastify.get(
+    '/image/card',
+    { ...imageRoute, schema: { querystring: CardImageQuerySchema } },
+    async (request, reply) => {
+      const size = request.query.lg === '1' || request.query.lg === 'true' ? 'lg' : 'sm'
+      const imageId = request.query.imageId?.trim() ?? ''
+      if (imageId && notModified(request, reply, ART_KEYS.card(imageId, size))) return reply
+      const image = (imageId && (await renderCardArt(art, imageId, size))) || (await renderPlaceholder(art, size))
+      return sendImage(request, reply, image)
+    },
+  )
 
-  fastify.get('/image/collection', { ...imageRoute, schema: { querystring: CollectionImageQuerySchema } }, async (request, reply) => {
-    if (notModified(request, reply, ART_KEYS.collection(request.query.collectionId))) return reply
-    const image = await renderCollectionArt(art, request.query.collectionId)
-    if (!image) throw new AppError('NotFound', 'Card collection not found')
-    return sendImage(request, reply, image)
-  })
+  fastify.get(
+    '/image/collection',
+    { ...imageRoute, schema: { querystring: CollectionImageQuerySchema } },
+    async (request, reply) => {
+      if (notModified(request, reply, ART_KEYS.collection(request.query.collectionId))) return reply
+      const image = await renderCollectionArt(art, request.query.collectionId)
+      if (!image) throw new AppError('NotFound', 'Card collection not found')
+      return sendImage(request, reply, image)
+    },
+  )
 
-  fastify.get('/image/avatar', { ...imageRoute, schema: { querystring: AvatarImageQuerySchema } }, async (request, reply) => {
-    if (notModified(request, reply, ART_KEYS.avatar(request.query.avatarId))) return reply
-    const image = await renderAvatar(art, request.query.avatarId)
-    if (!image) throw new AppError('NotFound', 'Avatar not found')
-    return sendImage(request, reply, image)
-  })
+  fastify.get(
+    '/image/avatar',
+    { ...imageRoute, schema: { querystring: AvatarImageQuerySchema } },
+    async (request, reply) => {
+      if (notModified(request, reply, ART_KEYS.avatar(request.query.avatarId))) return reply
+      const image = await renderAvatar(art, request.query.avatarId)
+      if (!image) throw new AppError('NotFound', 'Avatar not found')
+      return sendImage(request, reply, image)
+    },
+  )
 
   fastify.get('/image/icon.png', imageRoute, async (request, reply) => sendImage(request, reply, await renderIcon(art)))
 }

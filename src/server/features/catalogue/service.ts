@@ -3,6 +3,7 @@ import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
 import type { Db } from '../../db/createDb'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+
 import {
   deleteBeenThere,
   findCardWithSet,
@@ -31,7 +32,7 @@ export async function getCardCollections(db: Db): Promise<CardCollection[]> {
       }
       collections.set(row.id, collection)
     }
-    const count = Number(row.card_count)
+    const count = row.card_count
     collection.cardCount += count
     const stat = collection.rarityStats.find((s) => s.cardRarity === row.rarity)
     if (stat) stat.cardCount += count
@@ -56,7 +57,7 @@ export async function getCardsOfCollection(
     image: row.card_id,
     collectionId: row.collection_id,
     collectionName: row.collection_name,
-    owned: Number(row.owned ?? 0),
+    owned: row.owned ?? 0,
   }))
 }
 

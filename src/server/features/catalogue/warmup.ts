@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { AVATAR_COUNT } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
+
 import {
   ART_KEYS,
   artCacheDir,
@@ -54,7 +55,11 @@ export async function artWarmupItems(db: Db): Promise<ArtWarmupItem[]> {
     .execute()
   return [
     { imageKey: ART_KEYS.icon(), contentType: 'image/png', render: (context) => renderIcon(context) },
-    { imageKey: ART_KEYS.placeholder('sm'), contentType: 'image/webp', render: (context) => renderPlaceholder(context, 'sm') },
+    {
+      imageKey: ART_KEYS.placeholder('sm'),
+      contentType: 'image/webp',
+      render: (context) => renderPlaceholder(context, 'sm'),
+    },
     ...collections.map(({ id }): ArtWarmupItem => ({
       imageKey: ART_KEYS.collection(id),
       contentType: 'image/webp',
@@ -114,9 +119,13 @@ export async function warmItems(
       await nextTurn()
     }
     const done = index + 1
-    if (done % PROGRESS_EVERY === 0) log.info({ done, total: items.length, rendered: summary.rendered }, `card art warm-up: ${done}/${items.length}`)
+    if (done % PROGRESS_EVERY === 0)
+      log.info({ done, total: items.length, rendered: summary.rendered }, `card art warm-up: ${done}/${items.length}`)
   }
   summary.seconds = Math.round(performance.now() - started) / 1000
-  log.info(summary, `card art warm-up finished: ${summary.rendered} rendered, ${summary.skipped} already cached, ${summary.failed} failed in ${summary.seconds} s`)
+  log.info(
+    summary,
+    `card art warm-up finished: ${summary.rendered} rendered, ${summary.skipped} already cached, ${summary.failed} failed in ${summary.seconds} s`,
+  )
   return summary
 }

@@ -19,7 +19,7 @@ export async function loadCardSharePage({ db }: SharePageContext, shareId: strin
   const copy = await findSharedCopy(db, shareId)
   if (!copy) return null
   const memory = await findPublicMemoryOfCopy(db, copy.userCardId)
-  const rarity = rarityName(Number(copy.rarity))
+  const rarity = rarityName(copy.rarity)
   const collected = copy.createdAt.slice(0, 10)
   const dates = memory ? [memory.start_date, memory.end_date].filter((date): date is string => Boolean(date)) : []
 
@@ -28,7 +28,13 @@ export async function loadCardSharePage({ db }: SharePageContext, shareId: strin
     description: memory?.content
       ? `${copy.ownerUsername} remembers ${copy.cardName}: “${excerpt(memory.content, DESCRIPTION_MAX)}”`
       : `${copy.ownerUsername} collected the ${rarity} card of ${copy.cardName} from the ${copy.collectionName} collection.`,
-    image: { path: `/api/image/card?imageId=${encodeURIComponent(copy.cardId)}`, alt: `${copy.cardName}, ${rarity} card`, width: 250, height: 350, shape: 'card' },
+    image: {
+      path: `/api/image/card?imageId=${encodeURIComponent(copy.cardId)}`,
+      alt: `${copy.cardName}, ${rarity} card`,
+      width: 250,
+      height: 350,
+      shape: 'card',
+    },
     ogType: 'website',
     heading: copy.cardName,
     subheading: `${rarity} card · ${copy.collectionName}`,

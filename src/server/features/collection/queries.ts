@@ -11,7 +11,9 @@ type Reader = Kysely<Database> | Transaction<Database>
 export function listOwnedCopies(db: Reader, userId: string) {
   return selectUserCardsWithCatalogue(db)
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
-    .leftJoin('been_there', (join) => join.onRef('been_there.card_set_id', '=', 'card_sets.id').on('been_there.user_id', '=', userId))
+    .leftJoin('been_there', (join) =>
+      join.onRef('been_there.card_set_id', '=', 'card_sets.id').on('been_there.user_id', '=', userId),
+    )
     .select([
       'user_cards.id as userCardId',
       'user_cards.created_at as createdAt',
@@ -67,12 +69,22 @@ export function findOwnedCopy(db: Reader, userId: string, userCardId: string) {
 }
 
 /** Deletes the owner's copy only while it has no memory; the condition is part of the DELETE, so it holds under concurrency. */
-export async function deleteCopyWithoutMemory(trx: Transaction<Database>, userId: string, userCardId: string): Promise<boolean> {
+export async function deleteCopyWithoutMemory(
+  trx: Transaction<Database>,
+  userId: string,
+  userCardId: string,
+): Promise<boolean> {
   const deleted = await trx
     .deleteFrom('user_cards')
     .where('id', '=', userCardId)
     .where('user_id', '=', userId)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('memories').select('memories.id').whereRef('memories.user_card_id', '=', 'user_cards.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('memories').select('memories.id').whereRef('memories.user_card_id', '=', 'user_cards.id'),
+        ),
+      ),
+    )
     .executeTakeFirst()
   return Number(deleted.numDeletedRows) === 1
 }

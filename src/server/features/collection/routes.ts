@@ -16,28 +16,41 @@ import { userId } from '../../plugins/auth'
 import * as collectionService from './service'
 
 export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.get('/getMyCollection', { schema: { response: { 200: envelope(MyCollectionSchema) } }, preHandler: fastify.requireUser }, (request) =>
-    collectionService.getMyCollection(fastify.db, userId(request)),
+  fastify.get(
+    '/getMyCollection',
+    { schema: { response: { 200: envelope(MyCollectionSchema) } }, preHandler: fastify.requireUser },
+    (request) => collectionService.getMyCollection(fastify.db, userId(request)),
   )
 
   fastify.get(
     '/getUserCard',
-    { schema: { querystring: UserCardQuerySchema, response: { 200: envelope(UserCardSchema) } }, preHandler: fastify.requireUser },
+    {
+      schema: { querystring: UserCardQuerySchema, response: { 200: envelope(UserCardSchema) } },
+      preHandler: fastify.requireUser,
+    },
     (request) => collectionService.getUserCard(fastify.db, userId(request), request.query.userCardId),
   )
 
   fastify.get(
     '/getRecycleValue',
-    { schema: { querystring: UserCardQuerySchema, response: { 200: envelope(RecycleValueSchema) } }, preHandler: fastify.requireUser },
+    {
+      schema: { querystring: UserCardQuerySchema, response: { 200: envelope(RecycleValueSchema) } },
+      preHandler: fastify.requireUser,
+    },
     (request) => collectionService.getRecycleValue(fastify.db, userId(request), request.query.userCardId),
   )
 
   fastify.post(
     '/recycleUserCard',
-    { schema: { body: RecycleUserCardBodySchema, response: { 200: envelope(RecycleUserCardResultSchema) } }, preHandler: fastify.requireUser },
+    {
+      schema: { body: RecycleUserCardBodySchema, response: { 200: envelope(RecycleUserCardResultSchema) } },
+      preHandler: fastify.requireUser,
+    },
     async (request) => {
       try {
-        return await fastify.db.transaction().execute((trx) => collectionService.recycleUserCard(trx, userId(request), request.body.userCardId))
+        return await fastify.db
+          .transaction()
+          .execute((trx) => collectionService.recycleUserCard(trx, userId(request), request.body.userCardId))
       } catch (error) {
         // A memory written on the copy while it was being recycled: its foreign key stops the delete.
         if (isForeignKeyViolation(error)) throw new AppError('Conflict', collectionService.HAS_MEMORY)

@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import { ACQUISITION_PRODUCTS, type Acquisition, type MyCollection, type OwnedCardEntry, type RecycleUserCardResult, type UserCard } from '@shared/collection'
+import {
+  ACQUISITION_PRODUCTS,
+  type MyCollection,
+  type OwnedCardEntry,
+  type RecycleUserCardResult,
+  type UserCard,
+} from '@shared/collection'
 import { ECONOMY, type Rarity } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
@@ -12,6 +18,12 @@ import { loadUserCardMemory } from './memoryOfUserCard'
 import { deleteCopyWithoutMemory, findOwnedCopy, findUserCard, listOwnedCopies, unlinkDrawItems } from './queries'
 
 export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
+
+/** The readable label of how a copy was acquired; a kind the contract does not name yet shows as stored. */
+function productsLabel(acquisition: string): string {
+  const labels: Partial<Record<string, string>> = ACQUISITION_PRODUCTS
+  return labels[acquisition] ?? acquisition
+}
 
 /** One entry per card the user holds (SPEC §3 Owned card entry), every collection at once; the client filters. */
 export async function getMyCollection(db: Kysely<Database>, userId: string): Promise<MyCollection> {
@@ -25,14 +37,19 @@ export async function getMyCollection(db: Kysely<Database>, userId: string): Pro
         cardName: copy.cardName,
         collectionId: copy.collectionId,
         collectionName: copy.collectionName,
-        cardRarity: Number(copy.rarity),
+        cardRarity: copy.rarity,
         image: copy.cardId,
         beenThere: copy.beenThereUserId != null,
         mine: [],
       }
       entries.set(copy.cardId, entry)
     }
-    entry.mine.push({ userCardId: copy.userCardId, createdAt: copy.createdAt, hasMemory: copy.memoryId != null, memoryId: copy.memoryId })
+    entry.mine.push({
+      userCardId: copy.userCardId,
+      createdAt: copy.createdAt,
+      hasMemory: copy.memoryId != null,
+      memoryId: copy.memoryId,
+    })
   }
   return [...entries.values()]
 }
@@ -45,13 +62,13 @@ export async function getUserCard(db: Kysely<Database>, viewerId: string, userCa
     userCardId: copy.userCardId,
     cardId: copy.cardId,
     cardName: copy.cardName,
-    cardRarity: Number(copy.rarity),
+    cardRarity: copy.rarity,
     image: copy.cardId,
     collectionId: copy.collectionId,
     collectionName: copy.collectionName,
     cardDescription: copy.cardDescription,
     createdAt: copy.createdAt,
-    products: ACQUISITION_PRODUCTS[copy.acquisition as Acquisition] ?? copy.acquisition,
+    products: productsLabel(copy.acquisition),
     isOwner: copy.ownerId === viewerId,
     ownerUsername: copy.ownerUsername,
     memory: await loadUserCardMemory(db, viewerId, userCardId),
@@ -66,7 +83,7 @@ export function recycleValueOf(rarity: number): number {
 export async function getRecycleValue(db: Kysely<Database>, userId: string, userCardId: string): Promise<number> {
   const copy = await findOwnedCopy(db, userId, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
-  return recycleValueOf(Number(copy.rarity))
+  return recycleValueOf(copy.rarity)
 }
 
 /**
@@ -74,7 +91,11 @@ export async function getRecycleValue(db: Kysely<Database>, userId: string, user
  * The DELETE itself requires the owner and no memory, so of two concurrent recycles only one removes the
  * copy and credits; the ledger's unique (reason, reference) would refuse a second credit anyway.
  */
-export async function recycleUserCard(trx: Transaction<Database>, userId: string, userCardId: string): Promise<RecycleUserCardResult> {
+export async function recycleUserCard(
+  trx: Transaction<Database>,
+  userId: string,
+  userCardId: string,
+): Promise<RecycleUserCardResult> {
   const copy = await findOwnedCopy(trx, userId, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   if (copy.memoryId) throw new AppError('Conflict', HAS_MEMORY)
@@ -85,7 +106,13 @@ export async function recycleUserCard(trx: Transaction<Database>, userId: string
     throw new AppError('NotFound', TEXTS.userCardNotFound)
   }
   await unlinkDrawItems(trx, userCardId)
-  await credit(trx, { userId, currency: 'digital', amount: recycleValueOf(Number(copy.rarity)), reason: 'recycle', reference: userCardId })
+  await credit(trx, {
+    userId,
+    currency: 'digital',
+    amount: recycleValueOf(copy.rarity),
+    reason: 'recycle',
+    reference: userCardId,
+  })
   const { digitalCredit } = await balances(trx, userId)
   return { newUserDigitalCredit: digitalCredit }
 }

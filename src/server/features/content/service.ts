@@ -9,12 +9,22 @@ import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 
 /** Stores a request for new content; the team reads them from the content_requests table. */
-export async function requestNewContent(db: Kysely<Database>, userId: string, body: RequestNewContentBody): Promise<null> {
+export async function requestNewContent(
+  db: Kysely<Database>,
+  userId: string,
+  body: RequestNewContentBody,
+): Promise<null> {
   const requestContent = body.requestContent.trim()
   if (!requestContent) throw new AppError('BadRequest', TEXTS.fillAllFields)
   await db
     .insertInto('content_requests')
-    .values({ id: newId(), user_id: userId, request_type: body.requestType, request_content: requestContent, created_at: nowIso() })
+    .values({
+      id: newId(),
+      user_id: userId,
+      request_type: body.requestType,
+      request_content: requestContent,
+      created_at: nowIso(),
+    })
     .execute()
   return null
 }

@@ -28,7 +28,12 @@ function byNewest(a: FeedKey, b: FeedKey): number {
  * `visibility = Friends`, SQLite's planner walks the whole visibility index checking each row, which is slow for a
  * viewer with few friends or tags (scripts/bench/feed.ts).
  */
-export async function listFeedKeys(db: Kysely<Database>, viewerId: string, cursor: FeedKey | null, limit: number): Promise<FeedKey[]> {
+export async function listFeedKeys(
+  db: Kysely<Database>,
+  viewerId: string,
+  cursor: FeedKey | null,
+  limit: number,
+): Promise<FeedKey[]> {
   const [friends, tags] = await Promise.all([
     db.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId).execute(),
     db.selectFrom('memory_tags').select('memory_id').where('user_id', '=', viewerId).execute(),
@@ -44,8 +49,24 @@ export async function listFeedKeys(db: Kysely<Database>, viewerId: string, curso
   const streams = await Promise.all([
     base.where('memories.user_id', '=', viewerId).execute(),
     base.where('memories.visibility', '=', VISIBILITY.Public).execute(),
-    friends.length > 0 ? notPrivate.where('memories.user_id', 'in', friends.map((row) => row.friend_id)).execute() : [],
-    tags.length > 0 ? notPrivate.where('memories.id', 'in', tags.map((row) => row.memory_id)).execute() : [],
+    friends.length > 0
+      ? notPrivate
+          .where(
+            'memories.user_id',
+            'in',
+            friends.map((row) => row.friend_id),
+          )
+          .execute()
+      : [],
+    tags.length > 0
+      ? notPrivate
+          .where(
+            'memories.id',
+            'in',
+            tags.map((row) => row.memory_id),
+          )
+          .execute()
+      : [],
   ])
   const merged = new Map<string, FeedKey>()
   for (const row of streams.flat()) merged.set(row.id, { createdAt: row.createdAt, id: row.id })

@@ -13,7 +13,10 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/feed/getMemoryFeed',
-    { preHandler: fastify.requireUser, schema: { querystring: MemoryFeedQuerySchema, response: { 200: envelope(MemoryFeedSchema) } } },
+    {
+      preHandler: fastify.requireUser,
+      schema: { querystring: MemoryFeedQuerySchema, response: { 200: envelope(MemoryFeedSchema) } },
+    },
     (request) => getMemoryFeed(fastify.db, signer, userId(request), request.query),
   )
 }

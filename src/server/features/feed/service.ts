@@ -27,11 +27,22 @@ function decodeCursor(cursor: string): FeedKey {
  * Memories the viewer may see, newest first, paged by the key (created_at, id) of the last one shown:
  * memories written after the first page never shift later pages, so a page neither repeats nor skips one.
  */
-export async function getMemoryFeed(db: Kysely<Database>, signer: PictureSigner, viewerId: string, query: MemoryFeedQuery): Promise<MemoryFeed> {
+export async function getMemoryFeed(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  query: MemoryFeedQuery,
+): Promise<MemoryFeed> {
   const limit = query.limit ?? FEED_PAGE_SIZE
   const cursor = query.cursor ? decodeCursor(query.cursor) : null
   const keys = await listFeedKeys(db, viewerId, cursor, limit + 1)
   const shown = keys.slice(0, limit)
-  const memories = await hydrateMemories(db, signer, viewerId, shown.map((key) => key.id))
-  return { memories, nextCursor: keys.length > limit ? encodeCursor(shown[shown.length - 1]) : null }
+  const memories = await hydrateMemories(
+    db,
+    signer,
+    viewerId,
+    shown.map((key) => key.id),
+  )
+  const last = shown.at(-1)
+  return { memories, nextCursor: keys.length > limit && last ? encodeCursor(last) : null }
 }

@@ -28,7 +28,14 @@ export async function listFriends(db: Db, userId: string) {
   return db
     .selectFrom('friendships')
     .innerJoin('users', 'users.id', 'friendships.friend_id')
-    .select(['users.id', 'users.username', 'users.avatar_id', 'users.experience', 'users.friend_code', 'friendships.created_at'])
+    .select([
+      'users.id',
+      'users.username',
+      'users.avatar_id',
+      'users.experience',
+      'users.friend_code',
+      'friendships.created_at',
+    ])
     .where('friendships.user_id', '=', userId)
     .orderBy('friendships.created_at', 'desc')
     .orderBy('users.username')
@@ -54,7 +61,9 @@ export async function searchFriendsByName(db: Db, userId: string, name: string, 
 
 /** The same figures as session's userCardStats, for many users in two queries. */
 export async function listUserCardStats(db: Db, userIds: string[]): Promise<Map<string, UserCardStats>> {
-  const stats = new Map<string, UserCardStats>(userIds.map((id) => [id, { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] }]))
+  const stats = new Map<string, UserCardStats>(
+    userIds.map((id) => [id, { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] }]),
+  )
   if (userIds.length === 0) return stats
   const perRarity = await db
     .selectFrom('user_cards')
@@ -73,14 +82,14 @@ export async function listUserCardStats(db: Db, userIds: string[]): Promise<Map<
     .execute()
   for (const row of perRarity) {
     const entry = stats.get(row.user_id)
-    const rarity = Number(row.rarity)
+    const rarity = row.rarity
     if (!entry || rarity < 1 || rarity > 5) continue
-    entry.rarityStats[rarity - 1] = Number(row.count)
-    entry.cardCount += Number(row.count)
+    entry.rarityStats[rarity - 1] = row.count
+    entry.cardCount += row.count
   }
   for (const row of collections) {
     const entry = stats.get(row.user_id)
-    if (entry) entry.collectionCount = Number(row.count)
+    if (entry) entry.collectionCount = row.count
   }
   return stats
 }

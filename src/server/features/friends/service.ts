@@ -22,9 +22,14 @@ async function findByCode(trx: Transaction<Database>, friendCode: string) {
 }
 
 /** Friends by code: never oneself, never twice; the friendship holds both ways and the other side is told. */
-export async function addFriend(trx: Transaction<Database>, userId: string, friendCode: string): Promise<AddFriendResult> {
+export async function addFriend(
+  trx: Transaction<Database>,
+  userId: string,
+  friendCode: string,
+): Promise<AddFriendResult> {
   const friend = await findByCode(trx, friendCode)
-  if (friend.id === userId) throw new AppError('RuleViolation', 'That is your own friend code. Share it with a friend to connect.')
+  if (friend.id === userId)
+    throw new AppError('RuleViolation', 'That is your own friend code. Share it with a friend to connect.')
   const added = await befriend(trx, userId, friend.id)
   if (!added) throw new AppError('Conflict', `${friend.username} is already your friend.`)
   const me = await trx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
@@ -42,7 +47,10 @@ export async function removeFriend(trx: Transaction<Database>, userId: string, f
 
 export async function getMyFriends(db: Kysely<Database>, userId: string): Promise<Friend[]> {
   const rows = await listFriends(db, userId)
-  const stats = await listUserCardStats(db, rows.map((row) => row.id))
+  const stats = await listUserCardStats(
+    db,
+    rows.map((row) => row.id),
+  )
   return rows.map((row) => ({
     userId: row.id,
     username: row.username,
@@ -59,6 +67,10 @@ export async function searchFriends(db: Kysely<Database>, userId: string, name: 
   const text = name.trim()
   if (!text) return []
   const rows = await searchFriendsByName(db, userId, text, SEARCH_FRIENDS_LIMIT)
-  return rows.map((row) => ({ userId: row.id, username: row.username, avatarId: row.avatar_id, userLevel: levelForExperience(row.experience).userLevel }))
+  return rows.map((row) => ({
+    userId: row.id,
+    username: row.username,
+    avatarId: row.avatar_id,
+    userLevel: levelForExperience(row.experience).userLevel,
+  }))
 }
-

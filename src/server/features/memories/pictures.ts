@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 
 import sharp from 'sharp'
 
-import { AppError } from '../../lib/errors'
 import { now } from '../../lib/clock'
+import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 
 /** Pictures are resized to fit this box; enough for a full-screen view, small enough to load on a phone. */
@@ -26,7 +26,8 @@ export interface ProcessedPicture {
 }
 
 function sniffFormat(data: Buffer): keyof typeof FORMATS | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png'
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg'
   return null
 }
@@ -42,8 +43,11 @@ export async function processPicture(input: Buffer): Promise<ProcessedPicture> {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     const metadata = await image.metadata()
     if (metadata.format !== format) throw new AppError('BadRequest', NOT_AN_IMAGE)
-    const resized = image.rotate().resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    const encoded = format === 'png' ? resized.png({ compressionLevel: 8 }) : resized.jpeg({ quality: 85, mozjpeg: true })
+    const resized = image
+      .rotate()
+      .resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    const encoded =
+      format === 'png' ? resized.png({ compressionLevel: 8 }) : resized.jpeg({ quality: 85, mozjpeg: true })
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
     return { fileName: `${newId()}.${FORMATS[format].extension}`, data, width: info.width, height: info.height }
   } catch (error) {
@@ -69,7 +73,12 @@ export class PictureSigner {
   url(fileName: string, viewerId: string): string {
     const nowSeconds = Math.floor(now().getTime() / 1000)
     const exp = (Math.floor(nowSeconds / LINK_WINDOW_SECONDS) + 2) * LINK_WINDOW_SECONDS
-    const params = new URLSearchParams({ image: fileName, u: viewerId, exp: String(exp), sig: this.signature(fileName, viewerId, exp) })
+    const params = new URLSearchParams({
+      image: fileName,
+      u: viewerId,
+      exp: String(exp),
+      sig: this.signature(fileName, viewerId, exp),
+    })
     return `/api/image/memoryPicture?${params.toString()}`
   }
 

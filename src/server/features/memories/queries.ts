@@ -42,7 +42,12 @@ export function findOwnMemory(db: Reader, userId: string, memoryId: string) {
 }
 
 export function findMemoryIdOfUserCard(db: Reader, viewerId: string, userCardId: string) {
-  return db.selectFrom('memories').select('memories.id').where('memories.user_card_id', '=', userCardId).where(visibleTo(viewerId)).executeTakeFirst()
+  return db
+    .selectFrom('memories')
+    .select('memories.id')
+    .where('memories.user_card_id', '=', userCardId)
+    .where(visibleTo(viewerId))
+    .executeTakeFirst()
 }
 
 /** A copy owned by `userId`, with its card and whether a memory sits on it. */
@@ -118,7 +123,12 @@ export function countLikes(db: Reader, memoryIds: string[]) {
 }
 
 export function listLikedBy(db: Reader, userId: string, memoryIds: string[]) {
-  return db.selectFrom('memory_likes').select('memory_id as memoryId').where('user_id', '=', userId).where('memory_id', 'in', memoryIds).execute()
+  return db
+    .selectFrom('memory_likes')
+    .select('memory_id as memoryId')
+    .where('user_id', '=', userId)
+    .where('memory_id', 'in', memoryIds)
+    .execute()
 }
 
 export function countComments(db: Reader, memoryIds: string[]) {
@@ -188,7 +198,16 @@ export function listFreeCopiesByCard(db: Reader, userId: string) {
     ])
     .where('user_cards.user_id', '=', userId)
     .where('memories.id', 'is', null)
-    .groupBy(['cards.id', 'cards.rarity', 'card_sets.id', 'card_sets.name', 'card_sets.sort_order', 'collections.id', 'collections.name', 'collections.sort_order'])
+    .groupBy([
+      'cards.id',
+      'cards.rarity',
+      'card_sets.id',
+      'card_sets.name',
+      'card_sets.sort_order',
+      'collections.id',
+      'collections.name',
+      'collections.sort_order',
+    ])
     .orderBy('collections.sort_order')
     .orderBy('card_sets.sort_order')
     .orderBy('cards.rarity', 'desc')
@@ -236,7 +255,13 @@ export function listCardsOfRarity(db: Reader, rarity: number, exceptCardSetId: s
     .selectFrom('cards')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
     .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
-    .select(['cards.id as cardId', 'cards.rarity', 'card_sets.id as cardSetId', 'card_sets.name as cardSetName', 'collections.id as collectionId'])
+    .select([
+      'cards.id as cardId',
+      'cards.rarity',
+      'card_sets.id as cardSetId',
+      'card_sets.name as cardSetName',
+      'collections.id as collectionId',
+    ])
     .where('cards.rarity', '=', rarity)
     .where('card_sets.id', '!=', exceptCardSetId)
     .orderBy('collections.sort_order')
@@ -245,11 +270,20 @@ export function listCardsOfRarity(db: Reader, rarity: number, exceptCardSetId: s
 }
 
 export function listCollections(db: Reader) {
-  return db.selectFrom('collections').select(['id as collectionId', 'name as collectionName']).orderBy('sort_order').execute()
+  return db
+    .selectFrom('collections')
+    .select(['id as collectionId', 'name as collectionName'])
+    .orderBy('sort_order')
+    .execute()
 }
 
 export function findCardOfSet(db: Reader, cardSetId: string, rarity: number) {
-  return db.selectFrom('cards').select('id').where('card_set_id', '=', cardSetId).where('rarity', '=', rarity).executeTakeFirst()
+  return db
+    .selectFrom('cards')
+    .select('id')
+    .where('card_set_id', '=', cardSetId)
+    .where('rarity', '=', rarity)
+    .executeTakeFirst()
 }
 
 export async function countFriendsAmong(db: Reader, userId: string, candidateIds: string[]): Promise<number> {
@@ -260,7 +294,7 @@ export async function countFriendsAmong(db: Reader, userId: string, candidateIds
     .where('user_id', '=', userId)
     .where('friend_id', 'in', candidateIds)
     .executeTakeFirst()
-  return Number(row?.count ?? 0)
+  return row?.count ?? 0
 }
 
 export function listTaggedUserIds(db: Reader, memoryId: string) {
@@ -272,7 +306,11 @@ export function listPictureNames(db: Reader, memoryId: string) {
 }
 
 export function findPicture(db: Reader, fileName: string) {
-  return db.selectFrom('memory_pictures').select(['file_name as fileName', 'user_id as userId', 'memory_id as memoryId']).where('file_name', '=', fileName).executeTakeFirst()
+  return db
+    .selectFrom('memory_pictures')
+    .select(['file_name as fileName', 'user_id as userId', 'memory_id as memoryId'])
+    .where('file_name', '=', fileName)
+    .executeTakeFirst()
 }
 
 export function findUsername(db: Reader, userId: string) {

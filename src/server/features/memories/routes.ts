@@ -34,8 +34,8 @@ import { userId } from '../../plugins/auth'
 import { perClientLimit } from '../../plugins/rateLimit'
 
 import { LocalFolderBlobStore } from './blobStore'
-import { ABANDONED_PICTURE_AGE_MS, PICTURE_SWEEP_INTERVAL_MS, sweepAbandonedPictures } from './pictureSweep'
 import { bindPictureSigner, PictureSigner } from './pictures'
+import { ABANDONED_PICTURE_AGE_MS, PICTURE_SWEEP_INTERVAL_MS, sweepAbandonedPictures } from './pictureSweep'
 import * as memoriesService from './service'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
@@ -72,24 +72,37 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     })
   }
 
-  fastify.get('/memory/getMyMemories', { ...loggedIn, schema: { response: { 200: envelope(MemoryListSchema) } } }, (request) =>
-    memoriesService.getMyMemories(db, signer, userId(request)),
+  fastify.get(
+    '/memory/getMyMemories',
+    { ...loggedIn, schema: { response: { 200: envelope(MemoryListSchema) } } },
+    (request) => memoriesService.getMyMemories(db, signer, userId(request)),
   )
 
-  fastify.get('/memory/getMemory', { ...loggedIn, schema: { querystring: MemoryIdQuerySchema, response: { 200: envelope(MemorySchema) } } }, (request) =>
-    memoriesService.getMemory(db, signer, userId(request), request.query.memoryId),
+  fastify.get(
+    '/memory/getMemory',
+    { ...loggedIn, schema: { querystring: MemoryIdQuerySchema, response: { 200: envelope(MemorySchema) } } },
+    (request) => memoriesService.getMemory(db, signer, userId(request), request.query.memoryId),
   )
 
-  fastify.post('/memory/updateVisibility', { ...loggedIn, schema: { body: UpdateVisibilityBodySchema, response: { 200: envelope(Type.Null()) } } }, (request) =>
-    memoriesService.updateVisibility(db, userId(request), request.body),
+  fastify.post(
+    '/memory/updateVisibility',
+    { ...loggedIn, schema: { body: UpdateVisibilityBodySchema, response: { 200: envelope(Type.Null()) } } },
+    (request) => memoriesService.updateVisibility(db, userId(request), request.body),
   )
 
-  fastify.get('/memory/getAvailableCardSets', { ...loggedIn, schema: { response: { 200: envelope(AvailableCardSetsSchema) } } }, (request) =>
-    memoriesService.getAvailableCardSets(db, userId(request)),
+  fastify.get(
+    '/memory/getAvailableCardSets',
+    { ...loggedIn, schema: { response: { 200: envelope(AvailableCardSetsSchema) } } },
+    (request) => memoriesService.getAvailableCardSets(db, userId(request)),
   )
 
-  fastify.get('/getPeerUserCards', { ...loggedIn, schema: { querystring: PeerUserCardsQuerySchema, response: { 200: envelope(PeerUserCardsSchema) } } }, (request) =>
-    memoriesService.getPeerUserCards(db, userId(request), request.query),
+  fastify.get(
+    '/getPeerUserCards',
+    {
+      ...loggedIn,
+      schema: { querystring: PeerUserCardsQuerySchema, response: { 200: envelope(PeerUserCardsSchema) } },
+    },
+    (request) => memoriesService.getPeerUserCards(db, userId(request), request.query),
   )
 
   fastify.post(
@@ -98,15 +111,25 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     (request) => db.transaction().execute((trx) => memoriesService.createMemory(trx, userId(request), request.body)),
   )
 
-  fastify.post('/memory/updateMemory', { ...loggedIn, schema: { body: UpdateMemoryBodySchema, response: { 200: envelope(Type.Null()) } } }, async (request) => {
-    const { removedPictures } = await db.transaction().execute((trx) => memoriesService.updateMemory(trx, userId(request), request.body))
-    await Promise.all(removedPictures.map((fileName) => blobs.delete(fileName)))
-    return null
-  })
+  fastify.post(
+    '/memory/updateMemory',
+    { ...loggedIn, schema: { body: UpdateMemoryBodySchema, response: { 200: envelope(Type.Null()) } } },
+    async (request) => {
+      const { removedPictures } = await db
+        .transaction()
+        .execute((trx) => memoriesService.updateMemory(trx, userId(request), request.body))
+      await Promise.all(removedPictures.map((fileName) => blobs.delete(fileName)))
+      return null
+    },
+  )
 
   fastify.post(
     '/memory/uploadMemoryPicture',
-    { ...loggedIn, schema: { response: { 200: envelope(UploadMemoryPictureResultSchema) } }, config: perClientLimit(config.rateLimits, 60, '1 minute') },
+    {
+      ...loggedIn,
+      schema: { response: { 200: envelope(UploadMemoryPictureResultSchema) } },
+      config: perClientLimit(config.rateLimits, 60, '1 minute'),
+    },
     async (request) => {
       const file = await request.file()
       if (!file) throw new AppError('BadRequest', 'Choose a picture to upload.')
@@ -137,23 +160,36 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/cards/getTransferrableCards',
-    { ...loggedIn, schema: { querystring: TransferrableCardsQuerySchema, response: { 200: envelope(TransferrableCardsSchema) } } },
+    {
+      ...loggedIn,
+      schema: { querystring: TransferrableCardsQuerySchema, response: { 200: envelope(TransferrableCardsSchema) } },
+    },
     (request) => memoriesService.getTransferrableCards(db, request.query.cardId),
   )
 
   fastify.post(
     '/memory/switchUserCard',
-    { ...loggedIn, schema: { body: SwitchUserCardBodySchema, response: { 200: envelope(SwitchUserCardResultSchema) } } },
+    {
+      ...loggedIn,
+      schema: { body: SwitchUserCardBodySchema, response: { 200: envelope(SwitchUserCardResultSchema) } },
+    },
     (request) => db.transaction().execute((trx) => memoriesService.switchUserCard(trx, userId(request), request.body)),
   )
 
-  fastify.post('/memory/likeMemory', { ...loggedIn, schema: { body: MemoryIdBodySchema, response: { 200: envelope(LikeMemoryResultSchema) } } }, (request) =>
-    db.transaction().execute((trx) => memoriesService.likeMemory(trx, userId(request), request.body.memoryId)),
+  fastify.post(
+    '/memory/likeMemory',
+    { ...loggedIn, schema: { body: MemoryIdBodySchema, response: { 200: envelope(LikeMemoryResultSchema) } } },
+    (request) =>
+      db.transaction().execute((trx) => memoriesService.likeMemory(trx, userId(request), request.body.memoryId)),
   )
 
   fastify.post(
     '/memory/postComment',
-    { ...loggedIn, schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } }, config: perClientLimit(config.rateLimits, 30, '1 minute') },
+    {
+      ...loggedIn,
+      schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } },
+      config: perClientLimit(config.rateLimits, 30, '1 minute'),
+    },
     (request) => db.transaction().execute((trx) => memoriesService.postComment(trx, userId(request), request.body)),
   )
 }

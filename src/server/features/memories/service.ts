@@ -65,7 +65,12 @@ function unique(ids: string[]): string[] {
 }
 
 /** Fills in a page of memories as `viewerId` sees them, in the order of `memoryIds`. Visibility is checked by the caller. */
-export async function hydrateMemories(db: Reader, signer: PictureSigner, viewerId: string, memoryIds: string[]): Promise<Memory[]> {
+export async function hydrateMemories(
+  db: Reader,
+  signer: PictureSigner,
+  viewerId: string,
+  memoryIds: string[],
+): Promise<Memory[]> {
   if (memoryIds.length === 0) return []
   const [rows, pictures, tags, likes, liked, comments] = await Promise.all([
     queries.listMemoryRows(db, memoryIds),
@@ -76,13 +81,13 @@ export async function hydrateMemories(db: Reader, signer: PictureSigner, viewerI
     queries.countComments(db, memoryIds),
   ])
   const likedSet = new Set(liked.map((row) => row.memoryId))
-  const likeCount = new Map(likes.map((row) => [row.memoryId, Number(row.count)]))
-  const commentCount = new Map(comments.map((row) => [row.memoryId, Number(row.count)]))
+  const likeCount = new Map(likes.map((row) => [row.memoryId, row.count]))
+  const commentCount = new Map(comments.map((row) => [row.memoryId, row.count]))
   const byId = new Map(rows.map((row) => [row.id, row]))
   return memoryIds.flatMap((memoryId) => {
     const row = byId.get(memoryId)
     if (!row) return []
-    const rarity = Number(row.rarity)
+    const rarity = row.rarity
     const memory: Memory = {
       memoryId: row.id,
       userCardId: row.userCardId,
@@ -111,11 +116,13 @@ export async function hydrateMemories(db: Reader, signer: PictureSigner, viewerI
         .map((picture) => ({
           pictureFileName: picture.fileName,
           url: signer.url(picture.fileName, viewerId),
-          width: Number(picture.width),
-          height: Number(picture.height),
+          width: picture.width,
+          height: picture.height,
         })),
-      taggedFriends: tags.filter((tag) => tag.memoryId === memoryId).map((tag) => ({ userId: tag.userId, username: tag.username })),
-      visibility: Number(row.visibility),
+      taggedFriends: tags
+        .filter((tag) => tag.memoryId === memoryId)
+        .map((tag) => ({ userId: tag.userId, username: tag.username })),
+      visibility: row.visibility,
       likes: likeCount.get(memoryId) ?? 0,
       liked: likedSet.has(memoryId),
       commentCount: commentCount.get(memoryId) ?? 0,
@@ -123,8 +130,8 @@ export async function hydrateMemories(db: Reader, signer: PictureSigner, viewerI
       isOwner: row.authorId === viewerId,
       userId: row.authorId,
       username: row.username,
-      avatarId: Number(row.avatarId),
-      userLevel: levelForExperience(Number(row.experience)).userLevel,
+      avatarId: row.avatarId,
+      userLevel: levelForExperience(row.experience).userLevel,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     }
@@ -136,11 +143,19 @@ export async function hydrateMemories(db: Reader, signer: PictureSigner, viewerI
  * Replies are one level deep: a reply to a reply is listed under the same top comment,
  * and keeps the comment it answers in replyToComment so the screen can say whom it answers.
  */
-function threadComments(rows: Awaited<ReturnType<typeof queries.listComments>>, authorId: string, viewerId: string): Comment[] {
+function threadComments(
+  rows: Awaited<ReturnType<typeof queries.listComments>>,
+  authorId: string,
+  viewerId: string,
+): Comment[] {
   const byId = new Map(rows.map((row) => [row.id, row]))
   const topOf = (id: string): string => {
     let current = byId.get(id)
-    for (let hops = 0; current?.replyToCommentId && byId.has(current.replyToCommentId) && hops < rows.length; hops += 1) {
+    for (
+      let hops = 0;
+      current?.replyToCommentId && byId.has(current.replyToCommentId) && hops < rows.length;
+      hops += 1
+    ) {
       current = byId.get(current.replyToCommentId)
     }
     return current?.id ?? id
@@ -153,8 +168,8 @@ function threadComments(rows: Awaited<ReturnType<typeof queries.listComments>>, 
       createdAt: row.createdAt,
       userId: row.userId,
       username: row.username,
-      avatarId: Number(row.avatarId),
-      userLevel: levelForExperience(Number(row.experience)).userLevel,
+      avatarId: row.avatarId,
+      userLevel: levelForExperience(row.experience).userLevel,
       isAuthor: row.userId === authorId,
       isMine: row.userId === viewerId,
       replyToCommentId: target ? target.id : null,
@@ -170,28 +185,48 @@ function threadComments(rows: Awaited<ReturnType<typeof queries.listComments>>, 
   return [...tops.values()]
 }
 
-export async function getMemory(db: Kysely<Database>, signer: PictureSigner, viewerId: string, memoryId: string): Promise<Memory> {
+export async function getMemory(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  memoryId: string,
+): Promise<Memory> {
   const visible = await queries.findVisibleMemory(db, viewerId, memoryId)
   if (!visible) throw new AppError('NotFound', NOT_VISIBLE)
   const [memory] = await hydrateMemories(db, signer, viewerId, [memoryId])
+  if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const comments = await queries.listComments(db, memoryId)
   return { ...memory, comments: threadComments(comments, visible.authorId, viewerId) }
 }
 
 export async function getMyMemories(db: Kysely<Database>, signer: PictureSigner, userId: string): Promise<Memory[]> {
   const ids = await queries.listOwnMemoryIds(db, userId)
-  return hydrateMemories(db, signer, userId, ids.map((row) => row.id))
+  return hydrateMemories(
+    db,
+    signer,
+    userId,
+    ids.map((row) => row.id),
+  )
 }
 
 /** The memory on a copy, as `viewerId` may see it (getUserCard's memory section), or null. */
-export async function getMemoryOfUserCard(db: Kysely<Database>, signer: PictureSigner, viewerId: string, userCardId: string): Promise<Memory | null> {
+export async function getMemoryOfUserCard(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  userCardId: string,
+): Promise<Memory | null> {
   const found = await queries.findMemoryIdOfUserCard(db, viewerId, userCardId)
   if (!found) return null
   const [memory] = await hydrateMemories(db, signer, viewerId, [found.id])
   return memory ?? null
 }
 
-export async function updateVisibility(db: Kysely<Database>, userId: string, body: UpdateVisibilityBody): Promise<null> {
+export async function updateVisibility(
+  db: Kysely<Database>,
+  userId: string,
+  body: UpdateVisibilityBody,
+): Promise<null> {
   const updated = await db
     .updateTable('memories')
     .set({ visibility: body.visibility, updated_at: nowIso() })
@@ -216,10 +251,10 @@ export async function getAvailableCardSets(db: Kysely<Database>, userId: string)
     set.cards.push({
       cardId: row.cardId,
       cardName: row.cardSetName,
-      cardRarity: Number(row.rarity),
+      cardRarity: row.rarity,
       collectionId: row.collectionId,
       image: row.cardId,
-      freeCopies: Number(row.freeCopies),
+      freeCopies: row.freeCopies,
     })
   }
   return {
@@ -228,7 +263,11 @@ export async function getAvailableCardSets(db: Kysely<Database>, userId: string)
   }
 }
 
-export async function getPeerUserCards(db: Kysely<Database>, userId: string, query: PeerUserCardsQuery): Promise<PeerUserCard[]> {
+export async function getPeerUserCards(
+  db: Kysely<Database>,
+  userId: string,
+  query: PeerUserCardsQuery,
+): Promise<PeerUserCard[]> {
   let cardId = query.cardId
   if (!cardId && query.userCardId) {
     const copy = await queries.findCardOfUserCard(db, query.userCardId)
@@ -241,7 +280,7 @@ export async function getPeerUserCards(db: Kysely<Database>, userId: string, que
     userCardId: copy.userCardId,
     cardId: copy.cardId,
     cardName: copy.cardName,
-    cardRarity: Number(copy.rarity),
+    cardRarity: copy.rarity,
     image: copy.cardId,
     createdAt: copy.createdAt,
     hasMemory: copy.memoryId != null,
@@ -251,11 +290,17 @@ export async function getPeerUserCards(db: Kysely<Database>, userId: string, que
 
 async function checkTaggable(trx: Transaction<Database>, userId: string, taggedIds: string[]): Promise<void> {
   if (taggedIds.includes(userId)) throw new AppError('BadRequest', ONLY_FRIENDS)
-  if ((await queries.countFriendsAmong(trx, userId, taggedIds)) !== taggedIds.length) throw new AppError('BadRequest', ONLY_FRIENDS)
+  if ((await queries.countFriendsAmong(trx, userId, taggedIds)) !== taggedIds.length)
+    throw new AppError('BadRequest', ONLY_FRIENDS)
 }
 
 /** Attaches the caller's own uploads in the given order; a picture already on this memory only moves. */
-async function attachPictures(trx: Transaction<Database>, userId: string, memoryId: string, fileNames: string[]): Promise<void> {
+async function attachPictures(
+  trx: Transaction<Database>,
+  userId: string,
+  memoryId: string,
+  fileNames: string[],
+): Promise<void> {
   for (const [position, fileName] of fileNames.entries()) {
     const updated = await trx
       .updateTable('memory_pictures')
@@ -269,7 +314,13 @@ async function attachPictures(trx: Transaction<Database>, userId: string, memory
 }
 
 /** A private memory is the author's alone: its tagged friends are not told of a memory they cannot open. */
-async function notifyTagged(trx: Transaction<Database>, authorId: string, cardName: string, visibility: number, taggedIds: string[]): Promise<void> {
+async function notifyTagged(
+  trx: Transaction<Database>,
+  authorId: string,
+  cardName: string,
+  visibility: number,
+  taggedIds: string[],
+): Promise<void> {
   if (taggedIds.length === 0 || visibility === VISIBILITY.Private) return
   const { username } = await queries.findUsername(trx, authorId)
   for (const taggedId of taggedIds) {
@@ -281,7 +332,11 @@ async function notifyTagged(trx: Transaction<Database>, authorId: string, cardNa
  * One memory per copy: the unique key on memories.user_card_id decides, so two concurrent creations on one copy
  * cannot both succeed. Tagged users must be the author's friends; pictures must be the author's unattached uploads.
  */
-export async function createMemory(trx: Transaction<Database>, userId: string, body: CreateMemoryBody): Promise<CreateMemoryResult> {
+export async function createMemory(
+  trx: Transaction<Database>,
+  userId: string,
+  body: CreateMemoryBody,
+): Promise<CreateMemoryResult> {
   const copy = await queries.findOwnedCopy(trx, userId, body.userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   checkDates(body.memoryStartDate, body.memoryEndDate)
@@ -308,14 +363,22 @@ export async function createMemory(trx: Transaction<Database>, userId: string, b
     if (isUniqueViolation(error)) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(copy.cardName))
     throw error
   }
-  if (taggedIds.length > 0) await trx.insertInto('memory_tags').values(taggedIds.map((id) => ({ memory_id: memoryId, user_id: id }))).execute()
+  if (taggedIds.length > 0)
+    await trx
+      .insertInto('memory_tags')
+      .values(taggedIds.map((id) => ({ memory_id: memoryId, user_id: id })))
+      .execute()
   await attachPictures(trx, userId, memoryId, unique(body.memoryPictures))
   await notifyTagged(trx, userId, copy.cardName, body.visibility, taggedIds)
   return { memoryId }
 }
 
 /** Returns the file names of pictures taken off the memory; the caller deletes their files once the change is committed. */
-export async function updateMemory(trx: Transaction<Database>, userId: string, body: UpdateMemoryBody): Promise<{ removedPictures: string[] }> {
+export async function updateMemory(
+  trx: Transaction<Database>,
+  userId: string,
+  body: UpdateMemoryBody,
+): Promise<{ removedPictures: string[] }> {
   const memory = await queries.findOwnMemory(trx, userId, body.memoryId)
   if (!memory) throw new AppError('NotFound', TEXTS.memoryNotFound)
   checkDates(body.memoryStartDate, body.memoryEndDate)
@@ -337,12 +400,20 @@ export async function updateMemory(trx: Transaction<Database>, userId: string, b
     .execute()
 
   const removedTags = [...previousTags].filter((id) => !taggedIds.includes(id))
-  if (removedTags.length > 0) await trx.deleteFrom('memory_tags').where('memory_id', '=', memory.id).where('user_id', 'in', removedTags).execute()
-  if (addedTags.length > 0) await trx.insertInto('memory_tags').values(addedTags.map((id) => ({ memory_id: memory.id, user_id: id }))).execute()
+  if (removedTags.length > 0)
+    await trx.deleteFrom('memory_tags').where('memory_id', '=', memory.id).where('user_id', 'in', removedTags).execute()
+  if (addedTags.length > 0)
+    await trx
+      .insertInto('memory_tags')
+      .values(addedTags.map((id) => ({ memory_id: memory.id, user_id: id })))
+      .execute()
 
   const kept = unique(body.memoryPictures)
-  const removedPictures = (await queries.listPictureNames(trx, memory.id)).map((row) => row.fileName).filter((name) => !kept.includes(name))
-  if (removedPictures.length > 0) await trx.deleteFrom('memory_pictures').where('file_name', 'in', removedPictures).execute()
+  const removedPictures = (await queries.listPictureNames(trx, memory.id))
+    .map((row) => row.fileName)
+    .filter((name) => !kept.includes(name))
+  if (removedPictures.length > 0)
+    await trx.deleteFrom('memory_pictures').where('file_name', 'in', removedPictures).execute()
   await attachPictures(trx, userId, memory.id, kept)
 
   await notifyTagged(trx, userId, memory.cardName, body.visibility, addedTags)
@@ -352,13 +423,24 @@ export async function updateMemory(trx: Transaction<Database>, userId: string, b
 export async function getTransferrableCards(db: Kysely<Database>, cardId: string): Promise<TransferrableCards> {
   const card = await queries.findCard(db, cardId)
   if (!card) throw new AppError('NotFound', 'Card not found.')
-  const [cards, collections] = await Promise.all([queries.listCardsOfRarity(db, Number(card.rarity), card.cardSetId), queries.listCollections(db)])
+  const [cards, collections] = await Promise.all([
+    queries.listCardsOfRarity(db, card.rarity, card.cardSetId),
+    queries.listCollections(db),
+  ])
   return {
     cardSetList: cards.map((row) => ({
       cardSetId: row.cardSetId,
       cardSetName: row.cardSetName,
       collectionId: row.collectionId,
-      cards: [{ cardId: row.cardId, cardName: row.cardSetName, cardRarity: Number(row.rarity), collectionId: row.collectionId, image: row.cardId }],
+      cards: [
+        {
+          cardId: row.cardId,
+          cardName: row.cardSetName,
+          cardRarity: row.rarity,
+          collectionId: row.collectionId,
+          image: row.cardId,
+        },
+      ],
     })),
     cardCollections: collections,
     cost: ECONOMY.memoryTransferCost,
@@ -370,40 +452,62 @@ export async function getTransferrableCards(db: Kysely<Database>, cardId: string
  * debited, the copy holding the memory is exchanged for a new copy of that set in the same rarity (acquisition
  * 'transfer'), and the old copy is deleted. Either way everything happens in the caller's one transaction.
  */
-export async function switchUserCard(trx: Transaction<Database>, userId: string, body: SwitchUserCardBody): Promise<SwitchUserCardResult> {
+export async function switchUserCard(
+  trx: Transaction<Database>,
+  userId: string,
+  body: SwitchUserCardBody,
+): Promise<SwitchUserCardResult> {
   const memory = await queries.findOwnMemory(trx, userId, body.memoryId)
   if (!memory) throw new AppError('NotFound', TEXTS.memoryNotFound)
   if (memory.userCardId !== body.userCardId) throw new AppError('Conflict', MOVED_MEANWHILE)
-  if ((body.newUserCardId == null) === (body.newCardSetId == null)) {
-    throw new AppError('BadRequest', 'Choose either another copy of this card (newUserCardId) or another card set (newCardSetId).')
-  }
-
   let newUserCardId: string
-  if (body.newUserCardId != null) {
+  if (body.newUserCardId != null && body.newCardSetId == null) {
     const target = await queries.findOwnedCopy(trx, userId, body.newUserCardId)
     if (!target) throw new AppError('NotFound', TEXTS.userCardNotFound)
     if (target.id === memory.userCardId) throw new AppError('BadRequest', 'The memory is already on this copy.')
     if (target.cardId !== memory.cardId) {
-      throw new AppError('BadRequest', 'A memory switches for free only to a copy of the same card; transfer it to move it to another card set.')
+      throw new AppError(
+        'BadRequest',
+        'A memory switches for free only to a copy of the same card; transfer it to move it to another card set.',
+      )
     }
     if (target.memoryId) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(target.cardName))
     newUserCardId = target.id
     await moveMemory(trx, memory.id, memory.userCardId, newUserCardId, target.cardName)
-  } else {
-    const cardSetId = body.newCardSetId as string
-    if (cardSetId === memory.cardSetId) throw new AppError('BadRequest', 'The memory is already on this card set; choose another copy instead.')
-    const targetCard = await queries.findCardOfSet(trx, cardSetId, Number(memory.rarity))
+  } else if (body.newCardSetId != null && body.newUserCardId == null) {
+    const cardSetId = body.newCardSetId
+    if (cardSetId === memory.cardSetId)
+      throw new AppError('BadRequest', 'The memory is already on this card set; choose another copy instead.')
+    const targetCard = await queries.findCardOfSet(trx, cardSetId, memory.rarity)
     if (!targetCard) throw new AppError('NotFound', 'Card set not found.')
     const transferId = newId()
-    await debit(trx, { userId, currency: 'digital', amount: ECONOMY.memoryTransferCost, reason: 'memory_transfer', reference: transferId })
+    await debit(trx, {
+      userId,
+      currency: 'digital',
+      amount: ECONOMY.memoryTransferCost,
+      reason: 'memory_transfer',
+      reference: transferId,
+    })
     newUserCardId = newId()
     await trx
       .insertInto('user_cards')
-      .values({ id: newUserCardId, user_id: userId, card_id: targetCard.id, acquisition: 'transfer', transaction_id: transferId, created_at: nowIso() })
+      .values({
+        id: newUserCardId,
+        user_id: userId,
+        card_id: targetCard.id,
+        acquisition: 'transfer',
+        transaction_id: transferId,
+        created_at: nowIso(),
+      })
       .execute()
     await moveMemory(trx, memory.id, memory.userCardId, newUserCardId, memory.cardName)
     await unlinkDrawItems(trx, memory.userCardId)
     await trx.deleteFrom('user_cards').where('id', '=', memory.userCardId).where('user_id', '=', userId).execute()
+  } else {
+    throw new AppError(
+      'BadRequest',
+      'Choose either another copy of this card (newUserCardId) or another card set (newCardSetId).',
+    )
   }
   return { newUserCardId, userData: await balances(trx, userId) }
 }
@@ -412,7 +516,13 @@ export async function switchUserCard(trx: Transaction<Database>, userId: string,
  * Conditional on the memory still being on `from`: of two concurrent switches only the first moves it, and the
  * second rolls back with its debit, so a transfer is never paid twice.
  */
-async function moveMemory(trx: Transaction<Database>, memoryId: string, from: string, to: string, cardName: string): Promise<void> {
+async function moveMemory(
+  trx: Transaction<Database>,
+  memoryId: string,
+  from: string,
+  to: string,
+  cardName: string,
+): Promise<void> {
   let moved: bigint
   try {
     const result = await trx
@@ -425,7 +535,8 @@ async function moveMemory(trx: Transaction<Database>, memoryId: string, from: st
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(cardName))
     // The chosen copy was recycled meanwhile.
-    if (isForeignKeyViolation(error)) throw new AppError('Conflict', 'That copy is no longer in your collection. Please reload and choose another.')
+    if (isForeignKeyViolation(error))
+      throw new AppError('Conflict', 'That copy is no longer in your collection. Please reload and choose another.')
     throw error
   }
   if (Number(moved) !== 1) throw new AppError('Conflict', MOVED_MEANWHILE)
@@ -436,7 +547,11 @@ async function mayStillSee(trx: Transaction<Database>, userId: string, memoryId:
 }
 
 /** A toggle: the (memory, user) key counts a like once; the author hears of new likes from others. */
-export async function likeMemory(trx: Transaction<Database>, userId: string, memoryId: string): Promise<LikeMemoryResult> {
+export async function likeMemory(
+  trx: Transaction<Database>,
+  userId: string,
+  memoryId: string,
+): Promise<LikeMemoryResult> {
   const memory = await queries.findVisibleMemory(trx, userId, memoryId)
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const inserted = await trx
@@ -445,20 +560,30 @@ export async function likeMemory(trx: Transaction<Database>, userId: string, mem
     .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())
     .executeTakeFirst()
   const liked = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
-  if (!liked) await trx.deleteFrom('memory_likes').where('memory_id', '=', memoryId).where('user_id', '=', userId).execute()
+  if (!liked)
+    await trx.deleteFrom('memory_likes').where('memory_id', '=', memoryId).where('user_id', '=', userId).execute()
   if (liked && memory.authorId !== userId) {
     const { username } = await queries.findUsername(trx, userId)
-    await notify(trx, memory.authorId, 'New like on your memory', `${username} liked your memory of ${memory.cardName}.`)
+    await notify(
+      trx,
+      memory.authorId,
+      'New like on your memory',
+      `${username} liked your memory of ${memory.cardName}.`,
+    )
   }
   const [count] = await queries.countLikes(trx, [memoryId])
-  return { liked, likes: Number(count?.count ?? 0) }
+  return { liked, likes: count?.count ?? 0 }
 }
 
 /**
  * Anyone who may see the memory may comment. A reply notifies the author of the comment it answers;
  * a comment notifies the memory's author (once, when both are the same person).
  */
-export async function postComment(trx: Transaction<Database>, userId: string, body: PostCommentBody): Promise<PostCommentResult> {
+export async function postComment(
+  trx: Transaction<Database>,
+  userId: string,
+  body: PostCommentBody,
+): Promise<PostCommentResult> {
   const memory = await queries.findVisibleMemory(trx, userId, body.memoryId)
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const content = body.commentContent.trim()
@@ -469,20 +594,36 @@ export async function postComment(trx: Transaction<Database>, userId: string, bo
   const memoryCommentId = newId()
   await trx
     .insertInto('memory_comments')
-    .values({ id: memoryCommentId, memory_id: memory.id, user_id: userId, reply_to_comment_id: target?.id ?? null, content, created_at: nowIso() })
+    .values({
+      id: memoryCommentId,
+      memory_id: memory.id,
+      user_id: userId,
+      reply_to_comment_id: target?.id ?? null,
+      content,
+      created_at: nowIso(),
+    })
     .execute()
 
   const { username } = await queries.findUsername(trx, userId)
   const quoted = `"${excerpt(content)}"`
   if (target && target.userId !== userId && (await mayStillSee(trx, target.userId, memory.id))) {
-    await notify(trx, target.userId, 'New reply to your comment', `${username} replied to your comment on the memory of ${memory.cardName}: ${quoted}`)
+    await notify(
+      trx,
+      target.userId,
+      'New reply to your comment',
+      `${username} replied to your comment on the memory of ${memory.cardName}: ${quoted}`,
+    )
   }
   if (memory.authorId !== userId && memory.authorId !== target?.userId) {
-    await notify(trx, memory.authorId, 'New comment on your memory', `${username} commented on your memory of ${memory.cardName}: ${quoted}`)
+    await notify(
+      trx,
+      memory.authorId,
+      'New comment on your memory',
+      `${username} commented on your memory of ${memory.cardName}: ${quoted}`,
+    )
   }
   return { memoryCommentId }
 }
-
 
 /** Stores an upload unattached; createMemory or updateMemory attaches it to one of the uploader's memories. */
 export async function uploadMemoryPicture(
@@ -496,9 +637,22 @@ export async function uploadMemoryPicture(
   await blobs.put(picture.fileName, picture.data)
   await db
     .insertInto('memory_pictures')
-    .values({ file_name: picture.fileName, user_id: userId, memory_id: null, position: 0, width: picture.width, height: picture.height, created_at: nowIso() })
+    .values({
+      file_name: picture.fileName,
+      user_id: userId,
+      memory_id: null,
+      position: 0,
+      width: picture.width,
+      height: picture.height,
+      created_at: nowIso(),
+    })
     .execute()
-  return { pictureFileName: picture.fileName, url: signer.url(picture.fileName, userId), width: picture.width, height: picture.height }
+  return {
+    pictureFileName: picture.fileName,
+    url: signer.url(picture.fileName, userId),
+    width: picture.width,
+    height: picture.height,
+  }
 }
 
 export interface PictureFile {
@@ -521,7 +675,10 @@ export async function readMemoryPicture(
   if (maxAgeSeconds == null) return null
   const picture = await queries.findPicture(db, link.image)
   if (!picture) return null
-  const allowed = picture.memoryId == null ? picture.userId === link.u : (await queries.findVisibleMemory(db, link.u, picture.memoryId)) != null
+  const allowed =
+    picture.memoryId == null
+      ? picture.userId === link.u
+      : (await queries.findVisibleMemory(db, link.u, picture.memoryId)) != null
   if (!allowed) return null
   const data = await blobs.get(picture.fileName)
   return data ? { data, contentType: pictureContentType(picture.fileName), maxAgeSeconds } : null

@@ -23,7 +23,10 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
 
   fastify.post(
     '/readNotification',
-    { schema: { body: ReadNotificationBodySchema, response: { 200: envelope(Type.Null()) } }, preHandler: fastify.requireUser },
+    {
+      schema: { body: ReadNotificationBodySchema, response: { 200: envelope(Type.Null()) } },
+      preHandler: fastify.requireUser,
+    },
     (request) => notificationsService.readNotification(fastify.db, userId(request), request.body.notificationId),
   )
 }

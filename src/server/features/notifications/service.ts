@@ -6,12 +6,26 @@ import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 
 /** Tells a user something. Every feature that notifies goes through here, inside its own transaction. */
-export async function notify(trx: Kysely<Database> | Transaction<Database>, userId: string, title: string, content: string): Promise<void> {
-  await trx.insertInto('notifications').values({ id: newId(), user_id: userId, title, content, created_at: nowIso(), read_at: null }).execute()
+export async function notify(
+  trx: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  title: string,
+  content: string,
+): Promise<void> {
+  await trx
+    .insertInto('notifications')
+    .values({ id: newId(), user_id: userId, title, content, created_at: nowIso(), read_at: null })
+    .execute()
 }
 
 export async function hasUnread(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('read_at', 'is', null).limit(1).executeTakeFirst()
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst()
   return row != null
 }
 
@@ -36,10 +50,20 @@ export async function listNotifications(db: Kysely<Database>, userId: string) {
 }
 
 export async function readNotification(db: Kysely<Database>, userId: string, notificationId: string): Promise<null> {
-  const found = await db.selectFrom('notifications').select('read_at').where('id', '=', notificationId).where('user_id', '=', userId).executeTakeFirst()
+  const found = await db
+    .selectFrom('notifications')
+    .select('read_at')
+    .where('id', '=', notificationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   if (!found) throw new AppError('NotFound', 'Notification not found.')
   if (found.read_at == null) {
-    await db.updateTable('notifications').set({ read_at: nowIso() }).where('id', '=', notificationId).where('user_id', '=', userId).execute()
+    await db
+      .updateTable('notifications')
+      .set({ read_at: nowIso() })
+      .where('id', '=', notificationId)
+      .where('user_id', '=', userId)
+      .execute()
   }
   return null
 }

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>
 
 // OWASP's scrypt baseline: N=2^17, r=8, p=1 (128 MiB). The parameters are stored with each hash, so the cost
 // can be raised later; PASSWORD_SCRYPT_N lowers it only where hashing speed matters more (the test suite).

@@ -25,19 +25,27 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/register',
-    { schema: { body: RegisterBodySchema, response: { 200: envelope(RegisterResultSchema) } }, config: perClientLimit(rateLimits, 20, '1 hour') },
+    {
+      schema: { body: RegisterBodySchema, response: { 200: envelope(RegisterResultSchema) } },
+      config: perClientLimit(rateLimits, 20, '1 hour'),
+    },
     async (request) => {
       // Hashing is slow on purpose; done before the transaction, it holds no database lock.
       const passwordHash = await hashPassword(request.body.password)
       try {
-        const result = await fastify.db.transaction().execute((trx) => sessionService.register(trx, request.body, passwordHash, sessionTtlDays))
+        const result = await fastify.db
+          .transaction()
+          .execute((trx) => sessionService.register(trx, request.body, passwordHash, sessionTtlDays))
         request.startedSession = true
         return result
       } catch (error) {
         // Two sign-ups raced for one e-mail, or for one generated username (then trying again picks another name).
         if (isUniqueViolation(error)) {
           const emailTaken = await sessionService.emailExists(fastify.db, request.body.email)
-          throw new AppError('Conflict', emailTaken ? sessionService.EMAIL_TAKEN : 'Your account could not be created just now. Please try again.')
+          throw new AppError(
+            'Conflict',
+            emailTaken ? sessionService.EMAIL_TAKEN : 'Your account could not be created just now. Please try again.',
+          )
         }
         throw error
       }
@@ -50,7 +58,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: LoginBodySchema, response: { 200: envelope(LoginResultSchema) } },
       // Counted per address and e-mail, so guessing one account's password is slowed without locking its owner out elsewhere.
       config: rateLimits
-        ? { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: (req) => `${req.ip}:${String((req.body as { email?: string })?.email ?? '').toLowerCase()}` } }
+        ? {
+            rateLimit: {
+              max: 10,
+              timeWindow: '10 minutes',
+              keyGenerator: (req) => `${req.ip}:${((req.body as { email?: string }).email ?? '').toLowerCase()}`,
+            },
+          }
         : {},
     },
     async (request) => {
@@ -66,22 +80,32 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return null
   })
 
-  fastify.get('/getUser', { schema: { response: { 200: envelope(UserSchema) } }, preHandler: fastify.requireUser }, (request) =>
-    sessionService.getUser(fastify.db, userId(request)),
+  fastify.get(
+    '/getUser',
+    { schema: { response: { 200: envelope(UserSchema) } }, preHandler: fastify.requireUser },
+    (request) => sessionService.getUser(fastify.db, userId(request)),
   )
 
-  fastify.get('/getAvatarList', { schema: { response: { 200: envelope(AvatarListSchema) } }, preHandler: fastify.requireUser }, (request) =>
-    sessionService.getAvatarList(fastify.db, userId(request)),
+  fastify.get(
+    '/getAvatarList',
+    { schema: { response: { 200: envelope(AvatarListSchema) } }, preHandler: fastify.requireUser },
+    (request) => sessionService.getAvatarList(fastify.db, userId(request)),
   )
 
   fastify.post(
     '/account/updateProfile',
-    { schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } }, preHandler: fastify.requireUser },
+    {
+      schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } },
+      preHandler: fastify.requireUser,
+    },
     async (request) => {
       try {
-        return await fastify.db.transaction().execute((trx) => sessionService.updateProfile(trx, userId(request), request.body))
+        return await fastify.db
+          .transaction()
+          .execute((trx) => sessionService.updateProfile(trx, userId(request), request.body))
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('Conflict', sessionService.usernameTaken(request.body.newUsername.trim()))
+        if (isUniqueViolation(error))
+          throw new AppError('Conflict', sessionService.usernameTaken(request.body.newUsername.trim()))
         throw error
       }
     },

@@ -2,8 +2,22 @@ import crypto from 'node:crypto'
 
 import type { Kysely, Transaction } from 'kysely'
 
-import { FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH, levelForExperience, ownedAvatarIds, USERNAME_MAX_LENGTH } from '@shared/constants'
-import type { LoginBody, LoginResult, RegisterBody, RegisterResult, UpdateProfileBody, UpdateProfileResult, User } from '@shared/session'
+import {
+  FRIEND_CODE_ALPHABET,
+  FRIEND_CODE_LENGTH,
+  levelForExperience,
+  ownedAvatarIds,
+  USERNAME_MAX_LENGTH,
+} from '@shared/constants'
+import type {
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  RegisterResult,
+  UpdateProfileBody,
+  UpdateProfileResult,
+  User,
+} from '@shared/session'
 
 import type { Database } from '../../db/schema'
 import { now, nowIso } from '../../lib/clock'
@@ -25,7 +39,9 @@ export function usernameTaken(username: string): string {
 }
 
 export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()) != null
+  return (
+    (await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()) != null
+  )
 }
 
 export function normalizeEmail(email: string): string {
@@ -34,7 +50,10 @@ export function normalizeEmail(email: string): string {
 
 /** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
 export function baseUsername(name: string): string {
-  const cleaned = name.normalize('NFKC').replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, USERNAME_MAX_LENGTH)
+  const cleaned = name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}._-]/gu, '')
+    .slice(0, USERNAME_MAX_LENGTH)
   return cleaned || 'traveller'
 }
 
@@ -42,7 +61,11 @@ async function uniqueUsername(trx: Transaction<Database>, base: string): Promise
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const suffix = attempt === 0 ? '' : String(attempt < 10 ? attempt + 1 : crypto.randomInt(1000, 999_999))
     const candidate = base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix
-    const taken = await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', candidate.toLowerCase())).executeTakeFirst()
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', candidate.toLowerCase()))
+      .executeTakeFirst()
     if (!taken) return candidate
   }
   throw new AppError('Conflict', 'Could not find a free username. Please try again.')
@@ -58,11 +81,21 @@ async function uniqueFriendCode(trx: Transaction<Database>): Promise<string> {
 
 async function findInviter(trx: Transaction<Database>, code: string | undefined) {
   const friendCode = code?.trim().toUpperCase()
-  if (!friendCode || friendCode.length !== FRIEND_CODE_LENGTH) return null
-  return (await trx.selectFrom('users').select(['id', 'username']).where('friend_code', '=', friendCode).executeTakeFirst()) ?? null
+  if (friendCode?.length !== FRIEND_CODE_LENGTH) return null
+  return (
+    (await trx
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('friend_code', '=', friendCode)
+      .executeTakeFirst()) ?? null
+  )
 }
 
-export async function createSession(trx: Kysely<Database> | Transaction<Database>, userId: string, ttlDays: number): Promise<string> {
+export async function createSession(
+  trx: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  ttlDays: number,
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url')
   const createdAt = now()
   await trx
@@ -82,7 +115,12 @@ export async function createSession(trx: Kysely<Database> | Transaction<Database
  * Everything a registration does happens in this one transaction: the account, the session,
  * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
  */
-export async function register(trx: Transaction<Database>, body: RegisterBody, passwordHash: string, sessionTtlDays: number): Promise<RegisterResult> {
+export async function register(
+  trx: Transaction<Database>,
+  body: RegisterBody,
+  passwordHash: string,
+  sessionTtlDays: number,
+): Promise<RegisterResult> {
   const email = normalizeEmail(body.email)
   const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
   if (existing) throw new AppError('Conflict', EMAIL_TAKEN)
@@ -92,7 +130,8 @@ export async function register(trx: Transaction<Database>, body: RegisterBody, p
   const referralSource = body.ref?.trim() || null
 
   const id = newId()
-  const username = await uniqueUsername(trx, baseUsername(body.name?.trim() || email.split('@')[0]))
+  const [emailName = email] = email.split('@')
+  const username = await uniqueUsername(trx, baseUsername(body.name?.trim() || emailName))
   const user = {
     id,
     email,
@@ -114,7 +153,11 @@ export async function register(trx: Transaction<Database>, body: RegisterBody, p
   if (body.freeDrawTransactionId) await claimFreeDraw(trx, id, body.freeDrawTransactionId)
 
   const authKey = await createSession(trx, id, sessionTtlDays)
-  const credit = await trx.selectFrom('users').select(['digital_credit', 'physical_credit']).where('id', '=', id).executeTakeFirstOrThrow()
+  const credit = await trx
+    .selectFrom('users')
+    .select(['digital_credit', 'physical_credit'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
   return {
     username,
     authKey,
@@ -128,7 +171,11 @@ export async function register(trx: Transaction<Database>, body: RegisterBody, p
 }
 
 export async function login(db: Kysely<Database>, body: LoginBody, sessionTtlDays: number): Promise<LoginResult> {
-  const user = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(body.email)).executeTakeFirst()
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normalizeEmail(body.email))
+    .executeTakeFirst()
   const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
   const authKey = await createSession(db, user.id, sessionTtlDays)
@@ -144,7 +191,12 @@ export async function login(db: Kysely<Database>, body: LoginBody, sessionTtlDay
 }
 
 export async function logout(db: Kysely<Database>, tokenHash: string): Promise<null> {
-  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute()
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute()
   return null
 }
 
@@ -152,7 +204,11 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
   if (!user) throw new AppError('Unauthorized', 'Your account was not found. Please log in again.')
   const level = levelForExperience(user.experience)
-  const [stats, memoryCount, friendCount] = await Promise.all([userCardStats(db, userId), countMemories(db, userId), countFriends(db, userId)])
+  const [stats, memoryCount, friendCount] = await Promise.all([
+    userCardStats(db, userId),
+    countMemories(db, userId),
+    countFriends(db, userId),
+  ])
   return {
     userId: user.id,
     avatarId: user.avatar_id,
@@ -177,10 +233,17 @@ export async function getAvatarList(db: Kysely<Database>, userId: string): Promi
   return ownedAvatarIds(levelForExperience(user.experience).userLevel)
 }
 
-export async function updateProfile(trx: Transaction<Database>, userId: string, body: UpdateProfileBody): Promise<UpdateProfileResult> {
+export async function updateProfile(
+  trx: Transaction<Database>,
+  userId: string,
+  body: UpdateProfileBody,
+): Promise<UpdateProfileResult> {
   const username = body.newUsername.trim()
   if (!username || username.length > USERNAME_MAX_LENGTH || !/^[\p{L}\p{N}._ -]+$/u.test(username)) {
-    throw new AppError('BadRequest', `Usernames have 1 to ${USERNAME_MAX_LENGTH} characters: letters, digits, spaces, dots, dashes or underscores.`)
+    throw new AppError(
+      'BadRequest',
+      `Usernames have 1 to ${USERNAME_MAX_LENGTH} characters: letters, digits, spaces, dots, dashes or underscores.`,
+    )
   }
   const owned = await getAvatarList(trx, userId)
   if (!owned.includes(body.newAvatarId)) throw new AppError('RuleViolation', 'That avatar is not unlocked yet.')

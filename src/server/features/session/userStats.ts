@@ -20,20 +20,28 @@ export async function userCardStats(db: Kysely<Database>, userId: string): Promi
     .select((eb) => eb.fn.count<number>('card_sets.collection_id').distinct().as('count'))
     .where('user_cards.user_id', '=', userId)
     .executeTakeFirst()
-  const rarityStats = [1, 2, 3, 4, 5].map((rarity) => Number(perRarity.find((row) => Number(row.rarity) === rarity)?.count ?? 0))
+  const rarityStats = [1, 2, 3, 4, 5].map((rarity) => perRarity.find((row) => row.rarity === rarity)?.count ?? 0)
   return {
-    collectionCount: Number(collections?.count ?? 0),
+    collectionCount: collections?.count ?? 0,
     cardCount: rarityStats.reduce((sum, count) => sum + count, 0),
     rarityStats,
   }
 }
 
 export async function countMemories(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db.selectFrom('memories').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirst()
-  return Number(row?.count ?? 0)
+  const row = await db
+    .selectFrom('memories')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row?.count ?? 0
 }
 
 export async function countFriends(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db.selectFrom('friendships').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirst()
-  return Number(row?.count ?? 0)
+  const row = await db
+    .selectFrom('friendships')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row?.count ?? 0
 }

@@ -4,7 +4,6 @@ import type { SharePageName } from '@shared/share'
 
 import type { Config } from '../../config'
 import type { Database } from '../../db/schema'
-
 import { loadDrawSharePage } from '../acquire/drawSharePage'
 import { loadCardSharePage } from '../collection/cardSharePage'
 

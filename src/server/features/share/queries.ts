@@ -20,7 +20,7 @@ export async function countPublicMemories(db: Kysely<Database>, userId: string):
     .where('user_id', '=', userId)
     .where('visibility', '=', VISIBILITY.Public)
     .executeTakeFirst()
-  return Number(row?.count ?? 0)
+  return row?.count ?? 0
 }
 
 /** The user's rarest distinct cards, for the profile's showcase. */

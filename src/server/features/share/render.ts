@@ -1,4 +1,10 @@
-import { APP_VERSION, COPYRIGHT_YEAR, INVITATION_CERTIFICATE_CREDIT, PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants'
+import {
+  APP_VERSION,
+  COPYRIGHT_YEAR,
+  INVITATION_CERTIFICATE_CREDIT,
+  PRODUCT_NAME,
+  PRODUCT_TAGLINE,
+} from '@shared/constants'
 import { inviteUrl } from '@shared/share'
 
 import type { SharePageContent, SharePicture } from './pages'
@@ -7,7 +13,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Every value that reaches the page goes through here: usernames and card names are user or catalogue text. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char])
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char)
 }
 
 export interface RenderOptions {
@@ -70,7 +76,10 @@ export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: 
     meta('property', 'og:image', imageUrl),
     meta('property', 'og:image:alt', page.image.alt),
     ...(page.image.width && page.image.height
-      ? [meta('property', 'og:image:width', String(page.image.width)), meta('property', 'og:image:height', String(page.image.height))]
+      ? [
+          meta('property', 'og:image:width', String(page.image.width)),
+          meta('property', 'og:image:height', String(page.image.height)),
+        ]
       : []),
     meta('name', 'twitter:card', wide ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', page.title),
@@ -102,7 +111,14 @@ export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: 
     page.subheading ? `<p class="sub">${escapeHtml(page.subheading)}</p>` : ''
   }</div></div>
 ${facts ? `<dl class="facts">${facts}</dl>` : ''}
-${page.story ? `<section class="story" aria-labelledby="story-title"><h2 id="story-title">${escapeHtml(page.story.title)}</h2>${page.story.text.split(/\n\s*\n/).map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`).join('')}</section>` : ''}
+${
+  page.story
+    ? `<section class="story" aria-labelledby="story-title"><h2 id="story-title">${escapeHtml(page.story.title)}</h2>${page.story.text
+        .split(/\n\s*\n/)
+        .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+        .join('')}</section>`
+    : ''
+}
 ${gallery}
 <section class="cta" aria-labelledby="cta-title">
 <h2 id="cta-title">Start your own travel collection</h2>
@@ -115,7 +131,10 @@ ${gallery}
 
 /** Unknown or removed share ids: a friendly page that still leads somewhere useful. */
 export function renderShareNotFound(publicUrl: string): string {
-  const head = [`<title>${escapeHtml(pageTitle('Page Not Found'))}</title>`, '<meta name="robots" content="noindex">'].join('\n')
+  const head = [
+    `<title>${escapeHtml(pageTitle('Page Not Found'))}</title>`,
+    '<meta name="robots" content="noindex">',
+  ].join('\n')
   const body = `<article class="sheet empty">
 <h1>This link leads nowhere (yet)</h1>
 <p>The page you were sent may have been removed, or the link was not copied completely.</p>

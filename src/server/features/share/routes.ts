@@ -26,21 +26,29 @@ export const shareRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const csp = contentSecurityPolicy(publicUrl)
 
   for (const [name, load] of listSharePages()) {
-    fastify.get(`${prefix}/${name}`, { config: perClientLimit(rateLimits, 120, '1 minute') }, async (request, reply) => {
-      const query = request.query as Record<string, unknown>
-      const shareId = typeof query.shareId === 'string' ? query.shareId.trim() : ''
-      const page = shareId && shareId.length <= SHARE_ID_MAX_LENGTH ? await load(context, shareId) : null
-      reply.type('text/html; charset=utf-8').header('content-security-policy', csp)
-      if (!page) return reply.status(404).header('cache-control', 'no-cache').send(renderShareNotFound(publicUrl))
-      const html = renderSharePage(page, { publicUrl, pageUrl: shareUrl(shareBaseUrl, name, shareId) })
-      return reply.header('cache-control', 'public, max-age=300').send(html)
-    })
+    fastify.get(
+      `${prefix}/${name}`,
+      { config: perClientLimit(rateLimits, 120, '1 minute') },
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown>
+        const shareId = typeof query.shareId === 'string' ? query.shareId.trim() : ''
+        const page = shareId && shareId.length <= SHARE_ID_MAX_LENGTH ? await load(context, shareId) : null
+        reply.type('text/html; charset=utf-8').header('content-security-policy', csp)
+        if (!page) return reply.status(404).header('cache-control', 'no-cache').send(renderShareNotFound(publicUrl))
+        const html = renderSharePage(page, { publicUrl, pageUrl: shareUrl(shareBaseUrl, name, shareId) })
+        return reply.header('cache-control', 'public, max-age=300').send(html)
+      },
+    )
   }
 
   // Under a path of the app's own host, anything else there is a share link gone wrong, not a screen of the app.
   if (prefix) {
     fastify.get(`${prefix}/*`, async (_request, reply) =>
-      reply.status(404).type('text/html; charset=utf-8').header('content-security-policy', csp).send(renderShareNotFound(publicUrl)),
+      reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', csp)
+        .send(renderShareNotFound(publicUrl)),
     )
   }
 }

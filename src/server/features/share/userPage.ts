@@ -1,4 +1,11 @@
-import { FRIEND_CODE_LENGTH, INVITATION_CERTIFICATE_CREDIT, levelForExperience, PRODUCT_NAME, RARITIES, rarityName } from '@shared/constants'
+import {
+  FRIEND_CODE_LENGTH,
+  INVITATION_CERTIFICATE_CREDIT,
+  levelForExperience,
+  PRODUCT_NAME,
+  RARITIES,
+  rarityName,
+} from '@shared/constants'
 
 import { userCardStats } from '../session/userStats'
 
@@ -37,12 +44,20 @@ export async function loadUserSharePage({ db }: SharePageContext, shareId: strin
     facts: [
       { label: 'Cards collected', value: stats.cardCount.toLocaleString('en-US') },
       { label: 'Collections', value: stats.collectionCount.toLocaleString('en-US') },
-      ...RARITIES.map(({ rarity, name, mark }) => ({ label: `${mark} ${name}`, value: stats.rarityStats[rarity - 1].toLocaleString('en-US') })),
+      ...RARITIES.map(({ rarity, name, mark }) => ({
+        label: `${mark} ${name}`,
+        value: (stats.rarityStats[rarity - 1] ?? 0).toLocaleString('en-US'),
+      })),
       { label: 'Public memories', value: publicMemories.toLocaleString('en-US') },
     ],
     galleryTitle: showcase.length > 0 ? 'Rarest cards' : undefined,
     gallery: showcase.map((card) => ({
-      picture: { path: `/api/image/card?imageId=${encodeURIComponent(card.id)}`, alt: `${card.name}, ${rarityName(card.rarity)} card`, width: 250, height: 350 },
+      picture: {
+        path: `/api/image/card?imageId=${encodeURIComponent(card.id)}`,
+        alt: `${card.name}, ${rarityName(card.rarity)} card`,
+        width: 250,
+        height: 350,
+      },
       caption: card.name,
       detail: rarityName(card.rarity),
     })),

@@ -32,7 +32,10 @@ export interface NewCertificate {
 }
 
 /** Puts a credit certificate in a user's wallet, once per (source, sourceRef). Returns its code, or null if it already existed. */
-export async function issueCertificate(trx: Transaction<Database>, certificate: NewCertificate): Promise<{ id: string; redeemCode: string } | null> {
+export async function issueCertificate(
+  trx: Transaction<Database>,
+  certificate: NewCertificate,
+): Promise<{ id: string; redeemCode: string } | null> {
   const id = newId()
   const redeemCode = newRedeemCode()
   const inserted = await trx

@@ -21,7 +21,8 @@ export interface CreditMovement {
 const BALANCE_COLUMN = { digital: 'digital_credit', physical: 'physical_credit' } as const
 
 function assertPositiveWhole(amount: number) {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit movements are positive whole numbers, got ${amount}`)
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`credit movements are positive whole numbers, got ${amount}`)
 }
 
 /**
@@ -68,7 +69,7 @@ export async function debit(trx: Transaction<Database>, movement: CreditMovement
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) {
     const balance = await trx.selectFrom('users').select(column).where('id', '=', movement.userId).executeTakeFirst()
-    const missing = movement.amount - Number(balance?.[column] ?? 0)
+    const missing = movement.amount - (balance?.[column] ?? 0)
     throw new InsufficientCreditError(missing)
   }
   await trx
@@ -92,7 +93,11 @@ export class InsufficientCreditError extends AppError {
 }
 
 export async function balances(trx: Transaction<Database> | Kysely<Database>, userId: string) {
-  const row = await trx.selectFrom('users').select(['digital_credit', 'physical_credit']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const row = await trx
+    .selectFrom('users')
+    .select(['digital_credit', 'physical_credit'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
   return { digitalCredit: row.digital_credit, physicalCredit: row.physical_credit }
 }
 
@@ -104,6 +109,6 @@ export async function ledgerSums(db: Kysely<Database>, userId: string) {
     .where('user_id', '=', userId)
     .groupBy('currency')
     .execute()
-  const total = (currency: CreditCurrency) => Number(rows.find((row) => row.currency === currency)?.total ?? 0)
+  const total = (currency: CreditCurrency) => rows.find((row) => row.currency === currency)?.total ?? 0
   return { digital: total('digital'), physical: total('physical') }
 }

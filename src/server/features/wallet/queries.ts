@@ -32,7 +32,11 @@ export async function findPayment(db: Db, providerPaymentId: string) {
 }
 
 /** Claims a payment's fulfilment: only the first caller gets the row back, however many race. */
-export async function updatePaymentFulfilled(trx: Transaction<Database>, providerPaymentId: string, fulfilledAt: string) {
+export async function updatePaymentFulfilled(
+  trx: Transaction<Database>,
+  providerPaymentId: string,
+  fulfilledAt: string,
+) {
   return trx
     .updateTable('payments')
     .set({ fulfilled_at: fulfilledAt })
@@ -54,7 +58,12 @@ export async function listUnredeemedCertificates(db: Db, userId: string) {
 }
 
 /** Marks the owner's unredeemed certificate redeemed; concurrent attempts on one code get the row back once. */
-export async function updateCertificateRedeemed(trx: Transaction<Database>, userId: string, redeemCode: string, redeemedAt: string) {
+export async function updateCertificateRedeemed(
+  trx: Transaction<Database>,
+  userId: string,
+  redeemCode: string,
+  redeemedAt: string,
+) {
   return trx
     .updateTable('credit_certificates')
     .set({ redeemed_at: redeemedAt })

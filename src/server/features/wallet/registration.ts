@@ -18,17 +18,33 @@ export async function grantRegistrationGifts(
   newUser: { id: string; username: string },
   inviter: { id: string } | null,
 ): Promise<{ invitationReward: boolean }> {
-  await issueCertificate(trx, { userId: newUser.id, creditValue: WELCOME_CERTIFICATE_CREDIT, source: 'welcome', sourceRef: newUser.id })
+  await issueCertificate(trx, {
+    userId: newUser.id,
+    creditValue: WELCOME_CERTIFICATE_CREDIT,
+    source: 'welcome',
+    sourceRef: newUser.id,
+  })
   if (!inviter) return { invitationReward: false }
 
-  await issueCertificate(trx, { userId: newUser.id, creditValue: INVITATION_CERTIFICATE_CREDIT, source: 'invitation', sourceRef: newUser.id })
+  await issueCertificate(trx, {
+    userId: newUser.id,
+    creditValue: INVITATION_CERTIFICATE_CREDIT,
+    source: 'invitation',
+    sourceRef: newUser.id,
+  })
   const rewarded = await trx
     .insertInto('referral_rewards')
     .values({ invitee_id: newUser.id, inviter_id: inviter.id, created_at: nowIso() })
     .onConflict((oc) => oc.column('invitee_id').doNothing())
     .executeTakeFirst()
   if (Number(rewarded.numInsertedOrUpdatedRows ?? 0) === 1) {
-    await credit(trx, { userId: inviter.id, currency: 'digital', amount: REFERRAL_REWARD_CREDIT, reason: 'referral', reference: newUser.id })
+    await credit(trx, {
+      userId: inviter.id,
+      currency: 'digital',
+      amount: REFERRAL_REWARD_CREDIT,
+      reason: 'referral',
+      reference: newUser.id,
+    })
     await notify(
       trx,
       inviter.id,

@@ -27,7 +27,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { rateLimits } = fastify.config
   const provider = selectPaymentProvider(fastify.config, fastify.db)
   const paymentProvider = () => {
-    if (!provider) throw new AppError('Unavailable', 'Card payments are not available right now. Please try again later.')
+    if (!provider)
+      throw new AppError('Unavailable', 'Card payments are not available right now. Please try again later.')
     return provider
   }
 
@@ -50,24 +51,40 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: fastify.requireUser,
       config: perClientLimit(rateLimits, 20, '1 minute'),
     },
-    (request) => walletService.createPaymentIntent(fastify.db, paymentProvider(), userId(request), request.body.selectedCreditProduct),
+    (request) =>
+      walletService.createPaymentIntent(
+        fastify.db,
+        paymentProvider(),
+        userId(request),
+        request.body.selectedCreditProduct,
+      ),
   )
 
   fastify.post(
     '/payment/verifyPaymentIntent',
-    { schema: { body: VerifyPaymentIntentBodySchema, response: { 200: envelope(VerifyPaymentIntentResultSchema) } }, preHandler: fastify.requireUser },
-    (request) => walletService.verifyPaymentIntent(fastify.db, paymentProvider(), userId(request), request.body.paymentIntentId),
+    {
+      schema: { body: VerifyPaymentIntentBodySchema, response: { 200: envelope(VerifyPaymentIntentResultSchema) } },
+      preHandler: fastify.requireUser,
+    },
+    (request) =>
+      walletService.verifyPaymentIntent(fastify.db, paymentProvider(), userId(request), request.body.paymentIntentId),
   )
 
   fastify.post(
     '/payment/redeemCreditCertificate',
     {
-      schema: { body: RedeemCreditCertificateBodySchema, response: { 200: envelope(RedeemCreditCertificateResultSchema) } },
+      schema: {
+        body: RedeemCreditCertificateBodySchema,
+        response: { 200: envelope(RedeemCreditCertificateResultSchema) },
+      },
       preHandler: fastify.requireUser,
       // Codes carry about 79 bits; the limit keeps guessing hopeless and cheap to serve.
       config: perClientLimit(rateLimits, 30, '1 minute'),
     },
-    (request) => fastify.db.transaction().execute((trx) => walletService.redeemCreditCertificate(trx, userId(request), request.body.redeemCode)),
+    (request) =>
+      fastify.db
+        .transaction()
+        .execute((trx) => walletService.redeemCreditCertificate(trx, userId(request), request.body.redeemCode)),
   )
 
   if (provider instanceof TestModeProvider) {

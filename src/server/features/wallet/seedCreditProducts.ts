@@ -4,7 +4,13 @@ import { DIGITAL_CREDIT_PRODUCT_TYPE, PHYSICAL_CREDIT_PRODUCT_TYPE } from '@shar
 
 import type { Database } from '../../db/schema'
 
-type SeedProduct = { id: number; type: number; credit: number; listCents: number; actualCents: number }
+interface SeedProduct {
+  id: number
+  type: number
+  credit: number
+  listCents: number
+  actualCents: number
+}
 
 /** The credit on sale. Larger packs are discounted; 6 sits just above the 0.9 badge threshold on purpose. */
 export const CREDIT_PRODUCTS: SeedProduct[] = [

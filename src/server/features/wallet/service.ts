@@ -126,7 +126,8 @@ export async function verifyPaymentIntent(
   paymentIntentId: string,
 ): Promise<VerifyPaymentIntentResult> {
   const payment = await walletQueries.findPayment(db, paymentIntentId)
-  if (!payment || payment.user_id !== userId || payment.provider !== provider.name) throw new AppError('NotFound', PAYMENT_NOT_FOUND)
+  if (payment?.user_id !== userId || payment.provider !== provider.name)
+    throw new AppError('NotFound', PAYMENT_NOT_FOUND)
   let paid = payment.fulfilled_at != null
   if (!paid) {
     const intent = await provider.retrieveIntent(paymentIntentId)
@@ -137,7 +138,11 @@ export async function verifyPaymentIntent(
 }
 
 /** The test mode's stand-in for Stripe's confirm and webhook: a succeeding card is fulfilled right away. */
-export async function confirmTestPayment(db: Kysely<Database>, provider: TestModeProvider, body: TestModeConfirmBody): Promise<TestModeConfirmResult> {
+export async function confirmTestPayment(
+  db: Kysely<Database>,
+  provider: TestModeProvider,
+  body: TestModeConfirmBody,
+): Promise<TestModeConfirmResult> {
   const result = await provider.confirm(body)
   if (result.status === 'succeeded') {
     const intent = await provider.retrieveIntent(result.paymentIntentId)
@@ -150,7 +155,11 @@ export async function confirmTestPayment(db: Kysely<Database>, provider: TestMod
  * Certificates are owner-only: a code redeems only into the wallet it was issued to, so welcome gifts
  * cannot be farmed with throwaway accounts. Unknown, used and someone else's codes answer alike.
  */
-export async function redeemCreditCertificate(trx: Transaction<Database>, userId: string, redeemCode: string): Promise<RedeemCreditCertificateResult> {
+export async function redeemCreditCertificate(
+  trx: Transaction<Database>,
+  userId: string,
+  redeemCode: string,
+): Promise<RedeemCreditCertificateResult> {
   const code = normalizeRedeemCode(redeemCode)
   const certificate = code ? await walletQueries.updateCertificateRedeemed(trx, userId, code, nowIso()) : undefined
   if (!certificate) throw new AppError('RuleViolation', TEXTS.certificateNotValid)

@@ -24,7 +24,8 @@ export const walletWebhookRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
 
   fastify.post('/payment/webhook', { config: { skipApiKey: true, rawResponse: true } }, async (request) => {
     const signature = request.headers['stripe-signature']
-    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new AppError('BadRequest', 'Missing Stripe signature or body.')
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+      throw new AppError('BadRequest', 'Missing Stripe signature or body.')
     let event: Stripe.Event
     try {
       event = stripe.webhooks.constructEvent(request.body, signature, stripeConfig.webhookSecret)
@@ -39,7 +40,8 @@ export const walletWebhookRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
         amountCents: intent.amount_received || intent.amount,
         currency: intent.currency,
       })
-      if (outcome === 'unknownPayment' || outcome === 'amountMismatch') request.log.warn({ paymentIntentId: intent.id, outcome }, 'payment not fulfilled')
+      if (outcome === 'unknownPayment' || outcome === 'amountMismatch')
+        request.log.warn({ paymentIntentId: intent.id, outcome }, 'payment not fulfilled')
     }
     return { received: true }
   })

@@ -62,12 +62,21 @@ export function AcquireCardDialog({ card, price, balance, acquiring, onAcquire, 
               <Typography variant="body2">
                 {expanded || !long ? description : truncate(description, TRUNCATE_ACQUIRE_DIALOG)}{' '}
                 {long && (
-                  <Link component="button" type="button" variant="body2" onClick={() => setExpandedCardId(expanded ? null : card.cardId)}>
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    onClick={() => setExpandedCardId(expanded ? null : card.cardId)}
+                  >
                     {expanded ? 'read less' : 'read more'}
                   </Link>
                 )}
               </Typography>
-              {card.owned > 0 && <Alert severity="info">You already own this card. Acquiring it again adds another copy to your collection.</Alert>}
+              {card.owned > 0 && (
+                <Alert severity="info">
+                  You already own this card. Acquiring it again adds another copy to your collection.
+                </Alert>
+              )}
               <Typography component="p">
                 Your balance: <CreditAmount value={balance} label="Your balance" />
               </Typography>
@@ -97,7 +106,8 @@ export function AcquireCardDialog({ card, price, balance, acquiring, onAcquire, 
           disabled={acquiring || missing > 0}
           startIcon={acquiring ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
-          Acquire for&nbsp;<CreditAmount value={price} />
+          Acquire for&nbsp;
+          <CreditAmount value={price} />
         </Button>
       </DialogActions>
     </Dialog>

@@ -18,7 +18,16 @@ export function CertificateCard({ certificate, redeeming, onRedeem }: Certificat
   return (
     <Paper
       variant="outlined"
-      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'center', textAlign: 'center', borderColor: 'secondary.main', borderWidth: 2 }}
+      sx={{
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        alignItems: 'center',
+        textAlign: 'center',
+        borderColor: 'secondary.main',
+        borderWidth: 2,
+      }}
       aria-label="Credit certificate"
     >
       <Typography variant="h6" component="h2">
@@ -34,7 +43,13 @@ export function CertificateCard({ certificate, redeeming, onRedeem }: Certificat
         <Typography color="success.main">Redeemed</Typography>
       ) : (
         <>
-          <Button variant="contained" color="secondary" onClick={onRedeem} disabled={redeeming} startIcon={redeeming ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button
+            variant="contained"
+            color="secondary"
+            onClick={onRedeem}
+            disabled={redeeming}
+            startIcon={redeeming ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
             Redeem Instantly
           </Button>
           <Typography variant="caption" color="text.secondary">

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import { styled, useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 
 export interface DrawRevealProps {
   /** 0 (a certificate only) to 5; sets the colour, the length and the shaking of the build-up. */
@@ -22,17 +22,17 @@ export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProp
   const theme = useTheme()
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
   const [flashing, setFlashing] = useState(false)
-  const done = useRef(onDone)
-  done.current = onDone
+  // The timers call the onDone of the latest render without restarting when the parent passes a new function.
+  const done = useEffectEvent(onDone)
 
   useEffect(() => {
     if (reducedMotion) {
-      done.current()
+      done()
       return undefined
     }
     const buildUp = BUILD_UP_MS + highestRarity * BUILD_UP_PER_RARITY_MS
     const flash = window.setTimeout(() => setFlashing(true), buildUp)
-    const finish = window.setTimeout(() => done.current(), buildUp + FLASH_MS)
+    const finish = window.setTimeout(() => done(), buildUp + FLASH_MS)
     return () => {
       window.clearTimeout(flash)
       window.clearTimeout(finish)
@@ -43,7 +43,12 @@ export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProp
   const intensity = Math.max(1, highestRarity)
   return (
     <Stage role="status" aria-label="Opening your pack">
-      <Halo style={{ background: `radial-gradient(circle, ${glow} 0%, transparent 65%)`, animationDuration: `${1.6 - intensity * 0.2}s` }} />
+      <Halo
+        style={{
+          background: `radial-gradient(circle, ${glow} 0%, transparent 65%)`,
+          animationDuration: `${1.6 - intensity * 0.2}s`,
+        }}
+      />
       {Array.from({ length: extraCards }, (_, index) => (
         <CardBack
           key={index}
@@ -53,10 +58,15 @@ export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProp
           }}
         />
       ))}
-      <Pack style={{ boxShadow: `0 0 ${12 * intensity}px ${4 * intensity}px ${glow}`, animationDuration: `${0.5 - intensity * 0.07}s` }} />
+      <Pack
+        style={{
+          boxShadow: `0 0 ${12 * intensity}px ${4 * intensity}px ${glow}`,
+          animationDuration: `${0.5 - intensity * 0.07}s`,
+        }}
+      />
       {flashing && <Flash />}
       <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>
-        <Button variant="contained" color="inherit" size="small" onClick={() => done.current()}>
+        <Button variant="contained" color="inherit" size="small" onClick={onDone}>
           Skip
         </Button>
       </Box>

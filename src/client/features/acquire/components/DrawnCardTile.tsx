@@ -23,7 +23,21 @@ export function DrawnCardTile({ image, cardName, cardRarity, isNew, order = 0, l
     <Dealt style={{ animationDelay: `${order * 120}ms` }}>
       <Box sx={{ position: 'relative' }}>
         <CardImage imageId={image} name={cardName} rarity={cardRarity} large={large} eager />
-        {isNew && <Chip label="NEW" color="secondary" size="small" sx={{ position: 'absolute', top: 0, left: '50%', transform: 'translate(-50%, -50%)', fontWeight: 700, boxShadow: 2 }} />}
+        {isNew && (
+          <Chip
+            label="NEW"
+            color="secondary"
+            size="small"
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: '50%',
+              transform: 'translate(-50%, -50%)',
+              fontWeight: 700,
+              boxShadow: 2,
+            }}
+          />
+        )}
       </Box>
       <Typography variant={large ? 'h5' : 'subtitle2'} component="p" sx={{ mt: 1, fontWeight: 600 }}>
         {cardName}

@@ -26,9 +26,13 @@ export interface DropRatesDialogProps {
 
 /** Dollars per credit at the smallest digital pack, the rate a player topping up a little pays. */
 function dollarsPerCredit(products: CreditProduct[] | undefined): number | null {
-  const digital = (products ?? []).filter((product) => product.creditProductType === DIGITAL_CREDIT_PRODUCT_TYPE && product.creditProductValue > 0)
+  const digital = (products ?? []).filter(
+    (product) => product.creditProductType === DIGITAL_CREDIT_PRODUCT_TYPE && product.creditProductValue > 0,
+  )
   if (digital.length === 0) return null
-  const smallest = digital.reduce((least, product) => (product.creditProductValue < least.creditProductValue ? product : least))
+  const smallest = digital.reduce((least, product) =>
+    product.creditProductValue < least.creditProductValue ? product : least,
+  )
   return smallest.actualPrice / smallest.creditProductValue
 }
 
@@ -46,7 +50,9 @@ export function DropRatesDialog({ open, onClose }: DropRatesDialogProps) {
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Drop rates</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 1 }}>Every card of a draw is drawn with these chances, then chosen at random among the cards of its rarity.</Typography>
+        <Typography sx={{ mb: 1 }}>
+          Every card of a draw is drawn with these chances, then chosen at random among the cards of its rarity.
+        </Typography>
         <Table size="small" aria-label="Chance per rarity">
           <TableHead>
             <TableRow>
@@ -66,8 +72,12 @@ export function DropRatesDialog({ open, onClose }: DropRatesDialogProps) {
           </TableBody>
         </Table>
         <Typography sx={{ mt: 2 }}>
-          Each draw, of 1 or of 10 cards, has a {certificateChance}% chance that one card is replaced by a credit certificate worth{' '}
-          {ECONOMY.certificateValues.map((value) => `${formatCredit(value.creditValue)} (${value.basisPoints / 100}%)`).join(', ')} credits.
+          Each draw, of 1 or of 10 cards, has a {certificateChance}% chance that one card is replaced by a credit
+          certificate worth{' '}
+          {ECONOMY.certificateValues
+            .map((value) => `${formatCredit(value.creditValue)} (${value.basisPoints / 100}%)`)
+            .join(', ')}{' '}
+          credits.
         </Typography>
         <Table size="small" aria-label="Prices" sx={{ mt: 2 }}>
           <TableHead>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import { styled, useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 
 export interface FreeDrawAnimationProps {
   rarity: number
@@ -24,15 +24,18 @@ export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
   const theme = useTheme()
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
   const special = rarity >= 2
-  const done = useRef(onDone)
-  done.current = onDone
+  // The timer calls the onDone of the latest render without restarting when the parent passes a new function.
+  const done = useEffectEvent(onDone)
 
   useEffect(() => {
     if (reducedMotion) {
-      done.current()
+      done()
       return undefined
     }
-    const finish = window.setTimeout(() => done.current(), special ? SPECIAL_STAR_AT_MS + SPECIAL_STAR_MS : STAR_AT_MS + STAR_MS)
+    const finish = window.setTimeout(
+      () => done(),
+      special ? SPECIAL_STAR_AT_MS + SPECIAL_STAR_MS : STAR_AT_MS + STAR_MS,
+    )
     return () => window.clearTimeout(finish)
   }, [reducedMotion, special])
 
@@ -48,14 +51,19 @@ export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
       </ShootingStar>
       {special && (
         <>
-          <Backdrop style={{ background: `radial-gradient(circle, ${colour} 0%, transparent 70%)`, animationDelay: `${SPECIAL_STAR_AT_MS}ms` }} />
+          <Backdrop
+            style={{
+              background: `radial-gradient(circle, ${colour} 0%, transparent 70%)`,
+              animationDelay: `${SPECIAL_STAR_AT_MS}ms`,
+            }}
+          />
           <SpecialStar style={{ color: colour, animationDelay: `${SPECIAL_STAR_AT_MS}ms` }} aria-hidden>
             ★
           </SpecialStar>
         </>
       )}
       <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>
-        <Button variant="contained" color="inherit" size="small" onClick={() => done.current()}>
+        <Button variant="contained" color="inherit" size="small" onClick={onDone}>
           Skip
         </Button>
       </Box>

@@ -20,7 +20,12 @@ export function PackButton({ label, disabled = false, onClick }: PackButtonProps
         component="span"
         variant="h6"
         // Scales with the pack (a container) so the wordmark fits three packs across a 360 px phone.
-        sx={{ color: 'inherit', lineHeight: 1.1, fontSize: (theme) => `min(${theme.typography.h6.fontSize}, 16cqi)`, maxWidth: '100%' }}
+        sx={{
+          color: 'inherit',
+          lineHeight: 1.1,
+          fontSize: (theme) => `min(${theme.typography.h6.fontSize}, 16cqi)`,
+          maxWidth: '100%',
+        }}
         aria-hidden
       >
         {PRODUCT_NAME}

@@ -26,7 +26,13 @@ export interface PackDialogProps {
 /** SPEC Draw: three packs, the price and the balance; any pack performs the draw. */
 export function PackDialog({ open, tenDraws, price, balance, drawing, onPackChosen, onClose }: PackDialogProps) {
   return (
-    <Dialog open={open} onClose={drawing ? undefined : onClose} fullWidth maxWidth="sm" aria-describedby="pack-dialog-prompt">
+    <Dialog
+      open={open}
+      onClose={drawing ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-describedby="pack-dialog-prompt"
+    >
       <DialogTitle>{tenDraws ? 'Draw 10 Cards' : 'Draw 1 Card'}</DialogTitle>
       <DialogContent>
         <Typography id="pack-dialog-prompt" sx={{ mb: 2 }}>

@@ -35,8 +35,18 @@ export interface CollectionCardsBrowserProps {
 }
 
 /** One collection's cards at one rarity, each leading to its card page. */
-export function CollectionCardsBrowser({ collection, rarity, onRarityChange, closeTo, takeFocus }: CollectionCardsBrowserProps) {
-  const { currentData: cards, isFetching, isError } = useGetCardsOfCollectionQuery({ collectionId: collection.collectionId, rarity })
+export function CollectionCardsBrowser({
+  collection,
+  rarity,
+  onRarityChange,
+  closeTo,
+  takeFocus,
+}: CollectionCardsBrowserProps) {
+  const {
+    currentData: cards,
+    isFetching,
+    isError,
+  } = useGetCardsOfCollectionQuery({ collectionId: collection.collectionId, rarity })
   const headingRef = useRef<HTMLHeadingElement>(null)
   const countOf = (value: number) => collection.rarityStats.find((stat) => stat.cardRarity === value)?.cardCount ?? 0
 
@@ -47,10 +57,23 @@ export function CollectionCardsBrowser({ collection, rarity, onRarityChange, clo
   const panelId = `cards-${collection.collectionId}`
   return (
     <Box component="section" aria-labelledby="browse-heading">
-      <Button component={RouterLink} to={closeTo.pathname} state={closeTo.state} startIcon={<ArrowBackIcon aria-hidden />} sx={{ mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to={closeTo.pathname}
+        state={closeTo.state}
+        startIcon={<ArrowBackIcon aria-hidden />}
+        sx={{ mb: 1 }}
+      >
         All collections
       </Button>
-      <Typography id="browse-heading" ref={headingRef} tabIndex={-1} variant="h4" component="h2" sx={{ outline: 'none' }}>
+      <Typography
+        id="browse-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h4"
+        component="h2"
+        sx={{ outline: 'none' }}
+      >
         {collection.collectionName}
       </Typography>
       <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5, maxWidth: '70ch' }}>
@@ -66,7 +89,13 @@ export function CollectionCardsBrowser({ collection, rarity, onRarityChange, clo
         aria-label="Rarity"
       >
         {RARITIES.map((info) => (
-          <ToggleButton key={info.rarity} value={info.rarity} disableRipple aria-label={`${info.name}, ${countOf(info.rarity)} cards`} aria-controls={panelId}>
+          <ToggleButton
+            key={info.rarity}
+            value={info.rarity}
+            disableRipple
+            aria-label={`${info.name}, ${countOf(info.rarity)} cards`}
+            aria-controls={panelId}
+          >
             <RarityBadge rarity={info.rarity} />
             <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
               {countOf(info.rarity)}
@@ -99,19 +128,30 @@ function CardTile({ card, eager }: { card: CollectionCard; eager: boolean }) {
   const owned = card.owned > 0 ? `, you own ${card.owned}` : ''
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
-      <CardActionArea component={RouterLink} to={paths.card.href(card.cardId)} aria-label={`${card.cardName}, ${rarityName(card.cardRarity)}${owned}`} sx={{ p: 1, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={paths.card.href(card.cardId)}
+        aria-label={`${card.cardName}, ${rarityName(card.cardRarity)}${owned}`}
+        sx={{
+          p: 1,
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
         <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} eager={eager} />
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, mt: 1 }}>
-          <Typography variant="subtitle2" component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+          <Typography
+            variant="subtitle2"
+            component="span"
+            sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}
+          >
             {card.cardName}
           </Typography>
           {card.owned > 0 && (
-            <Chip
-              size="small"
-              color="secondary"
-              label={`x${card.owned}`}
-              sx={{ fontWeight: 700, height: 22 }}
-            />
+            <Chip size="small" color="secondary" label={`x${card.owned}`} sx={{ fontWeight: 700, height: 22 }} />
           )}
         </Box>
       </CardActionArea>

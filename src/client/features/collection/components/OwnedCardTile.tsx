@@ -34,7 +34,12 @@ export function OwnedCardTile({ entry }: OwnedCardTileProps) {
               <AutoStoriesIcon fontSize="small" color="secondary" titleAccess={HAS_MEMORY} />
             </Tooltip>
           )}
-          <Typography variant="body2" component="span" sx={{ fontWeight: 700 }} aria-label={`${count} ${count === 1 ? 'copy' : 'copies'}`}>
+          <Typography
+            variant="body2"
+            component="span"
+            sx={{ fontWeight: 700 }}
+            aria-label={`${count} ${count === 1 ? 'copy' : 'copies'}`}
+          >
             x{count}
           </Typography>
         </Box>

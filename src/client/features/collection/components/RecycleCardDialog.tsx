@@ -20,7 +20,11 @@ export interface RecycleCardDialogProps {
 
 /** Asks before a copy is recycled and shows the digital credit it pays. */
 export function RecycleCardDialog({ open, userCardId, cardId, cardName, onClose, onRecycled }: RecycleCardDialogProps) {
-  const { data: value, isFetching: valueLoading, isError: valueFailed } = useGetRecycleValueQuery(userCardId, { skip: !open })
+  const {
+    data: value,
+    isFetching: valueLoading,
+    isError: valueFailed,
+  } = useGetRecycleValueQuery(userCardId, { skip: !open })
   const [recycleUserCard, { isLoading: recycling }] = useRecycleUserCardMutation()
 
   async function handleRecycle() {
@@ -34,13 +38,23 @@ export function RecycleCardDialog({ open, userCardId, cardId, cardName, onClose,
   }
 
   return (
-    <Dialog open={open} onClose={recycling ? undefined : onClose} aria-labelledby="recycle-card-title" aria-describedby="recycle-card-text">
+    <Dialog
+      open={open}
+      onClose={recycling ? undefined : onClose}
+      aria-labelledby="recycle-card-title"
+      aria-describedby="recycle-card-text"
+    >
       <DialogTitle id="recycle-card-title">Recycle Card</DialogTitle>
       <DialogContent>
         <DialogContentText id="recycle-card-text" component="div">
           Recycle this copy of {cardName} for{' '}
           {value === undefined || valueLoading ? (
-            <Skeleton variant="text" width={80} sx={{ display: 'inline-block' }} aria-label="Loading the recycle value" />
+            <Skeleton
+              variant="text"
+              width={80}
+              sx={{ display: 'inline-block' }}
+              aria-label="Loading the recycle value"
+            />
           ) : (
             <CreditAmount value={value} label="Recycle value" />
           )}{' '}
@@ -51,7 +65,13 @@ export function RecycleCardDialog({ open, userCardId, cardId, cardName, onClose,
         <Button onClick={onClose} disabled={recycling}>
           Cancel
         </Button>
-        <Button variant="contained" color="secondary" onClick={handleRecycle} loading={recycling} disabled={valueLoading || valueFailed || value === undefined}>
+        <Button
+          variant="contained"
+          color="secondary"
+          onClick={handleRecycle}
+          loading={recycling}
+          disabled={valueLoading || valueFailed || value === undefined}
+        >
           Recycle
         </Button>
       </DialogActions>

@@ -81,21 +81,44 @@ export function FeedMemoryCard({ memory }: FeedMemoryCardProps) {
         </Stack>
 
         {memory.memoryContent && (
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>{truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
+            {truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}
+          </Typography>
         )}
 
         {memory.pictures.length > 0 && (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+            }}
+          >
             {memory.pictures.map((picture, index) => (
               <li key={picture.pictureFileName}>
-                <Picture src={picture.url} alt={`Picture ${index + 1} of ${memory.pictures.length}`} loading="lazy" decoding="async" width={picture.width} height={picture.height} />
+                <Picture
+                  src={picture.url}
+                  alt={`Picture ${index + 1} of ${memory.pictures.length}`}
+                  loading="lazy"
+                  decoding="async"
+                  width={picture.width}
+                  height={picture.height}
+                />
               </li>
             ))}
           </Box>
         )}
 
         {memory.taggedFriends.length > 0 && (
-          <Typography variant="body2" aria-label="Tagged friends" sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            aria-label="Tagged friends"
+            sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}
+          >
             {memory.taggedFriends.map((friend) => `@${friend.username}`).join(' ')}
           </Typography>
         )}
@@ -115,7 +138,12 @@ export function FeedMemoryCard({ memory }: FeedMemoryCardProps) {
           >
             {memory.likes}
           </Button>
-          <Button size="small" component={RouterLink} to={paths.viewMemory.href(memory.memoryId, 'comments')} startIcon={<ChatBubbleOutlineIcon />}>
+          <Button
+            size="small"
+            component={RouterLink}
+            to={paths.viewMemory.href(memory.memoryId, 'comments')}
+            startIcon={<ChatBubbleOutlineIcon />}
+          >
             {memory.commentCount} {memory.commentCount === 1 ? 'comment' : 'comments'}
           </Button>
           <Box sx={{ flexGrow: 1 }} />

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useSnackbar } from 'notistack'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 
 import { FRIEND_CODE_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
@@ -18,7 +18,7 @@ export function AddFriendForm() {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     const friendCode = code.trim()
     if (!friendCode) return
@@ -33,7 +33,14 @@ export function AddFriendForm() {
   }
 
   return (
-    <Stack component="form" onSubmit={handleSubmit} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }} noValidate>
+    <Stack
+      component="form"
+      onSubmit={handleSubmit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      alignItems={{ sm: 'flex-start' }}
+      noValidate
+    >
       <TextField
         label="Friend code"
         value={code}
@@ -45,7 +52,13 @@ export function AddFriendForm() {
         helperText={error ?? `Ask your friend for their ${FRIEND_CODE_LENGTH}-character code.`}
         size="small"
         autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: FRIEND_CODE_LENGTH, spellCheck: false, style: { letterSpacing: 2, textTransform: 'uppercase' } } }}
+        slotProps={{
+          htmlInput: {
+            maxLength: FRIEND_CODE_LENGTH,
+            spellCheck: false,
+            style: { letterSpacing: 2, textTransform: 'uppercase' },
+          },
+        }}
         sx={{ minWidth: { sm: 240 } }}
       />
       <Button

@@ -40,7 +40,12 @@ export function FriendCard({ friend }: FriendCardProps) {
   }
 
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} aria-label={friend.username}>
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      aria-label={friend.username}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <UserAvatar avatarId={friend.avatarId} username={friend.username} size={56} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -51,7 +56,13 @@ export function FriendCard({ friend }: FriendCardProps) {
             Level {friend.userLevel}
           </Typography>
         </Box>
-        <Button color="error" variant="outlined" size="small" onClick={() => setConfirming(true)} aria-label={`Remove ${friend.username}`}>
+        <Button
+          color="error"
+          variant="outlined"
+          size="small"
+          onClick={() => setConfirming(true)}
+          aria-label={`Remove ${friend.username}`}
+        >
           Remove
         </Button>
       </Box>
@@ -60,16 +71,28 @@ export function FriendCard({ friend }: FriendCardProps) {
         Friend since {formatDate(friend.createdAt)}
       </Typography>
 
-      <Dialog open={confirming} onClose={() => !isLoading && setConfirming(false)} aria-labelledby={`remove-${friend.userId}`}>
+      <Dialog
+        open={confirming}
+        onClose={() => !isLoading && setConfirming(false)}
+        aria-labelledby={`remove-${friend.userId}`}
+      >
         <DialogTitle id={`remove-${friend.userId}`}>Remove {friend.username}?</DialogTitle>
         <DialogContent>
-          <DialogContentText>You will no longer be friends. You can add each other again with your friend codes.</DialogContentText>
+          <DialogContentText>
+            You will no longer be friends. You can add each other again with your friend codes.
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)} disabled={isLoading}>
             Cancel
           </Button>
-          <Button color="error" variant="contained" onClick={handleRemove} disabled={isLoading} startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={handleRemove}
+            disabled={isLoading}
+            startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
             Remove
           </Button>
         </DialogActions>

@@ -12,10 +12,10 @@ import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
+import { useTheme } from '@mui/material/styles'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { useTheme } from '@mui/material/styles'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
@@ -55,12 +55,20 @@ export function CardPickerDialog({ open, onClose, onPick }: CardPickerDialogProp
 
   const collections = data?.cardCollections ?? []
   const collectionId = chosenCollectionId ?? collections[0]?.collectionId ?? ''
-  const collectionName = collections.find((collection) => collection.collectionId === collectionId)?.collectionName ?? ''
+  const collectionName =
+    collections.find((collection) => collection.collectionId === collectionId)?.collectionName ?? ''
   const cardSets = (data?.cardSetList ?? []).filter((set) => set.collectionId === collectionId)
   const cardSet = cardSets.find((set) => set.cardSetId === cardSetId) ?? null
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="card-picker-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="card-picker-title"
+    >
       <DialogTitle id="card-picker-title">{cardSet ? cardSet.cardSetName : 'Choose a card'}</DialogTitle>
       <DialogContent dividers>
         {isLoading ? (
@@ -105,7 +113,10 @@ export function CardPickerDialog({ open, onClose, onPick }: CardPickerDialogProp
                 const free = set.cards.reduce((sum, card) => sum + (card.freeCopies ?? 0), 0)
                 return (
                   <ListItemButton key={set.cardSetId} onClick={() => setCardSetId(set.cardSetId)}>
-                    <ListItemText primary={set.cardSetName} secondary={`${free} ${free === 1 ? 'card' : 'cards'} without a memory`} />
+                    <ListItemText
+                      primary={set.cardSetName}
+                      secondary={`${free} ${free === 1 ? 'card' : 'cards'} without a memory`}
+                    />
                   </ListItemButton>
                 )
               })}
@@ -157,7 +168,16 @@ function FreeCopies({ card, collectionName, onPick }: FreeCopiesProps) {
                 })
               }
               aria-label={`${copy.cardName}, acquired ${formatDate(copy.createdAt)}`}
-              sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 0.5, p: 1, borderRadius: 2, border: 1, borderColor: 'divider', textAlign: 'left' }}
+              sx={{
+                flexDirection: 'column',
+                alignItems: 'stretch',
+                gap: 0.5,
+                p: 1,
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'divider',
+                textAlign: 'left',
+              }}
             >
               <CardImage imageId={copy.image} name={copy.cardName} rarity={copy.cardRarity} />
               <Typography variant="caption" color="text.secondary">

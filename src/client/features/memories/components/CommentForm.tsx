@@ -4,7 +4,7 @@ import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import { useState, type FormEvent, type Ref } from 'react'
+import { useState, type SubmitEvent, type Ref } from 'react'
 
 import { COMMENT_MAX_LENGTH } from '@shared/constants'
 import type { Memory } from '@shared/memories'
@@ -26,7 +26,7 @@ export function CommentForm({ memory, replyTo, onCancelReply, inputRef }: Commen
   const [postComment, { isLoading }] = usePostCommentMutation()
   const content = text.trim()
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: SubmitEvent) {
     event.preventDefault()
     if (!content || isLoading) return
     try {

@@ -35,7 +35,20 @@ export function CommentList({ comments, onReply }: CommentListProps) {
         <li key={comment.memoryCommentId}>
           <CommentItem comment={comment} onReply={onReply} />
           {comment.replies.length > 0 && (
-            <Stack component="ol" spacing={1.5} aria-label={`Replies to ${comment.username}`} sx={{ listStyle: 'none', m: 0, mt: 1.5, p: 0, pl: { xs: 3, sm: 6 }, borderLeft: 2, borderColor: 'divider' }}>
+            <Stack
+              component="ol"
+              spacing={1.5}
+              aria-label={`Replies to ${comment.username}`}
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                mt: 1.5,
+                p: 0,
+                pl: { xs: 3, sm: 6 },
+                borderLeft: 2,
+                borderColor: 'divider',
+              }}
+            >
               {comment.replies.map((reply) => (
                 <li key={reply.memoryCommentId}>
                   <CommentItem comment={reply} onReply={onReply} />
@@ -77,7 +90,11 @@ function CommentItem({ comment, onReply }: CommentItemProps) {
           )}
           {comment.commentContent}
         </Typography>
-        <Button size="small" onClick={() => onReply({ memoryCommentId: comment.memoryCommentId, username: comment.username })} aria-label={`Reply to ${comment.username}`}>
+        <Button
+          size="small"
+          onClick={() => onReply({ memoryCommentId: comment.memoryCommentId, username: comment.username })}
+          aria-label={`Reply to ${comment.username}`}
+        >
           Reply
         </Button>
       </Box>

@@ -68,13 +68,25 @@ export function MemoryCard({ memory }: MemoryCardProps) {
         </Stack>
 
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-            <Chip icon={<EventIcon />} label={formatDate(memory.createdAt)} aria-label={`Written ${formatDate(memory.createdAt)}`} variant="outlined" />
+          <Stack
+            useFlexGap
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+          >
+            <Chip
+              icon={<EventIcon />}
+              label={formatDate(memory.createdAt)}
+              aria-label={`Written ${formatDate(memory.createdAt)}`}
+              variant="outlined"
+            />
             <Box data-tour="memory-visibility">
               <VisibilitySelect
                 size="small"
                 value={memory.visibility}
-                onChange={(visibility) => updateVisibility({ memoryId: memory.memoryId, visibility, place: placeOf(memory) })}
+                onChange={(visibility) =>
+                  updateVisibility({ memoryId: memory.memoryId, visibility, place: placeOf(memory) })
+                }
               />
             </Box>
           </Stack>

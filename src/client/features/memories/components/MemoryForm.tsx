@@ -2,7 +2,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type SubmitEvent, type ReactNode } from 'react'
 
 import { DEFAULT_VISIBILITY, MEMORY_CONTENT_MAX_LENGTH, type Visibility } from '@shared/constants'
 import type { MemoryPicture, TaggedFriend } from '@shared/memories'
@@ -50,7 +50,10 @@ export const DATE_TEXTS = {
 type DateErrors = Partial<Record<'memoryStartDate' | 'memoryEndDate', string>>
 
 /** The journey needs both dates, and it cannot end before it starts (the server refuses that too). */
-export function validateDates({ memoryStartDate, memoryEndDate }: Pick<MemoryFormValues, 'memoryStartDate' | 'memoryEndDate'>): DateErrors {
+export function validateDates({
+  memoryStartDate,
+  memoryEndDate,
+}: Pick<MemoryFormValues, 'memoryStartDate' | 'memoryEndDate'>): DateErrors {
   const errors: DateErrors = {}
   if (!memoryStartDate) errors.memoryStartDate = DATE_TEXTS.startRequired
   if (!memoryEndDate) errors.memoryEndDate = DATE_TEXTS.endRequired
@@ -70,7 +73,15 @@ export interface MemoryFormProps {
   onCancel?: () => void
 }
 
-export function MemoryForm({ initialValues, card, submitLabel, submitting, ready = true, onSubmit, onCancel }: MemoryFormProps) {
+export function MemoryForm({
+  initialValues,
+  card,
+  submitLabel,
+  submitting,
+  ready = true,
+  onSubmit,
+  onCancel,
+}: MemoryFormProps) {
   const [values, setValues] = useState(initialValues)
   const [errors, setErrors] = useState<DateErrors>({})
   const [uploading, setUploading] = useState(false)
@@ -80,7 +91,7 @@ export function MemoryForm({ initialValues, card, submitLabel, submitting, ready
     if (key === 'memoryStartDate' || key === 'memoryEndDate') setErrors({})
   }
 
-  function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: SubmitEvent) {
     event.preventDefault()
     const found = validateDates(values)
     setErrors(found)
@@ -121,10 +132,18 @@ export function MemoryForm({ initialValues, card, submitLabel, submitting, ready
         onChange={(event) => update('memoryContent', event.target.value)}
         slotProps={{ htmlInput: { maxLength: MEMORY_CONTENT_MAX_LENGTH } }}
       />
-      <PictureUploader pictures={values.pictures} onChange={(pictures) => update('pictures', pictures)} onUploadingChange={setUploading} />
+      <PictureUploader
+        pictures={values.pictures}
+        onChange={(pictures) => update('pictures', pictures)}
+        onUploadingChange={setUploading}
+      />
       <TagFriendsInput value={values.taggedFriends} onChange={(friends) => update('taggedFriends', friends)} />
       <Box sx={{ maxWidth: 240 }}>
-        <VisibilitySelect value={values.visibility} onChange={(visibility) => update('visibility', visibility)} fullWidth />
+        <VisibilitySelect
+          value={values.visibility}
+          onChange={(visibility) => update('visibility', visibility)}
+          fullWidth
+        />
       </Box>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         {onCancel && (

@@ -15,11 +15,28 @@ export function MemoryPictures({ pictures, size = 'small' }: MemoryPicturesProps
   if (pictures.length === 0) return null
   const tile = size === 'small' ? 96 : 220
   return (
-    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: `repeat(auto-fill, minmax(${tile}px, 1fr))` }}>
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: `repeat(auto-fill, minmax(${tile}px, 1fr))`,
+      }}
+    >
       {pictures.map((picture, index) => (
         <li key={picture.pictureFileName}>
           <Link href={picture.url} target="_blank" rel="noopener" sx={{ display: 'block' }}>
-            <Picture src={picture.url} alt={`Picture ${index + 1} of ${pictures.length}`} loading="lazy" decoding="async" width={picture.width} height={picture.height} />
+            <Picture
+              src={picture.url}
+              alt={`Picture ${index + 1} of ${pictures.length}`}
+              loading="lazy"
+              decoding="async"
+              width={picture.width}
+              height={picture.height}
+            />
           </Link>
         </li>
       ))}

@@ -19,7 +19,7 @@ export function OwnMemoryLoader({ children }: OwnMemoryLoaderProps) {
   const { currentData: memory, isFetching } = useGetMemoryQuery(memoryId ?? skipToken)
 
   if (!memory && isFetching) return <LoadingState label="Loading your memory" />
-  if (!memory || !memory.isOwner) return <MemoryNotFound />
+  if (!memory?.isOwner) return <MemoryNotFound />
   // Keyed so that moving to another memory starts its form afresh.
   return <Fragment key={memory.memoryId}>{children(memory)}</Fragment>
 }

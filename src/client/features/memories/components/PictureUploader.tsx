@@ -70,7 +70,17 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
         Pictures
       </Typography>
       {pictures.length > 0 && (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))' }}>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+          }}
+        >
           {pictures.map((picture, index) => (
             <Box component="li" key={picture.pictureFileName} sx={{ position: 'relative' }}>
               <Picture src={picture.url} alt={`Picture ${index + 1}`} width={picture.width} height={picture.height} />
@@ -78,7 +88,13 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
                 aria-label={`Remove picture ${index + 1}`}
                 size="small"
                 onClick={() => onChange(pictures.filter((other) => other.pictureFileName !== picture.pictureFileName))}
-                sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
+                sx={{
+                  position: 'absolute',
+                  top: 4,
+                  right: 4,
+                  bgcolor: 'background.paper',
+                  '&:hover': { bgcolor: 'background.paper' },
+                }}
               >
                 <DeleteIcon fontSize="small" />
               </IconButton>
@@ -102,10 +118,17 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
           startIcon={<AddPhotoAlternateIcon />}
           disabled={progress !== null || full}
           // The focusable element is the hidden input inside; show its keyboard focus on the button.
-          sx={{ '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}
+          sx={{
+            '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
+          }}
         >
           Add Picture
-          <VisuallyHiddenInput type="file" accept=".png,.jpg,.jpeg,image/png,image/jpeg" onChange={handleChoose} disabled={progress !== null || full} />
+          <VisuallyHiddenInput
+            type="file"
+            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+            onChange={handleChoose}
+            disabled={progress !== null || full}
+          />
         </Button>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
           PNG or JPEG, one at a time, up to {MEMORY_PICTURES_MAX} pictures.

@@ -29,7 +29,10 @@ export function TagFriendsInput({ value, onChange }: TagFriendsInputProps) {
 
   const { currentData, isFetching } = useSearchFriendsQuery(searched || skipToken)
   const tagged = new Set(value.map((friend) => friend.userId))
-  const options: TaggedFriend[] = searched && input.trim() ? (currentData ?? []).filter((friend: FriendMatch) => !tagged.has(friend.userId)).map(toTagged) : []
+  const options: TaggedFriend[] =
+    searched && input.trim()
+      ? (currentData ?? []).filter((friend: FriendMatch) => !tagged.has(friend.userId)).map(toTagged)
+      : []
 
   return (
     <Autocomplete
@@ -51,7 +54,13 @@ export function TagFriendsInput({ value, onChange }: TagFriendsInputProps) {
         setSearched('')
       }}
       loading={isFetching}
-      noOptionsText={input.trim() ? (isFetching || input.trim() !== searched ? 'Searching…' : 'No friend matches this name') : 'Type a friend’s name'}
+      noOptionsText={
+        input.trim()
+          ? isFetching || input.trim() !== searched
+            ? 'Searching…'
+            : 'No friend matches this name'
+          : 'Type a friend’s name'
+      }
       renderValue={(selected, getItemProps) =>
         selected.map((friend, index) => {
           const { key, ...itemProps } = getItemProps({ index })

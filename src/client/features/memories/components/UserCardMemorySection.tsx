@@ -37,7 +37,12 @@ export function UserCardMemorySection({ userCardId, isOwner, memory }: UserCardM
       ) : isOwner ? (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Typography color="text.secondary">Keep the story of this place on your card.</Typography>
-          <Button component={RouterLink} to={paths.createMemory.href(userCardId)} variant="contained" startIcon={<AddIcon />}>
+          <Button
+            component={RouterLink}
+            to={paths.createMemory.href(userCardId)}
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
             Add Memory
           </Button>
         </Stack>
@@ -62,7 +67,9 @@ function MemoryOnCard({ memoryId, isOwner }: MemoryOnCardProps) {
       <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
       <MemoryPictures pictures={memory.pictures} />
       {memory.memoryContent && (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>{truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
+          {truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}
+        </Typography>
       )}
       <Counts likes={memory.likes} comments={memory.commentCount} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -71,10 +78,19 @@ function MemoryOnCard({ memoryId, isOwner }: MemoryOnCardProps) {
         </Button>
         {isOwner && (
           <>
-            <Button component={RouterLink} to={`${paths.switchUserCard.href(memoryId)}?from=${FROM_USER_CARD}`} startIcon={<SwapHorizIcon />}>
+            <Button
+              component={RouterLink}
+              to={`${paths.switchUserCard.href(memoryId)}?from=${FROM_USER_CARD}`}
+              startIcon={<SwapHorizIcon />}
+            >
               Switch Card
             </Button>
-            <Button component={RouterLink} to={paths.editMemory.href(memoryId)} variant="contained" startIcon={<EditIcon />}>
+            <Button
+              component={RouterLink}
+              to={paths.editMemory.href(memoryId)}
+              variant="contained"
+              startIcon={<EditIcon />}
+            >
               Edit Memory
             </Button>
           </>

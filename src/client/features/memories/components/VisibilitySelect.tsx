@@ -22,7 +22,13 @@ export interface VisibilitySelectProps {
   fullWidth?: boolean
 }
 
-export function VisibilitySelect({ value, onChange, disabled = false, size = 'medium', fullWidth = false }: VisibilitySelectProps) {
+export function VisibilitySelect({
+  value,
+  onChange,
+  disabled = false,
+  size = 'medium',
+  fullWidth = false,
+}: VisibilitySelectProps) {
   return (
     <TextField
       select

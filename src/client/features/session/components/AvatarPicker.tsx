@@ -31,13 +31,19 @@ export function AvatarPicker({ avatarIds, value, onChange }: AvatarPickerProps) 
     event.preventDefault()
     const index = Math.max(0, avatarIds.indexOf(value))
     const next = avatarIds[(index + step + avatarIds.length) % avatarIds.length]
+    if (next === undefined) return
     onChange(next)
     event.currentTarget.querySelector<HTMLElement>(`[data-avatar-id="${next}"]`)?.focus()
   }
 
   const selectedIsOwned = avatarIds.includes(value)
   return (
-    <Box role="radiogroup" aria-label="Avatar" onKeyDown={handleKeyDown} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+    <Box
+      role="radiogroup"
+      aria-label="Avatar"
+      onKeyDown={handleKeyDown}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}
+    >
       {avatarIds.map((avatarId, index) => {
         const checked = avatarId === value
         return (
@@ -57,12 +63,21 @@ export function AvatarPicker({ avatarIds, value, onChange }: AvatarPickerProps) 
               outlineOffset: 2,
             }}
           >
-            <Avatar src={avatarImageUrl(avatarId)} alt="" sx={{ width: SIZE, height: SIZE, bgcolor: 'background.paper' }} />
+            <Avatar
+              src={avatarImageUrl(avatarId)}
+              alt=""
+              sx={{ width: SIZE, height: SIZE, bgcolor: 'background.paper' }}
+            />
           </ButtonBase>
         )
       })}
       {Array.from({ length: AVATAR_LOCKED_PLACEHOLDERS }, (_, i) => (
-        <Avatar key={`locked-${i}`} role="img" aria-label="Locked avatar" sx={{ width: SIZE, height: SIZE, bgcolor: 'action.disabledBackground', color: 'text.disabled' }}>
+        <Avatar
+          key={`locked-${i}`}
+          role="img"
+          aria-label="Locked avatar"
+          sx={{ width: SIZE, height: SIZE, bgcolor: 'action.disabledBackground', color: 'text.disabled' }}
+        >
           <LockIcon fontSize="small" aria-hidden />
         </Avatar>
       ))}

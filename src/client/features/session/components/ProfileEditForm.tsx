@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useSnackbar } from 'notistack'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 
 import { USERNAME_MAX_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
@@ -28,7 +28,7 @@ export function ProfileEditForm({ username, avatarId, onDone }: ProfileEditFormP
   const [newAvatarId, setNewAvatarId] = useState(avatarId)
   const trimmed = newUsername.trim()
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     if (!trimmed) return
     try {
@@ -62,7 +62,12 @@ export function ProfileEditForm({ username, avatarId, onDone }: ProfileEditFormP
         <Button onClick={onDone} disabled={isLoading}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={isLoading || trimmed === ''} startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isLoading || trimmed === ''}
+          startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
           Save Edit
         </Button>
       </Stack>

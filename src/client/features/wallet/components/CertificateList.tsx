@@ -32,7 +32,11 @@ export function CertificateList({ certificates, onRedeem, redeemingCode }: Certi
       {certificates.map((certificate) => (
         <ListItem key={certificate.creditCertificateId} disablePadding>
           <Paper variant="outlined" sx={{ p: 2, width: '100%' }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+            >
               <Stack spacing={0.5}>
                 <Typography variant="h6" component="p">
                   <CreditAmount value={certificate.creditValue} label="Certificate value" />
@@ -40,7 +44,10 @@ export function CertificateList({ certificates, onRedeem, redeemingCode }: Certi
                 <Typography variant="body2" color="text.secondary">
                   {SOURCE_LABELS[certificate.source] ?? 'Credit certificate'}
                 </Typography>
-                <Typography sx={{ fontFamily: 'monospace', letterSpacing: 1, wordBreak: 'break-all' }} aria-label="Redeem code">
+                <Typography
+                  sx={{ fontFamily: 'monospace', letterSpacing: 1, wordBreak: 'break-all' }}
+                  aria-label="Redeem code"
+                >
                   {certificate.redeemCode}
                 </Typography>
               </Stack>
@@ -48,7 +55,9 @@ export function CertificateList({ certificates, onRedeem, redeemingCode }: Certi
                 variant="outlined"
                 onClick={() => onRedeem(certificate.redeemCode)}
                 disabled={redeemingCode != null}
-                startIcon={redeemingCode === certificate.redeemCode ? <CircularProgress size={16} color="inherit" /> : undefined}
+                startIcon={
+                  redeemingCode === certificate.redeemCode ? <CircularProgress size={16} color="inherit" /> : undefined
+                }
                 aria-label={`Redeem certificate ${certificate.redeemCode}`}
               >
                 Redeem

@@ -48,7 +48,9 @@ export function CheckoutDialog({ product, onClose, onTestPaymentSucceeded }: Che
         </IconButton>
       </DialogTitle>
       <DialogContent>
-        {product && <Checkout key={product.creditProductId} product={product} onTestPaymentSucceeded={onTestPaymentSucceeded} />}
+        {product && (
+          <Checkout key={product.creditProductId} product={product} onTestPaymentSucceeded={onTestPaymentSucceeded} />
+        )}
       </DialogContent>
     </Dialog>
   )
@@ -79,10 +81,17 @@ function Checkout({ product, onTestPaymentSucceeded }: CheckoutProps) {
       {isLoading && <LoadingState label="Preparing the payment" />}
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       {intent?.provider === 'test' && (
-        <TestModeCheckoutForm clientSecret={intent.clientSecret} amount={product.actualPrice} onSucceeded={onTestPaymentSucceeded} />
+        <TestModeCheckoutForm
+          clientSecret={intent.clientSecret}
+          amount={product.actualPrice}
+          onSucceeded={onTestPaymentSucceeded}
+        />
       )}
       {intent?.provider === 'stripe' && intent.publishableKey && (
-        <Elements stripe={getStripe(intent.publishableKey)} options={{ clientSecret: intent.clientSecret, appearance: { theme: 'night' } }}>
+        <Elements
+          stripe={getStripe(intent.publishableKey)}
+          options={{ clientSecret: intent.clientSecret, appearance: { theme: 'night' } }}
+        >
           <StripeCheckoutForm amount={product.actualPrice} />
         </Elements>
       )}

@@ -30,8 +30,16 @@ export interface CreditProductListProps {
 
 export function CreditProductList({ products, onBuy }: CreditProductListProps) {
   const groups = [
-    { kind: 'digital' as const, title: 'Digital Credit', items: products.filter((product) => creditKindOf(product) === 'digital') },
-    { kind: 'physical' as const, title: 'Physical Credit', items: products.filter((product) => creditKindOf(product) === 'physical') },
+    {
+      kind: 'digital' as const,
+      title: 'Digital Credit',
+      items: products.filter((product) => creditKindOf(product) === 'digital'),
+    },
+    {
+      kind: 'physical' as const,
+      title: 'Physical Credit',
+      items: products.filter((product) => creditKindOf(product) === 'physical'),
+    },
   ].filter((group) => group.items.length > 0)
 
   return (
@@ -64,9 +72,15 @@ function ProductTile({ product, onBuy }: ProductTileProps) {
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="h5" component="p">
-          <CreditAmount value={product.creditProductValue} kind={kind} label={`${kind === 'digital' ? 'Digital' : 'Physical'} credit`} />
+          <CreditAmount
+            value={product.creditProductValue}
+            kind={kind}
+            label={`${kind === 'digital' ? 'Digital' : 'Physical'} credit`}
+          />
         </Typography>
-        {percentOff != null && <Chip label={`${percentOff}% OFF`} color="secondary" size="small" sx={{ fontWeight: 600 }} />}
+        {percentOff != null && (
+          <Chip label={`${percentOff}% OFF`} color="secondary" size="small" sx={{ fontWeight: 600 }} />
+        )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
         <Typography variant="h6" component="p">

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 
 export interface RedeemFormProps {
   /** Resolves true when the code was redeemed, which clears the input. */
@@ -14,7 +14,7 @@ export interface RedeemFormProps {
 export function RedeemForm({ onRedeem, busy }: RedeemFormProps) {
   const [code, setCode] = useState('')
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: SubmitEvent) {
     event.preventDefault()
     const redeemCode = code.trim()
     if (!redeemCode || busy) return
@@ -28,10 +28,17 @@ export function RedeemForm({ onRedeem, busy }: RedeemFormProps) {
         placeholder="XXXX-XXXX-XXXX-XXXX"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 64, autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false } }}
+        slotProps={{
+          htmlInput: { maxLength: 64, autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false },
+        }}
         sx={{ flexGrow: 1 }}
       />
-      <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
         Redeem
       </Button>
     </Stack>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 
 import { TEXTS } from '@shared/texts'
 
@@ -22,7 +22,7 @@ export function StripeCheckoutForm({ amount }: StripeCheckoutFormProps) {
   const [submitting, setSubmitting] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: SubmitEvent) {
     event.preventDefault()
     if (!stripe || !elements) return
     setSubmitting(true)
@@ -32,7 +32,11 @@ export function StripeCheckoutForm({ amount }: StripeCheckoutFormProps) {
       confirmParams: { return_url: `${window.location.origin}${paths.myWallet.href()}` },
     })
     // Reached only when the confirmation failed; success leaves the page.
-    setMessage(error.type === 'card_error' || error.type === 'validation_error' ? (error.message ?? TEXTS.unexpectedPaymentError) : TEXTS.unexpectedPaymentError)
+    setMessage(
+      error.type === 'card_error' || error.type === 'validation_error'
+        ? (error.message ?? TEXTS.unexpectedPaymentError)
+        : TEXTS.unexpectedPaymentError,
+    )
     setSubmitting(false)
   }
 

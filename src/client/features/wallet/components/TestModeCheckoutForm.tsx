@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 
 import { TEXTS } from '@shared/texts'
 import { TEST_MODE_CARDS } from '@shared/wallet'
@@ -28,7 +28,7 @@ export function TestModeCheckoutForm({ clientSecret, amount, onSucceeded }: Test
   const [cvc, setCvc] = useState('')
   const [message, setMessage] = useState<string | null>(null)
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: SubmitEvent) {
     event.preventDefault()
     setMessage(null)
     try {

@@ -80,15 +80,16 @@ function similarInSize(country: WorldCountry): WorldCountry | null {
 }
 
 function capitalOf(country: WorldCountry): string | null {
-  return country.capital.length ? withoutAbbreviations(country.capital[0]) : null
+  const [capital] = country.capital
+  return capital !== undefined ? withoutAbbreviations(capital) : null
 }
 
 function languagesOf(country: WorldCountry): string[] {
-  return Object.values(country.languages ?? {}) as string[]
+  return Object.values(country.languages)
 }
 
 function currenciesOf(country: WorldCountry): { name: string; symbol: string }[] {
-  return Object.values(country.currencies ?? {}) as { name: string; symbol: string }[]
+  return Object.values(country.currencies)
 }
 
 function callingCodeOf(country: WorldCountry): string | null {
@@ -126,7 +127,8 @@ function opening(country: WorldCountry): string {
     `${capital} is the capital of ${name}, a ${nation} of ${where}.`,
     `In ${where} lies ${name}, a ${nation} whose capital is ${capital}.`,
   ]
-  if (official) options.push(`Officially the ${official}, ${name} is a ${nation} in ${where} with its capital at ${capital}.`)
+  if (official)
+    options.push(`Officially the ${official}, ${name} is a ${nation} in ${where} with its capital at ${capital}.`)
   return choose(id, 'opening', options)
 }
 
@@ -180,7 +182,9 @@ function peopleSentence(country: WorldCountry): string | null {
   const languages = languagesOf(country)
   const currencies = currenciesOf(country)
   const language = languages.length ? listOf(languages.slice(0, 4)) : null
-  const currency = currencies.length ? listOf(currencies.map((c) => `the ${c.name}${c.symbol ? ` (${c.symbol.replace(/\s+/g, ' ')})` : ''}`)) : null
+  const currency = currencies.length
+    ? listOf(currencies.map((c) => `the ${c.name}${c.symbol ? ` (${c.symbol.replace(/\s+/g, ' ')})` : ''}`))
+    : null
   if (language && currency) {
     return choose(id, 'people', [
       `People there speak ${language} and pay with ${currency}.`,
@@ -188,7 +192,8 @@ function peopleSentence(country: WorldCountry): string | null {
       `${sentence(language)} ${languages.length > 1 ? 'are' : 'is'} spoken there, and prices are given in ${currency}.`,
     ])
   }
-  if (language) return `${sentence(language)} ${languages.length > 1 ? 'are its official languages' : 'is its official language'}.`
+  if (language)
+    return `${sentence(language)} ${languages.length > 1 ? 'are its official languages' : 'is its official language'}.`
   if (currency) return `Prices there are in ${currency}.`
   return null
 }
@@ -199,22 +204,27 @@ function placeSentence(country: WorldCountry): string | null {
   const coordinates = formatCoordinates(lat, lng)
   const zones = timeZonesOf(country)
   const calling = callingCodeOf(country)
-  const demonym = country.demonyms?.eng?.m
+  const demonym = country.demonyms.eng?.m
   const options: string[] = [`Its centre lies near ${coordinates}.`]
-  if (zones.length > 1) options.push(`Its clocks span ${zones.length} time zones, from ${zones[0]} to ${zones[zones.length - 1]}.`)
+  if (zones.length > 1)
+    options.push(`Its clocks span ${zones.length} time zones, from ${zones[0]} to ${zones[zones.length - 1]}.`)
   if (zones.length === 1) options.push(`Its clocks keep ${zones[0]}, and its centre lies near ${coordinates}.`)
   if (calling && country.tld.length) {
     options.push(`Phone numbers there start with ${calling} and its web addresses end in ${country.tld[0]}.`)
   }
-  if (demonym && demonym !== country.name.common && !/Islands?$/.test(demonym)) options.push(`Its people are called ${demonym}, and its heart lies near ${coordinates}.`)
+  if (demonym && demonym !== country.name.common && !/Islands?$/.test(demonym))
+    options.push(`Its people are called ${demonym}, and its heart lies near ${coordinates}.`)
   return choose(id, 'place', options)
 }
 
 export function buildCountry(country: WorldCountry): SeedPlace {
   const id = `country-${country.cca2.toLowerCase()}`
-  const extras = [sizeSentence(country), neighbourSentence(country), peopleSentence(country), placeSentence(country)].filter(
-    (s): s is string => !!s,
-  )
+  const extras = [
+    sizeSentence(country),
+    neighbourSentence(country),
+    peopleSentence(country),
+    placeSentence(country),
+  ].filter((s): s is string => !!s)
   const count = 1 + (Number.parseInt(country.ccn3 || '7', 10) % 3)
   const description = [opening(country), ...shuffled(id, extras).slice(0, Math.min(count, extras.length))].join(' ')
   const [latitude, longitude] = country.latlng

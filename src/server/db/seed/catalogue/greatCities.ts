@@ -2,7 +2,16 @@ import { City, State } from 'country-state-city'
 
 import { worldCountry } from './countries'
 import { GREAT_CITIES } from './greatCitiesData'
-import { choose, formatCoordinates, listOf, regionLabel, shuffled, slugify, theName, withoutAbbreviations } from './text'
+import {
+  choose,
+  formatCoordinates,
+  listOf,
+  regionLabel,
+  shuffled,
+  slugify,
+  theName,
+  withoutAbbreviations,
+} from './text'
 import type { SeedPlace } from './types'
 
 const MAX_DISTANCE_DEGREES = 0.6
@@ -28,9 +37,18 @@ function listedNamesakes(): Map<string, ListedCity[]> {
 }
 
 /** The city as country-state-city lists it, when it lists one of that name close to where we expect it. */
-function findListedCity(namesakes: Map<string, ListedCity[]>, name: string, countryCode: string, latitude: number, longitude: number) {
+function findListedCity(
+  namesakes: Map<string, ListedCity[]>,
+  name: string,
+  countryCode: string,
+  latitude: number,
+  longitude: number,
+) {
   return (namesakes.get(`${countryCode}|${normalised(name)}`) ?? [])
-    .map((city) => ({ city, distance: Math.hypot(Number(city.latitude) - latitude, Number(city.longitude) - longitude) }))
+    .map((city) => ({
+      city,
+      distance: Math.hypot(Number(city.latitude) - latitude, Number(city.longitude) - longitude),
+    }))
     .filter(({ distance }) => distance < MAX_DISTANCE_DEGREES)
     .sort((a, b) => a.distance - b.distance)[0]?.city
 }
@@ -44,7 +62,10 @@ export function buildGreatCities(): SeedPlace[] {
     const listed = findListedCity(namesakes, name, countryCode, approxLatitude, approxLongitude)
     const latitude = listed ? Number(listed.latitude) : approxLatitude
     const longitude = listed ? Number(listed.longitude) : approxLongitude
-    const stateName = listed?.stateCode && NAMED_STATE_COUNTRIES.has(countryCode) ? State.getStateByCodeAndCountry(listed.stateCode, countryCode)?.name : undefined
+    const stateName =
+      listed?.stateCode && NAMED_STATE_COUNTRIES.has(countryCode)
+        ? State.getStateByCodeAndCountry(listed.stateCode, countryCode)?.name
+        : undefined
     const countryLabel = theName(country.name.common)
     const capital = country.capital.map(withoutAbbreviations)
     const isCapital = capital.some((c) => normalised(c) === normalised(name))
@@ -66,12 +87,14 @@ export function buildGreatCities(): SeedPlace[] {
       opening = choose(id, 'opening', [
         `${name} is a city in ${where}.`,
         `The city of ${name} lies in ${where}.`,
-        inState ? `${name} is one of the great cities of ${stateName}, in ${countryLabel}.` : `${name} stands in ${where}, in ${region}.`,
+        inState
+          ? `${name} is one of the great cities of ${stateName}, in ${countryLabel}.`
+          : `${name} stands in ${where}, in ${region}.`,
       ])
     }
 
-    const languages = Object.values(country.languages ?? {}) as string[]
-    const currencies = (Object.values(country.currencies ?? {}) as { name: string }[]).map((c) => c.name)
+    const languages = Object.values(country.languages)
+    const currencies = Object.values(country.currencies).map((c) => c.name)
     const extras = [`It lies at ${formatCoordinates(latitude, longitude)}.`]
     if (languages.length && currencies.length) {
       const spoken = listOf(languages.slice(0, 3))

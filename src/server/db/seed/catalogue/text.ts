@@ -11,7 +11,9 @@ export function hashString(value: string): number {
 
 /** One of `options`, chosen by the place and the purpose, so two sentences of one place vary independently. */
 export function choose<T>(seed: string, purpose: string, options: readonly T[]): T {
-  return options[hashString(`${seed}:${purpose}`) % options.length]
+  const option = options[hashString(`${seed}:${purpose}`) % options.length]
+  if (option === undefined) throw new Error(`No options to choose from for ${purpose}`)
+  return option
 }
 
 /** `items` in an order fixed by the seed. */
@@ -101,7 +103,11 @@ const NAMES_WITH_ARTICLE = new Set([
 
 /** Place names that English speaks of with "the" (the Bahamas, the Faroe Islands). */
 export function theName(name: string): string {
-  if (NAMES_WITH_ARTICLE.has(name) || /Islands$/.test(name) || /^(Republic|Kingdom|Federation|State) of /.test(name)) {
+  if (
+    NAMES_WITH_ARTICLE.has(name) ||
+    name.endsWith('Islands') ||
+    /^(Republic|Kingdom|Federation|State) of /.test(name)
+  ) {
     return `the ${name}`
   }
   return name

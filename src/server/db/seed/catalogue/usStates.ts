@@ -1,5 +1,5 @@
 import { geoArea, geoCentroid } from 'd3-geo'
-import type { Feature, Geometry } from 'geojson'
+import type { Feature } from 'geojson'
 import { feature, neighbors } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import statesTopology from 'us-atlas/states-10m.json'
@@ -70,7 +70,10 @@ const STATE_FACTS: Record<string, StateFacts> = {
 }
 
 /** Order of admission; several states joined in the same year, so the year alone cannot rank them. */
-const ADMISSION_ORDER = 'DE PA NJ GA CT MA MD SC NH VA NY NC RI VT KY TN OH LA IN MS IL AL ME MO AR MI FL TX IA WI CA MN OR KS WV NV NE CO ND SD MT WA ID WY UT OK NM AZ AK HI'.split(' ')
+const ADMISSION_ORDER =
+  'DE PA NJ GA CT MA MD SC NH VA NY NC RI VT KY TN OH LA IN MS IL AL ME MO AR MI FL TX IA WI CA MN OR KS WV NV NE CO ND SD MT WA ID WY UT OK NM AZ AK HI'.split(
+    ' ',
+  )
 
 const THIRTEEN_COLONIES = new Set(['DE', 'PA', 'NJ', 'GA', 'CT', 'MA', 'MD', 'SC', 'NH', 'VA', 'NY', 'NC', 'RI'])
 const EARTH_RADIUS_KM = 6371
@@ -78,7 +81,7 @@ const EARTH_RADIUS_KM = 6371
 interface StateShape {
   fips: string
   name: string
-  feature: Feature<Geometry>
+  feature: Feature
   neighbours: string[]
   areaKm2: number
 }
@@ -92,12 +95,12 @@ function loadStateShapes(): StateShape[] {
   const collection = topology.objects.states as GeometryCollection<{ name?: string }>
   const adjacency = neighbors(collection.geometries)
   return collection.geometries.map((geometry, index) => {
-    const shape = feature(topology, geometry) as Feature<Geometry>
+    const shape = feature(topology, geometry) as Feature
     return {
       fips: String(geometry.id),
       name: nameOf(geometry.properties),
       feature: shape,
-      neighbours: adjacency[index].map((other) => nameOf(collection.geometries[other].properties)),
+      neighbours: (adjacency[index] ?? []).map((other) => nameOf(collection.geometries[other]?.properties)),
       // geoArea is in steradians; the outline includes inland water, so the figure is "about".
       areaKm2: geoArea(shape) * EARTH_RADIUS_KM * EARTH_RADIUS_KM,
     }
@@ -105,11 +108,14 @@ function loadStateShapes(): StateShape[] {
 }
 
 export function buildUsStates(): SeedPlace[] {
-  const shapes = loadStateShapes().filter((shape) => STATE_FACTS[shape.fips])
+  const shapes = loadStateShapes().flatMap((shape) => {
+    const facts = STATE_FACTS[shape.fips]
+    return facts ? [{ ...shape, facts }] : []
+  })
   const byArea = [...shapes].filter((s) => s.fips !== '11').sort((a, b) => b.areaKm2 - a.areaKm2)
   return shapes
     .map((shape) => {
-      const facts = STATE_FACTS[shape.fips]
+      const { facts } = shape
       const id = `us-${facts.code.toLowerCase()}`
       const [longitude, latitude] = geoCentroid(shape.feature)
       const sentences = shape.fips === '11' ? describeCapitalDistrict(shape) : describeState(id, shape, facts, byArea)
@@ -146,12 +152,7 @@ function describeCapitalDistrict(shape: StateShape): string[] {
   ]
 }
 
-function describeState(
-  id: string,
-  shape: StateShape,
-  facts: StateFacts,
-  byArea: StateShape[],
-): string[] {
+function describeState(id: string, shape: StateShape, facts: StateFacts, byArea: StateShape[]): string[] {
   const name = shape.name
   const opening = choose(id, 'opening', [
     `${name}, known as ${facts.nickname}, joined the Union in ${facts.admitted} and is governed from ${facts.capital}.`,
@@ -180,7 +181,9 @@ function describeState(
       ]),
     )
   } else {
-    extras.push(`It shares no border with another state, ${name === 'Hawaii' ? 'lying far out in the Pacific' : 'set apart from the lower 48 by Canada'}.`)
+    extras.push(
+      `It shares no border with another state, ${name === 'Hawaii' ? 'lying far out in the Pacific' : 'set apart from the lower 48 by Canada'}.`,
+    )
   }
   if (THIRTEEN_COLONIES.has(facts.code)) {
     extras.push(`As one of the Thirteen Colonies, it was the ${ordinal(admissionRank)} to ratify the Constitution.`)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 
 import { buildMapScene, type MapScene, type MapSubject } from './mapScene'
-import { RARITY_STYLES, type Mark, type RarityStyle } from './rarityStyles'
+import { rarityStyle, type Mark, type RarityStyle } from './rarityStyles'
 import { fitLines, fittedSize, textPath } from './textPaths'
 
 /** Everything printed on a card. */
@@ -30,7 +30,8 @@ function sceneOf(data: CardArtData): MapScene {
   if (!scene) {
     scene = buildMapScene(data.subject, WINDOW.width, WINDOW.height)
     // The scene is the same for the five rarities of a place; keep the recent ones.
-    if (sceneCache.size > 64) sceneCache.delete(sceneCache.keys().next().value as string)
+    const oldest = sceneCache.keys().next()
+    if (sceneCache.size > 64 && !oldest.done) sceneCache.delete(oldest.value)
     sceneCache.set(data.cardSetId, scene)
   }
   return scene
@@ -40,7 +41,7 @@ const flagCache = new Map<string, string | null>()
 
 export function flagDataUri(code: string): string | null {
   if (!flagCache.has(code)) {
-    let uri: string | null = null
+    let uri: string | null
     try {
       const file = require.resolve(`flag-icons/flags/4x3/${code}.svg`, { paths: [process.cwd(), __dirname] })
       uri = `data:image/svg+xml;base64,${fs.readFileSync(file).toString('base64')}`
@@ -67,7 +68,8 @@ function markPath(mark: Mark, cx: number, cy: number, size: number): string {
     const r = size * 0.62
     return `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`
   }
-  if (mark === 'diamond') return `M${cx},${cy - size}L${cx + size * 0.72},${cy}L${cx},${cy + size}L${cx - size * 0.72},${cy}Z`
+  if (mark === 'diamond')
+    return `M${cx},${cy - size}L${cx + size * 0.72},${cy}L${cx},${cy + size}L${cx - size * 0.72},${cy}Z`
   return starPath(cx, cy, size, size * 0.42)
 }
 
@@ -80,7 +82,9 @@ export function rarityMarks(style: RarityStyle, x: number, cy: number, size: num
 }
 
 function gradientStops(colors: string[]): string {
-  return colors.map((color, i) => `<stop offset="${(i / Math.max(1, colors.length - 1)).toFixed(3)}" stop-color="${color}"/>`).join('')
+  return colors
+    .map((color, i) => `<stop offset="${(i / Math.max(1, colors.length - 1)).toFixed(3)}" stop-color="${color}"/>`)
+    .join('')
 }
 
 function defs(style: RarityStyle): string {
@@ -177,12 +181,14 @@ function frame(style: RarityStyle): string {
     return `${outer}<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" rx="26" fill="url(#holo)" fill-opacity="0.45"/>`
   }
   if (style.finish === 'gold') {
-    const corners = [
-      [20, 20],
-      [480, 20],
-      [20, 680],
-      [480, 680],
-    ]
+    const corners = (
+      [
+        [20, 20],
+        [480, 20],
+        [20, 680],
+        [480, 680],
+      ] as const
+    )
       .map(([cx, cy]) => `<path d="${starPath(cx, cy, 15, 4, 4)}" fill="#FFF6D0"/>`)
       .join('')
     return `${outer}
@@ -206,10 +212,11 @@ function nameBlock(style: RarityStyle, name: string, hasFlag: boolean): string {
   const maxWidth = hasFlag ? 334 : 420
   const { lines, size } = fitLines(name, { face: 'display', size: 44 }, maxWidth, 30)
   const fill = style.finish === 'gold' ? 'url(#goldText)' : style.ink
-  if (lines.length === 1) {
-    return `<path d="${textPath(lines[0], 42, 82, { face: 'display', size })}" fill="${fill}"/>`
+  const [first = '', second] = lines
+  if (second === undefined) {
+    return `<path d="${textPath(first, 42, 82, { face: 'display', size })}" fill="${fill}"/>`
   }
-  return `<path d="${textPath(lines[0], 42, 62, { face: 'display', size })}${textPath(lines[1], 42, 62 + size * 1.02, { face: 'display', size })}" fill="${fill}"/>`
+  return `<path d="${textPath(first, 42, 62, { face: 'display', size })}${textPath(second, 42, 62 + size * 1.02, { face: 'display', size })}" fill="${fill}"/>`
 }
 
 function flag(style: RarityStyle, code: string | null): string {
@@ -255,7 +262,7 @@ function band(style: RarityStyle, serial: string): string {
 
 /** The card as SVG in a 500 × 700 box (5:7); rendered at any size by the caller. */
 export function cardSvg(data: CardArtData, width: number, height: number): string {
-  const style = RARITY_STYLES[data.rarity] ?? RARITY_STYLES[1]
+  const style = rarityStyle(data.rarity)
   const scene = sceneOf(data)
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">
 ${defs(style)}

@@ -1,4 +1,14 @@
-import { geoArea, geoAzimuthalEqualArea, geoCentroid, geoCircle, geoContains, geoDistance, geoGraticule10, geoPath, type GeoProjection } from 'd3-geo'
+import {
+  geoArea,
+  geoAzimuthalEqualArea,
+  geoCentroid,
+  geoCircle,
+  geoContains,
+  geoDistance,
+  geoGraticule10,
+  geoPath,
+  type GeoProjection,
+} from 'd3-geo'
 import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson'
 import { feature, mesh } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
@@ -27,19 +37,19 @@ export interface MapScene {
 }
 
 interface WorldShapes {
-  byId: Map<string, Feature<Geometry>>
-  all: Feature<Geometry>[]
+  byId: Map<string, Feature>
+  all: Feature[]
   /** Centre and angular radius of each of `all`, to skip countries far outside the window cheaply. */
   reach: { center: [number, number]; radius: number }[]
 }
 
 interface ShapeIndex {
-  world: Map<string, Feature<Geometry>>
+  world: Map<string, Feature>
   worldAll: WorldShapes
   /** The 1:110m atlas, for views so wide that 1:50m detail is invisible and only slows rendering down. */
   coarse: WorldShapes
-  us: Map<string, Feature<Geometry>>
-  usAll: Feature<Geometry>[]
+  us: Map<string, Feature>
+  usAll: Feature[]
   usBorders: Geometry
 }
 
@@ -56,14 +66,19 @@ let index: ShapeIndex | null = null
 
 function worldShapes(topology: Topology): WorldShapes {
   const collection = topology.objects.countries as GeometryCollection<{ name?: string }>
-  const all = collection.geometries.map((g) => feature(topology, g) as Feature<Geometry>)
-  const byId = new Map<string, Feature<Geometry>>()
-  collection.geometries.forEach((geometry, i) => {
-    const id = geometry.id !== undefined ? String(geometry.id) : WORLD_ID_BY_NAME[(geometry.properties as { name?: string } | null)?.name ?? '']
-    if (id) byId.set(id, all[i])
-  })
+  const all: Feature[] = []
+  const byId = new Map<string, Feature>()
+  for (const geometry of collection.geometries) {
+    const shape = feature(topology, geometry) as Feature
+    all.push(shape)
+    const id =
+      geometry.id !== undefined
+        ? String(geometry.id)
+        : WORLD_ID_BY_NAME[(geometry.properties as { name?: string } | null)?.name ?? '']
+    if (id) byId.set(id, shape)
+  }
   const reach = all.map((f) => {
-    const center = geoCentroid(f) as [number, number]
+    const center = geoCentroid(f)
     const radius = Math.max(0, ...polygonsOf(f.geometry).map((polygon) => angularRadius(center, polygon)))
     return { center, radius }
   })
@@ -78,8 +93,12 @@ function shapes(): ShapeIndex {
   const worldAll = fine
   const us = statesTopology as unknown as Topology
   const usCollection = us.objects.states as GeometryCollection
-  const usAll = usCollection.geometries.map((g) => feature(us, g) as Feature<Geometry>)
-  const usById = new Map(usCollection.geometries.map((g, i) => [String(g.id), usAll[i]]))
+  const usShapes = usCollection.geometries.map((g) => ({
+    id: String(g.id),
+    shape: feature(us, g) as Feature,
+  }))
+  const usAll = usShapes.map(({ shape }) => shape)
+  const usById = new Map(usShapes.map(({ id, shape }) => [id, shape]))
   index = {
     world: worldById,
     worldAll,
@@ -92,14 +111,14 @@ function shapes(): ShapeIndex {
 }
 
 function polygonsOf(geometry: Geometry): Position[][][] {
-  if (geometry.type === 'Polygon') return [(geometry as Polygon).coordinates]
-  if (geometry.type === 'MultiPolygon') return (geometry as MultiPolygon).coordinates
+  if (geometry.type === 'Polygon') return [geometry.coordinates]
+  if (geometry.type === 'MultiPolygon') return geometry.coordinates
   return []
 }
 
 function angularRadius(center: [number, number], polygon: Position[][]): number {
   let max = 0
-  for (const point of polygon[0]) max = Math.max(max, geoDistance(center, point as [number, number]))
+  for (const point of polygon[0] ?? []) max = Math.max(max, geoDistance(center, point as [number, number]))
   return (max * 180) / Math.PI
 }
 
@@ -107,21 +126,23 @@ function angularRadius(center: [number, number], polygon: Position[][]): number 
  * The part of a country a traveller recognises: its largest landmass and what lies near it,
  * without far-away overseas territories that would shrink the mainland to a dot.
  */
-export function mainCluster(shape: Feature<Geometry>): { geometry: MultiPolygon; radius: number } {
+export function mainCluster(shape: Feature): { geometry: MultiPolygon; radius: number } {
   const polygons = polygonsOf(shape.geometry)
   const measured = polygons.map((coordinates) => {
     const polygon: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } }
-    const center = geoCentroid(polygon) as [number, number]
+    const center = geoCentroid(polygon)
     return { coordinates, center, radius: angularRadius(center, coordinates), area: geoArea(polygon) }
   })
-  const largest = measured.reduce((a, b) => (b.area > a.area ? b : a), measured[0])
+  const [first, ...others] = measured
+  if (!first) throw new Error('mainCluster needs a shape with at least one polygon')
+  const largest = others.reduce((a, b) => (b.area > a.area ? b : a), first)
   const reach = Math.max(6, largest.radius * 2.5)
   // Big islands far from the largest landmass (Sumatra, Alaska) still belong to the picture.
   const kept = measured.filter(
     (p) => (geoDistance(largest.center, p.center) * 180) / Math.PI <= reach || p.area >= largest.area * 0.25,
   )
   const geometry: MultiPolygon = { type: 'MultiPolygon', coordinates: kept.map((p) => p.coordinates) }
-  const center = geoCentroid(geometry) as [number, number]
+  const center = geoCentroid(geometry)
   const radius = Math.max(...kept.map((p) => angularRadius(center, p.coordinates)))
   return { geometry, radius }
 }
@@ -131,7 +152,7 @@ function circle(center: [number, number], radius: number): Geometry {
 }
 
 function projectionFor(focus: Geometry, width: number, height: number, padding: number): GeoProjection {
-  const center = geoCentroid({ type: 'Feature', properties: {}, geometry: focus }) as [number, number]
+  const center = geoCentroid({ type: 'Feature', properties: {}, geometry: focus })
   const projection = geoAzimuthalEqualArea()
     .rotate([-center[0], -center[1]])
     .clipAngle(150)
@@ -154,7 +175,11 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
   const { world, worldAll, coarse, us, usAll, usBorders } = shapes()
   const point: [number, number] | null =
     subject.longitude !== null && subject.latitude !== null ? [subject.longitude, subject.latitude] : null
-  const placeShape = subject.shape ? (subject.shape.atlas === 'us' ? us.get(subject.shape.id) : world.get(subject.shape.id)) : undefined
+  const placeShape = subject.shape
+    ? subject.shape.atlas === 'us'
+      ? us.get(subject.shape.id)
+      : world.get(subject.shape.id)
+    : undefined
 
   let focus: Geometry
   let highlighted: Geometry | null = null
@@ -163,8 +188,9 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
 
   if (subject.kind === 'city' && point) {
     const country = placeShape ? mainCluster(placeShape) : null
-    const fitsCountry = country && country.radius <= CITY_FITS_COUNTRY_RADIUS_DEGREES && geoContainsNear(country.geometry, point)
-    focus = fitsCountry && country ? country.geometry : circle(point, CITY_VIEW_RADIUS_DEGREES)
+    const fitsCountry =
+      country && country.radius <= CITY_FITS_COUNTRY_RADIUS_DEGREES && geoContainsNear(country.geometry, point)
+    focus = fitsCountry ? country.geometry : circle(point, CITY_VIEW_RADIUS_DEGREES)
     context = placeShape?.geometry ?? null
     marker = point
   } else if (placeShape) {
@@ -183,7 +209,8 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
     [width + 2, height + 2],
   ])
   const path = geoPath(projection).digits(1)
-  const draw = (geometry: Geometry | null) => (geometry ? (path({ type: 'Feature', properties: {}, geometry }) ?? '') : '')
+  const draw = (geometry: Geometry | null) =>
+    geometry ? (path({ type: 'Feature', properties: {}, geometry }) ?? '') : ''
 
   const wide = viewSpanDegrees(projection, width, height) > COARSE_VIEW_SPAN_DEGREES
   const coarsePlace = subject.shape?.atlas === 'world' ? coarse.byId.get(subject.shape.id) : undefined
@@ -195,7 +222,12 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
   const viewRadius = viewSpanDegrees(projection, width, height) * 0.75
   const atlas = wide ? coarse : worldAll
   const land = atlas.all
-    .filter((_, i) => (geoDistance(viewCenter, atlas.reach[i].center) * 180) / Math.PI <= viewRadius + atlas.reach[i].radius + 1)
+    .filter((_, i) => {
+      const reach = atlas.reach[i]
+      return (
+        reach !== undefined && (geoDistance(viewCenter, reach.center) * 180) / Math.PI <= viewRadius + reach.radius + 1
+      )
+    })
     .map((f) => path(f) ?? '')
     .join('')
   let contextPath = draw(context)
@@ -206,8 +238,12 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
   }
   const place = draw(highlighted)
   // A place smaller than a few pixels gets a ring so the eye finds it.
-  const tiny = highlighted && (placeBoxSize(path, highlighted) < width * 0.04 || path.area({ type: 'Feature', properties: {}, geometry: highlighted }) < 80)
-  const markerPoint = marker ?? (tiny && highlighted ? (geoCentroid({ type: 'Feature', properties: {}, geometry: highlighted }) as [number, number]) : null)
+  const tiny =
+    highlighted &&
+    (placeBoxSize(path, highlighted) < width * 0.04 ||
+      path.area({ type: 'Feature', properties: {}, geometry: highlighted }) < 80)
+  const markerPoint =
+    marker ?? (tiny && highlighted ? geoCentroid({ type: 'Feature', properties: {}, geometry: highlighted }) : null)
   const projected = markerPoint ? projection(markerPoint) : null
   return {
     graticule: path(geoGraticule10()) ?? '',
@@ -234,5 +270,7 @@ function placeBoxSize(path: ReturnType<typeof geoPath>, geometry: Geometry): num
 function geoContainsNear(geometry: MultiPolygon, point: [number, number]): boolean {
   if (geoContains({ type: 'Feature', properties: {}, geometry }, point)) return true
   // Coastal cities sit on the shoreline of a simplified outline; near is enough.
-  return geometry.coordinates.some((polygon) => polygon[0].some((vertex) => geoDistance(point, vertex as [number, number]) < 0.02))
+  return geometry.coordinates.some((polygon) =>
+    (polygon[0] ?? []).some((vertex) => geoDistance(point, vertex as [number, number]) < 0.02),
+  )
 }

@@ -1,12 +1,12 @@
 import { personas } from '@dicebear/collection'
 import { createAvatar } from '@dicebear/core'
 import { geoAlbersUsa, geoCentroid, geoGraticule10, geoOrthographic, geoPath } from 'd3-geo'
-import type { Feature, Geometry } from 'geojson'
+import type { Feature } from 'geojson'
 import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import statesTopology from 'us-atlas/states-10m.json'
-import landTopology from 'world-atlas/land-110m.json'
 import worldTopology from 'world-atlas/countries-110m.json'
+import landTopology from 'world-atlas/land-110m.json'
 
 import { starPath } from './cardSvg'
 import { fitLines, fittedSize, textPath } from './textPaths'
@@ -19,7 +19,13 @@ export interface CollectionArtData {
   id: string
   name: string
   placeCount: number
-  places: { kind: string; shapeAtlas: 'world' | 'us' | null; shapeId: string | null; latitude: number | null; longitude: number | null }[]
+  places: {
+    kind: string
+    shapeAtlas: 'world' | 'us' | null
+    shapeId: string | null
+    latitude: number | null
+    longitude: number | null
+  }[]
 }
 
 const PALETTES: Record<string, [string, string, string]> = {
@@ -34,8 +40,8 @@ const PALETTES: Record<string, [string, string, string]> = {
 }
 
 interface WorldIndex {
-  land: Feature<Geometry>
-  countries: Map<string, Feature<Geometry>>
+  land: Feature
+  countries: Map<string, Feature>
 }
 let world: WorldIndex | null = null
 
@@ -44,18 +50,20 @@ function worldShapes(): WorldIndex {
     const land = landTopology as unknown as Topology
     const countries = worldTopology as unknown as Topology
     const collection = countries.objects.countries as GeometryCollection
+    const landObject = land.objects.land
+    if (!landObject) throw new Error('The world atlas has no land outline')
     world = {
-      land: feature(land, land.objects.land) as unknown as Feature<Geometry>,
-      countries: new Map(collection.geometries.map((g) => [String(g.id), feature(countries, g) as Feature<Geometry>])),
+      land: feature(land, landObject) as unknown as Feature,
+      countries: new Map(collection.geometries.map((g) => [String(g.id), feature(countries, g) as Feature])),
     }
   }
   return world
 }
 
-function usStates(): Map<string, Feature<Geometry>> {
+function usStates(): Map<string, Feature> {
   const topology = statesTopology as unknown as Topology
   const collection = topology.objects.states as GeometryCollection
-  return new Map(collection.geometries.map((g) => [String(g.id), feature(topology, g) as Feature<Geometry>]))
+  return new Map(collection.geometries.map((g) => [String(g.id), feature(topology, g) as Feature]))
 }
 
 /** A collection's image: its places lit up on a globe, with the collection's name. */
@@ -75,26 +83,45 @@ export function collectionSvg(data: CollectionArtData): string {
       all,
     )
     const path = geoPath(projection).digits(1)
-    const highlighted = data.places.map((p) => (p.shapeId ? states.get(p.shapeId) : undefined)).filter(Boolean) as Feature<Geometry>[]
+    const highlighted = data.places
+      .map((p) => (p.shapeId ? states.get(p.shapeId) : undefined))
+      .filter(Boolean) as Feature[]
     mapSvg = `<path d="${highlighted.map((f) => path(f) ?? '').join('')}" fill="${highlight}" fill-opacity="0.92" stroke="${deep}" stroke-width="1.2" stroke-linejoin="round"/>`
   } else {
     const features = data.places
       .map((p) => (p.kind !== 'city' && p.shapeId ? countries.get(p.shapeId) : undefined))
-      .filter(Boolean) as Feature<Geometry>[]
-    const points = data.places.filter((p) => p.kind === 'city' && p.latitude !== null && p.longitude !== null)
-    const focus: Feature<Geometry> = features.length
-      ? { type: 'Feature', properties: {}, geometry: { type: 'GeometryCollection', geometries: features.map((f) => f.geometry) } }
-      : { type: 'Feature', properties: {}, geometry: { type: 'MultiPoint', coordinates: points.map((p) => [p.longitude!, p.latitude!]) } }
-    const [lon, lat] = data.id === 'great-cities' ? [20, 22] : (geoCentroid(focus) as [number, number])
+      .filter(Boolean) as Feature[]
+    const points = data.places.flatMap(({ kind, longitude, latitude }) =>
+      kind === 'city' && longitude !== null && latitude !== null ? [{ longitude, latitude }] : [],
+    )
+    const focus: Feature = features.length
+      ? {
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'GeometryCollection', geometries: features.map((f) => f.geometry) },
+        }
+      : {
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'MultiPoint', coordinates: points.map((p) => [p.longitude, p.latitude]) },
+        }
+    const [lon, lat] = data.id === 'great-cities' ? [20, 22] : geoCentroid(focus)
     const radius = 228
     const cx = mapArea.x + mapArea.width / 2 + 10
     const cy = COLLECTION_HEIGHT / 2
-    const projection = geoOrthographic().rotate([-lon, -Math.max(-50, Math.min(50, lat))]).translate([cx, cy]).scale(radius).clipAngle(90)
+    const projection = geoOrthographic()
+      .rotate([-lon, -Math.max(-50, Math.min(50, lat))])
+      .translate([cx, cy])
+      .scale(radius)
+      .clipAngle(90)
     const path = geoPath(projection).digits(1)
     const dots = points
-      .map((p) => projection([p.longitude!, p.latitude!]))
+      .map((p) => projection([p.longitude, p.latitude]))
       .filter((xy): xy is [number, number] => !!xy)
-      .map(([x, y]) => `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="5" fill="${highlight}" stroke="#FFFFFF" stroke-width="1.5"/>`)
+      .map(
+        ([x, y]) =>
+          `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="5" fill="${highlight}" stroke="#FFFFFF" stroke-width="1.5"/>`,
+      )
       .join('')
     mapSvg = `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="url(#sea)"/>
       <path d="${path(geoGraticule10()) ?? ''}" fill="none" stroke="#FFFFFF" stroke-opacity="0.12" stroke-width="0.8"/>
@@ -106,14 +133,18 @@ export function collectionSvg(data: CollectionArtData): string {
   }
   const { lines, size } = fitLines(data.name, { face: 'display', size: 58 }, 360, 40)
   const titleTop = lines.length === 1 ? 250 : 215
-  const title = lines.map((line, i) => textPath(line, 44, titleTop + i * size * 1.05, { face: 'display', size })).join('')
+  const title = lines
+    .map((line, i) => textPath(line, 44, titleTop + i * size * 1.05, { face: 'display', size }))
+    .join('')
   const subtitle = `${data.placeCount} PLACES  ·  ${data.placeCount * 5} CARDS`
   const subtitleY = titleTop + (lines.length - 1) * size * 1.05 + 44
-  const sparkles = [
-    [70, 86, 9],
-    [350, 60, 6],
-    [330, 430, 7],
-  ]
+  const sparkles = (
+    [
+      [70, 86, 9],
+      [350, 60, 6],
+      [330, 430, 7],
+    ] as const
+  )
     .map(([x, y, r]) => `<path d="${starPath(x, y, r, r * 0.25, 4)}" fill="#FFFFFF" fill-opacity="0.7"/>`)
     .join('')
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${COLLECTION_WIDTH}" height="${COLLECTION_HEIGHT}" viewBox="0 0 ${COLLECTION_WIDTH} ${COLLECTION_HEIGHT}">
@@ -136,11 +167,12 @@ const AVATAR_BACKGROUNDS = ['F2B35B', 'B6E3F4', 'C0AEDE', 'D1F4D9', 'FFD5DC', 'F
 
 /** Avatar `id` (1…AVATAR_COUNT): a traveller drawn by DiceBear from a fixed seed, so it never changes. */
 export function avatarSvg(id: number): string {
+  const background = AVATAR_BACKGROUNDS[id % AVATAR_BACKGROUNDS.length]
   return createAvatar(personas, {
     seed: `wandercards-traveller-${id}`,
     // Travellers look happy to be on the road: no frowns, no pacifiers.
     mouth: ['bigSmile', 'smile', 'smirk', 'lips'],
-    backgroundColor: [AVATAR_BACKGROUNDS[id % AVATAR_BACKGROUNDS.length]],
+    backgroundColor: background ? [background] : [],
     radius: 50,
     size: 256,
   }).toString()
@@ -150,10 +182,13 @@ export function avatarSvg(id: number): string {
 export function placeholderSvg(width: number, height: number): string {
   const cx = 250
   const cy = 330
-  const compass = `${starPath(cx, cy, 96, 16, 4)}`
+  const compass = starPath(cx, cy, 96, 16, 4)
   const minor = `<g transform="rotate(45 ${cx} ${cy})"><path d="${starPath(cx, cy, 60, 12, 4)}" fill="#F2B35B" fill-opacity="0.55"/></g>`
   const rings = [140, 118]
-    .map((r, i) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="#F2B35B" stroke-opacity="${i ? 0.35 : 0.6}" stroke-width="${i ? 1 : 2}"/>`)
+    .map(
+      (r, i) =>
+        `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="#F2B35B" stroke-opacity="${i ? 0.35 : 0.6}" stroke-width="${i ? 1 : 2}"/>`,
+    )
     .join('')
   const ticks = Array.from({ length: 36 }, (_, i) => {
     const a = (i * Math.PI) / 18

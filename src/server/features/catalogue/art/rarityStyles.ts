@@ -1,3 +1,5 @@
+import type { Rarity } from '@shared/constants'
+
 /** The look of each rarity (DESIGN.md): colour, mark and finish, so rarities differ by more than colour. */
 export type Finish = 'plain' | 'silver' | 'foil' | 'holo' | 'gold'
 export type Mark = 'dot' | 'diamond' | 'star'
@@ -24,7 +26,7 @@ export interface RarityStyle {
   bandInk: string
 }
 
-export const RARITY_STYLES: Record<number, RarityStyle> = {
+export const RARITY_STYLES: Record<Rarity, RarityStyle> = {
   1: {
     name: 'Common',
     mark: 'dot',
@@ -125,4 +127,10 @@ export const RARITY_STYLES: Record<number, RarityStyle> = {
     placeStroke: '#FFF4C2',
     bandInk: '#2A1E05',
   },
+}
+
+/** The style of a card's rarity; a rarity outside 1–5 is drawn as Common. */
+export function rarityStyle(rarity: number): RarityStyle {
+  const byNumber: Partial<Record<number, RarityStyle>> = RARITY_STYLES
+  return byNumber[rarity] ?? RARITY_STYLES[1]
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 
 import opentype from 'opentype.js'
 
@@ -10,13 +9,22 @@ import opentype from 'opentype.js'
 export type FontFace = 'display' | 'displayItalic' | 'text' | 'textBold'
 
 const FONT_FILES: Record<FontFace, string[]> = {
-  display: ['@fontsource/fraunces/files/fraunces-latin-700-normal.woff', '@fontsource/fraunces/files/fraunces-latin-ext-700-normal.woff'],
+  display: [
+    '@fontsource/fraunces/files/fraunces-latin-700-normal.woff',
+    '@fontsource/fraunces/files/fraunces-latin-ext-700-normal.woff',
+  ],
   displayItalic: [
     '@fontsource/fraunces/files/fraunces-latin-500-italic.woff',
     '@fontsource/fraunces/files/fraunces-latin-ext-500-italic.woff',
   ],
-  text: ['@fontsource/inter/files/inter-latin-500-normal.woff', '@fontsource/inter/files/inter-latin-ext-500-normal.woff'],
-  textBold: ['@fontsource/inter/files/inter-latin-700-normal.woff', '@fontsource/inter/files/inter-latin-ext-700-normal.woff'],
+  text: [
+    '@fontsource/inter/files/inter-latin-500-normal.woff',
+    '@fontsource/inter/files/inter-latin-ext-500-normal.woff',
+  ],
+  textBold: [
+    '@fontsource/inter/files/inter-latin-700-normal.woff',
+    '@fontsource/inter/files/inter-latin-ext-700-normal.woff',
+  ],
 }
 
 const loaded = new Map<FontFace, opentype.Font[]>()
@@ -30,7 +38,7 @@ function fontsOf(face: FontFace): opentype.Font[] {
   if (!fonts) {
     fonts = FONT_FILES[face].map((file) => {
       const buffer = fs.readFileSync(resolveFontFile(file))
-      return opentype.parse(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer)
+      return opentype.parse(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength))
     })
     loaded.set(face, fonts)
   }
@@ -52,14 +60,16 @@ export interface TextOptions {
 
 function layout(text: string, { face, size, tracking = 0 }: TextOptions): { glyphs: PlacedGlyph[]; width: number } {
   const fonts = fontsOf(face)
+  const [primary] = fonts
+  if (!primary) throw new Error(`No font files for the ${face} face`)
   const glyphs: PlacedGlyph[] = []
   let x = 0
   let previous: PlacedGlyph | null = null
   for (const char of text) {
-    const font = fonts.find((f) => f.charToGlyphIndex(char) > 0) ?? fonts[0]
+    const font = fonts.find((f) => f.charToGlyphIndex(char) > 0) ?? primary
     const glyph = font.charToGlyph(char)
     const scale = size / font.unitsPerEm
-    if (previous && previous.font === font) {
+    if (previous?.font === font) {
       try {
         const kerning = font.getKerningValue(previous.glyph, glyph)
         // Some pairs come back undefined from this font's tables; a NaN would push every later glyph off the card.
@@ -110,8 +120,11 @@ function pathData(path: opentype.Path): string {
     if (command.type === 'M') d += `M${n(x)} ${n(y)}`
     else if (command.type === 'L') d += `L${n(x)} ${n(y)}`
     else if (command.type === 'Q') {
-      d += Number.isFinite(command.x1) && Number.isFinite(command.y1) ? `Q${n(command.x1)} ${n(command.y1)} ${n(x)} ${n(y)}` : `L${n(x)} ${n(y)}`
-    } else if (command.type === 'C') {
+      d +=
+        Number.isFinite(command.x1) && Number.isFinite(command.y1)
+          ? `Q${n(command.x1)} ${n(command.y1)} ${n(x)} ${n(y)}`
+          : `L${n(x)} ${n(y)}`
+    } else {
       const controls = [command.x1, command.y1, command.x2, command.y2]
       d += controls.every(Number.isFinite) ? `C${controls.map(n).join(' ')} ${n(x)} ${n(y)}` : `L${n(x)} ${n(y)}`
     }
@@ -127,7 +140,12 @@ export function fittedSize(text: string, options: TextOptions, maxWidth: number,
 }
 
 /** One line or two: a long name breaks at the space nearest its middle rather than shrinking to nothing. */
-export function fitLines(text: string, options: TextOptions, maxWidth: number, minSize: number): { lines: string[]; size: number } {
+export function fitLines(
+  text: string,
+  options: TextOptions,
+  maxWidth: number,
+  minSize: number,
+): { lines: string[]; size: number } {
   const single = fittedSize(text, options, maxWidth, 1)
   if (single >= minSize || !text.includes(' ')) return { lines: [text], size: Math.max(single, minSize * 0.8) }
   const words = text.split(' ')

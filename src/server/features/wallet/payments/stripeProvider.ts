@@ -44,7 +44,12 @@ export class StripeProvider implements PaymentProvider {
   async retrieveIntent(id: string): Promise<ProviderPaymentIntent | null> {
     try {
       const intent = await this.stripe.paymentIntents.retrieve(id)
-      return { id: intent.id, status: intent.status, amountCents: intent.amount_received || intent.amount, currency: intent.currency }
+      return {
+        id: intent.id,
+        status: intent.status,
+        amountCents: intent.amount_received || intent.amount,
+        currency: intent.currency,
+      }
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null
       throw error

@@ -22,7 +22,10 @@ const TEST_CARD_OUTCOMES: Record<string, CardOutcome> = {
   '4000000000000002': { declined: true, message: 'Your card was declined.' },
   '4000000000009995': { declined: true, message: 'Your card has insufficient funds.' },
 }
-const NOT_A_TEST_CARD: CardOutcome = { declined: true, message: 'Your card was declined. Test mode accepts only the test card numbers shown on the form.' }
+const NOT_A_TEST_CARD: CardOutcome = {
+  declined: true,
+  message: 'Your card was declined. Test mode accepts only the test card numbers shown on the form.',
+}
 
 export function passesLuhn(digits: string): boolean {
   let sum = 0
@@ -38,14 +41,18 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /** Checks a card the way Stripe's form does and answers with Stripe's wording; null when the card is well formed. */
-export function cardValidationError(card: Pick<TestModeConfirmBody, 'cardNumber' | 'expiry' | 'cvc'>, today: Date): string | null {
+export function cardValidationError(
+  card: Pick<TestModeConfirmBody, 'cardNumber' | 'expiry' | 'cvc'>,
+  today: Date,
+): string | null {
   const digits = card.cardNumber.replace(/[\s-]/g, '')
   if (!/^\d+$/.test(digits) || digits.length < 13) return 'Your card number is incomplete.'
   if (digits.length > 19 || !passesLuhn(digits)) return 'Your card number is invalid.'
   const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry.trim())
   if (!expiry) return "Your card's expiration date is incomplete."
-  const month = Number(expiry[1])
-  const year = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2])
+  const [, monthDigits = '', yearDigits = ''] = expiry
+  const month = Number(monthDigits)
+  const year = yearDigits.length === 2 ? 2000 + Number(yearDigits) : Number(yearDigits)
   if (month < 1 || month > 12) return "Your card's expiration date is invalid."
   const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth()
   if (year * 12 + (month - 1) < thisMonth) return "Your card's expiration date is in the past."
@@ -82,7 +89,11 @@ export class TestModeProvider implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<ProviderPaymentIntent | null> {
-    const row = await this.db.selectFrom('test_payment_intents').select(['id', 'status', 'amount_cents', 'currency']).where('id', '=', id).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('test_payment_intents')
+      .select(['id', 'status', 'amount_cents', 'currency'])
+      .where('id', '=', id)
+      .executeTakeFirst()
     return row ? { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency } : null
   }
 
@@ -92,7 +103,11 @@ export class TestModeProvider implements PaymentProvider {
 
   /** Charges the test card: a valid test number that succeeds marks the intent succeeded; anything else answers with the reason. */
   async confirm(body: TestModeConfirmBody): Promise<TestModeConfirmResult> {
-    const intent = await this.db.selectFrom('test_payment_intents').select(['id', 'status']).where('client_secret', '=', body.clientSecret).executeTakeFirst()
+    const intent = await this.db
+      .selectFrom('test_payment_intents')
+      .select(['id', 'status'])
+      .where('client_secret', '=', body.clientSecret)
+      .executeTakeFirst()
     if (!intent) throw new AppError('NotFound', 'The payment was not found. Please start the purchase again.')
     if (intent.status === 'succeeded') return { paymentIntentId: intent.id, status: 'succeeded' }
 
@@ -111,8 +126,16 @@ export class TestModeProvider implements PaymentProvider {
     return { paymentIntentId: intent.id, status: 'succeeded' }
   }
 
-  private async refuse(id: string, type: 'card_error' | 'validation_error', message: string): Promise<TestModeConfirmResult> {
-    await this.db.updateTable('test_payment_intents').set({ last_error: message, updated_at: nowIso() }).where('id', '=', id).execute()
+  private async refuse(
+    id: string,
+    type: 'card_error' | 'validation_error',
+    message: string,
+  ): Promise<TestModeConfirmResult> {
+    await this.db
+      .updateTable('test_payment_intents')
+      .set({ last_error: message, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute()
     return { paymentIntentId: id, status: 'requires_payment_method', error: { type, message } }
   }
 }

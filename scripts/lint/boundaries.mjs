@@ -1,0 +1,254 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { importX } from 'eslint-plugin-import-x'
+import ts from 'typescript'
+
+import { knownBoundaryViolations } from './knownBoundaryViolations.mjs'
+
+/**
+ * The import boundaries of the code base, as zones for import-x's `no-restricted-paths`, plus `no-cycle`.
+ *
+ * - `src/shared` is the contract: it imports nothing from the client, the server, tests or scripts.
+ * - The client and the server never import each other.
+ * - A feature imports another feature only through that feature's public entry: `api.ts` on the client (its RTK Query
+ *   endpoints and hooks), `service.ts` on the server (plain functions taking `db` or a transaction). Pages,
+ *   components, slices, routes, queries and helper modules are the feature's own.
+ * - `lib/`, `components/` and `api/` on the client and `lib/` on the server sit below the features and import none.
+ * - Features depend on each other in one direction only: `no-feature-cycle` refuses an import from feature A into
+ *   feature B when B already reaches A through its own imports (type-only imports included, since they couple the
+ *   code just the same). import-x's `no-cycle` catches cycles between single modules.
+ *
+ * All three rules run through `withKnownViolations`, which lets the entries of knownBoundaryViolations.mjs pass.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+const featuresOf = (side) =>
+  readdirSync(path.join(root, 'src', side, 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+
+const publicEntry = { client: 'api.ts', server: 'service.ts' }
+
+function featureZones(side) {
+  const features = featuresOf(side)
+  return features.flatMap((importer) =>
+    features
+      .filter((imported) => imported !== importer)
+      .map((imported) => ({
+        target: `src/${side}/features/${importer}`,
+        from: `src/${side}/features/${imported}`,
+        except: [`./${publicEntry[side]}`],
+        message: `A feature imports another feature only through its public entry, features/${imported}/${publicEntry[side]}.`,
+      })),
+  )
+}
+
+const sidesApart = 'The client and the server never import each other: what both need belongs in src/shared.'
+
+export const boundaryZones = [
+  {
+    target: 'src/shared',
+    from: ['src/client', 'src/server', 'test', 'scripts'],
+    message: 'src/shared is the contract between client and server and imports neither.',
+  },
+  { target: 'src/client', from: 'src/server', message: sidesApart },
+  { target: 'src/server', from: 'src/client', message: sidesApart },
+  {
+    target: ['src/client/lib', 'src/client/components', 'src/client/api'],
+    from: 'src/client/features',
+    message:
+      'lib/, components/ and api/ sit below the features and import none: take what you need as props or arguments.',
+  },
+  {
+    target: 'src/server/lib',
+    from: 'src/server/features',
+    message: 'lib/ sits below the features and imports none.',
+  },
+  ...featureZones('client'),
+  ...featureZones('server'),
+]
+
+for (const { file } of knownBoundaryViolations) {
+  if (!existsSync(path.join(root, file))) {
+    throw new Error(`scripts/lint/knownBoundaryViolations.mjs lists ${file}, which no longer exists: remove the entry.`)
+  }
+}
+
+const featurePattern = /^src\/(client|server)\/features\/([^/]+)\//
+
+/** `client/memories` for a file inside src/client/features/memories, otherwise undefined. */
+function featureOf(absolutePath) {
+  const match = featurePattern.exec(path.relative(root, absolutePath).split(path.sep).join('/'))
+  return match ? `${match[1]}/${match[2]}` : undefined
+}
+
+const compilerOptions = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, 'tsconfig.json'),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+    },
+  },
+).options
+const resolutionCache = ts.createModuleResolutionCache(root, (name) => name, compilerOptions)
+
+/** The project file an import specifier names, or undefined for packages and files that do not exist. */
+function resolveImport(specifier, importingFile) {
+  const { resolvedModule } = ts.resolveModuleName(specifier, importingFile, compilerOptions, ts.sys, resolutionCache)
+  if (!resolvedModule || resolvedModule.isExternalLibraryImport) return undefined
+  return path.resolve(resolvedModule.resolvedFileName)
+}
+
+function sourceFilesUnder(directory) {
+  return readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+let featureGraph
+
+/** feature → imported feature → the first import seen that makes the edge, read from the files on disk once a run. */
+function loadFeatureGraph() {
+  if (featureGraph) return featureGraph
+  featureGraph = new Map()
+  for (const side of ['client', 'server']) {
+    for (const file of sourceFilesUnder(path.join(root, 'src', side, 'features'))) {
+      const importer = featureOf(file)
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+      for (const { fileName: specifier } of importedFiles) {
+        const target = resolveImport(specifier, file)
+        const imported = target && featureOf(target)
+        if (!importer || !imported || imported === importer) continue
+        if (!featureGraph.has(importer)) featureGraph.set(importer, new Map())
+        const edges = featureGraph.get(importer)
+        if (!edges.has(imported)) edges.set(imported, { file: path.relative(root, file), specifier })
+      }
+    }
+  }
+  return featureGraph
+}
+
+/** The shortest chain of feature imports from `start` back to `goal`, as edges, or undefined when there is none. */
+function findFeaturePath(start, goal) {
+  const graph = loadFeatureGraph()
+  const cameFrom = new Map([[start, undefined]])
+  const queue = [start]
+  while (queue.length > 0) {
+    const feature = queue.shift()
+    if (feature === goal) {
+      const edges = []
+      for (let step = goal; cameFrom.get(step); step = cameFrom.get(step).from) edges.unshift(cameFrom.get(step))
+      return edges
+    }
+    for (const [next, edge] of graph.get(feature) ?? []) {
+      if (cameFrom.has(next)) continue
+      cameFrom.set(next, { from: feature, to: next, ...edge })
+      queue.push(next)
+    }
+  }
+  return undefined
+}
+
+const noFeatureCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid an import between two features that already depend on each other the other way.' },
+    schema: [],
+    messages: {
+      cycle:
+        'Features {{importer}} and {{imported}} depend on each other: {{imported}} reaches {{importer}} through {{chain}}. Let app/ compose them, or move what both need to a lower layer.',
+    },
+  },
+  create(context) {
+    const importer = featureOf(context.physicalFilename)
+    if (!importer) return {}
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return
+      const target = resolveImport(source.value, context.physicalFilename)
+      const imported = target && featureOf(target)
+      if (!imported || imported === importer) return
+      const back = findFeaturePath(imported, importer)
+      if (!back) return
+      const chain = back.map((edge) => `${edge.file} → ${edge.specifier}`).join(', ')
+      context.report({ node: source, messageId: 'cycle', data: { importer, imported, chain } })
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    }
+  },
+}
+
+function importSpecifier(node) {
+  if (node.type === 'Literal') return node.value
+  return node.source?.value
+}
+
+/** Wraps a rule so that the allowed entries for the linted file pass, and reports entries no longer used. */
+function withKnownViolations(ruleName, rule) {
+  return {
+    ...rule,
+    meta: {
+      ...rule.meta,
+      messages: {
+        ...rule.meta.messages,
+        staleKnownViolation:
+          'scripts/lint/knownBoundaryViolations.mjs allows "{{specifier}}" here under {{rule}}, but lint no longer reports it: remove the entry.',
+      },
+    },
+    create(context) {
+      const file = path.relative(root, context.physicalFilename).split(path.sep).join('/')
+      const allowed = knownBoundaryViolations.filter((entry) => entry.file === file && entry.rule === ruleName)
+      if (allowed.length === 0) return rule.create(context)
+
+      const used = new Set()
+      const filtered = Object.create(context, {
+        report: {
+          value(descriptor) {
+            const specifier = importSpecifier(descriptor.node)
+            const entry = allowed.find((candidate) => candidate.import === specifier)
+            if (entry) used.add(entry)
+            else context.report(descriptor)
+          },
+        },
+      })
+      const visitors = rule.create(filtered)
+      return {
+        ...visitors,
+        'Program:exit'(node) {
+          visitors['Program:exit']?.(node)
+          for (const entry of allowed) {
+            if (used.has(entry)) continue
+            context.report({
+              node,
+              messageId: 'staleKnownViolation',
+              data: { specifier: entry.import, rule: ruleName },
+            })
+          }
+        },
+      }
+    },
+  }
+}
+
+export const boundariesPlugin = {
+  meta: { name: 'wandercards-boundaries' },
+  rules: {
+    'no-restricted-paths': withKnownViolations('no-restricted-paths', importX.rules['no-restricted-paths']),
+    'no-cycle': withKnownViolations('no-cycle', importX.rules['no-cycle']),
+    'no-feature-cycle': withKnownViolations('no-feature-cycle', noFeatureCycle),
+  },
+}
+
+export const boundaryRules = {
+  'boundaries/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+  'boundaries/no-cycle': ['error', { ignoreExternal: true }],
+  'boundaries/no-feature-cycle': 'error',
+}

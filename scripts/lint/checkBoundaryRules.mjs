@@ -1,0 +1,131 @@
+/**
+ * Proves that lint refuses what the import boundaries forbid: each case lints a small made-up file placed in the
+ * tree (the file is never written) with the repository's own eslint.config.mjs and expects the named rule to fire,
+ * or to stay silent. Part of `npm run lint`.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const checkedRules = new Set([
+  'boundaries/no-restricted-paths',
+  'boundaries/no-cycle',
+  'boundaries/no-feature-cycle',
+  'no-restricted-imports',
+])
+
+const cases = [
+  {
+    name: 'src/shared imports nothing from the server',
+    file: 'src/shared/boundaryFixture.ts',
+    code: "import { AppError } from '../server/lib/errors'\nexport const fixture = AppError\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'the client never imports the server',
+    file: 'src/client/features/feed/boundaryFixture.ts',
+    code: "import { AppError } from '../../../server/lib/errors'\nexport const fixture = AppError\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'the server never imports the client',
+    file: 'src/server/lib/boundaryFixture.ts',
+    code: "import { paths } from '../../client/app/paths'\nexport const fixture = paths\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: "a client feature does not reach into another feature's components",
+    file: 'src/client/features/feed/boundaryFixture.ts',
+    code: "import { CertificateList } from '../wallet/components/CertificateList'\nexport const fixture = CertificateList\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: "a client feature may use another feature's api.ts",
+    file: 'src/client/features/feed/boundaryFixture.ts',
+    code: "import { walletApi } from '../wallet/api'\nexport const fixture = walletApi\n",
+    expect: [],
+  },
+  {
+    name: "a server feature does not reach into another feature's modules",
+    file: 'src/server/features/friends/boundaryFixture.ts',
+    code: "import { credit } from '../wallet/ledger'\nexport const fixture = credit\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: "a server feature may call another feature's service.ts",
+    file: 'src/server/features/friends/boundaryFixture.ts',
+    code: "import * as walletService from '../wallet/service'\nexport const fixture = walletService\n",
+    expect: [],
+  },
+  {
+    name: 'components/ import no feature',
+    file: 'src/client/components/BoundaryFixture.tsx',
+    code: "import { sessionApi } from '../features/session/api'\nexport const fixture = sessionApi\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: "lib/ imports no feature, not even a feature's public entry",
+    file: 'src/server/lib/boundaryFixture.ts',
+    code: "import * as walletService from '../features/wallet/service'\nexport const fixture = walletService\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'two features may not depend on each other (notifications → session → notifications)',
+    file: 'src/client/features/notifications/boundaryFixture.ts',
+    code: "import { sessionApi } from '../session/api'\nexport const fixture = sessionApi\n",
+    expect: ['boundaries/no-feature-cycle'],
+  },
+  {
+    name: 'two modules may not import each other (shared/constants → shared/acquire → shared/constants)',
+    file: 'src/shared/constants.ts',
+    code: "import { PickCardBodySchema } from './acquire'\nexport const fixture = PickCardBodySchema\n",
+    expect: ['boundaries/no-cycle'],
+  },
+  {
+    name: "react-redux's untyped hooks are refused outside app/hooks.ts",
+    file: 'src/client/features/feed/BoundaryFixture.tsx',
+    code: "import { useSelector } from 'react-redux'\nexport const fixture = useSelector\n",
+    expect: ['no-restricted-imports'],
+  },
+  {
+    name: 'MUI is imported by path',
+    file: 'src/client/features/feed/BoundaryFixture.tsx',
+    code: "import { Button } from '@mui/material'\nexport const fixture = Button\n",
+    expect: ['no-restricted-imports'],
+  },
+  {
+    name: 'an allowed known violation passes, and nothing else in its file does',
+    file: 'src/client/api/listeners.ts',
+    code: `${readFileSync(path.join(root, 'src/client/api/listeners.ts'), 'utf8')}\nimport { walletApi } from '../features/wallet/api'\nexport const fixture = walletApi\n`,
+    expect: ['boundaries/no-restricted-paths'],
+  },
+]
+
+const eslint = new ESLint({
+  cwd: root,
+  // Boundary rules need no type information; without it the made-up files need not exist.
+  overrideConfig: tseslint.configs.disableTypeChecked,
+  ruleFilter: ({ ruleId }) => checkedRules.has(ruleId),
+})
+
+let passed = 0
+let failed = 0
+for (const check of cases) {
+  const [result] = await eslint.lintText(check.code, { filePath: path.join(root, check.file) })
+  const fired = (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`).sort()
+  const expected = [...check.expect].sort()
+  if (JSON.stringify(fired) === JSON.stringify(expected)) {
+    passed += 1
+    console.log(`  ✓ ${check.name}`)
+  } else {
+    failed += 1
+    console.log(`  ✗ ${check.name}: expected [${expected.join(', ')}], lint reported [${fired.join(', ')}]`)
+    for (const message of result?.messages ?? [])
+      console.log(`      ${message.line}:${message.column} ${message.message}`)
+  }
+}
+console.log(`boundary rules: ${passed} passed, ${failed} failed`)
+process.exitCode = failed === 0 ? 0 : 1
