@@ -30,6 +30,8 @@ const esmPackages = [
 ]
 
 const config: Config = {
+  // Hooks and tests on a loaded 2-core machine can take seconds; a project's own testTimeout does not reach hooks.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'server',
