@@ -23,7 +23,7 @@ export const OwnedCopySchema = Type.Object({
 })
 export type OwnedCopy = Static<typeof OwnedCopySchema>
 
-/** SPEC §3 Owned card entry: one per card the user holds, with every copy of it in `mine`. */
+/** Owned card entry (docs/product.md#data-collection): one per card the user holds, with every copy of it in `mine`. */
 export const OwnedCardEntrySchema = Type.Object({
   cardId: IdSchema,
   cardName: Type.String(),
@@ -43,7 +43,9 @@ export type MyCollection = Static<typeof MyCollectionSchema>
 export const UserCardQuerySchema = Type.Object({ userCardId: IdSchema })
 export type UserCardQuery = Static<typeof UserCardQuerySchema>
 
-/** SPEC §3 User card: one owned copy, viewable by any logged-in user; isOwner tells its owner. */
+/**
+ * User card (docs/product.md#data-collection): one owned copy, viewable by any logged-in user; isOwner tells its owner.
+ */
 export const UserCardSchema = Type.Object({
   userCardId: IdSchema,
   cardId: IdSchema,

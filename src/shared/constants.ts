@@ -1,5 +1,5 @@
 /**
- * Product constants from SPEC §9 and the published economy.
+ * Product constants and the published economy (docs/product.md#constants).
  * The draw odds are shown to users before they pay: change them here and nowhere else.
  */
 export const PRODUCT_NAME = 'Wandercards'
@@ -126,7 +126,10 @@ export function ownedAvatarIds(userLevel: number): number[] {
   return Array.from({ length: unlocked }, (_, i) => i + 1)
 }
 
-/** SPEC §5: local part, @, then a domain with a TLD of at least 2 letters, or a bracketed IP. */
+/**
+ * The registration e-mail rule (docs/product.md#validation-registration): local part, @, then a domain with a TLD of at
+ * least 2 letters, or a bracketed IP.
+ */
 export const EMAIL_PATTERN =
   '^(([^<>()\\[\\]\\\\.,;:\\s@"]+(\\.[^<>()\\[\\]\\\\.,;:\\s@"]+)*)|(".+"))@((\\[[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\])|(([a-zA-Z0-9-]+\\.)+[a-zA-Z]{2,}))$'
 export const EMAIL_MAX_LENGTH = 254

@@ -13,7 +13,7 @@ export type FriendCodeBody = Static<typeof FriendCodeBodySchema>
 export const AddFriendResultSchema = Type.Object({ result: Type.Boolean(), username: Type.String() })
 export type AddFriendResult = Static<typeof AddFriendResultSchema>
 
-/** SPEC §3 Friend; createdAt is when the friendship began ("Friend since"). */
+/** Friend (docs/product.md#data-social); createdAt is when the friendship began ("Friend since"). */
 export const FriendSchema = Type.Object({
   userId: IdSchema,
   username: Type.String(),

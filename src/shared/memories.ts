@@ -69,7 +69,10 @@ export const MemoryUserCardSchema = Type.Object({
 })
 export type MemoryUserCard = Static<typeof MemoryUserCardSchema>
 
-/** SPEC §3 Memory, as the viewer may see it. `comments` is filled by getMemory only; lists carry an empty array and commentCount. */
+/**
+ * Memory (docs/product.md#data-memory), as the viewer may see it. `comments` is filled by getMemory only; lists carry
+ * an empty array and commentCount.
+ */
 export const MemorySchema = Type.Object({
   memoryId: IdSchema,
   userCardId: IdSchema,
@@ -124,7 +127,7 @@ export const CardSetCardSchema = Type.Object({
 })
 export type CardSetCard = Static<typeof CardSetCardSchema>
 
-/** SPEC §3 Card set: one place, with its cards (rarest first). */
+/** Card set (docs/product.md#data-memory): one place, with its cards (rarest first). */
 export const CardSetSchema = Type.Object({
   cardSetId: IdSchema,
   cardSetName: Type.String(),

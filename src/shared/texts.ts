@@ -1,4 +1,4 @@
-/** SPEC §8 texts, word for word. Functions fill in the parts in braces. */
+/** The texts of docs/product.md#messages-catalogue, word for word. Functions fill in the parts in braces. */
 export const TEXTS = {
   invalidCredentials: 'Invalid credentials. Please login again.',
   loginToPerform: 'Please log in to perform this action.',

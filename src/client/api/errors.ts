@@ -18,7 +18,7 @@ export function isApiError(value: unknown): value is ApiError {
 
 export type ToastVariant = 'error' | 'warning'
 
-/** SPEC §8 shared request handling: which toast a failed call shows. */
+/** Shared request handling (docs/product.md#messages-request-handling): which toast a failed call shows. */
 export function toToast(error: ApiError): { variant: ToastVariant; message: string } {
   if (error.kind === 'network') return { variant: 'error', message: TEXTS.cannotConnect }
   if (error.status === 401) return { variant: 'warning', message: TEXTS.invalidCredentials }

@@ -29,7 +29,10 @@ async function endSession(api: Api, reason: SessionEndReason = 'expired') {
   api.dispatch(baseApi.util.resetApiState())
 }
 
-/** Side effects of the session: token storage, notification polling, the SPEC §8 toasts and the 401/403 logout. */
+/**
+ * Side effects of the session: token storage, notification polling, the failure toasts
+ * (docs/product.md#messages-request-handling) and the 401/403 logout.
+ */
 export function registerSessionListeners(startListening: StartListening): void {
   // Token persistence lives here, never in a reducer.
   startListening({
@@ -67,7 +70,8 @@ export function registerSessionListeners(startListening: StartListening): void {
   })
 
   // A held session that the server no longer accepts on a successful call ends quietly (for example a token
-  // revoked elsewhere); failed calls end it through the rejection handling below, with SPEC's toast.
+  // revoked elsewhere); failed calls end it through the rejection handling below, with its toast
+  // (docs/product.md#messages-request-handling).
   startListening({
     actionCreator: authorizationObserved,
     effect: async (action, api) => {
@@ -93,7 +97,7 @@ export function registerSessionListeners(startListening: StartListening): void {
       if (error.status === 401 || error.status === 403) {
         const hadSession = api.getOriginalState().session.authKey != null
         if (hadSession || api.getOriginalState().session.loggedIn) await endSession(api)
-        // A stored token that no longer works at start-up is dropped without a word (SPEC §4).
+        // A stored token that no longer works at start-up is dropped without a word (docs/product.md#session-states).
         if (restoringSession || error.silent) return
       } else if (error.silent) {
         return

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit'
 
-/** A response carried metadata.authorized; the logged-in flag follows it (SPEC §4 Session). */
+/** A response carried metadata.authorized; the logged-in flag follows it (docs/product.md#session-states). */
 export const authorizationObserved = createAction<{ authorized: boolean; failed: boolean }>(
   'session/authorizationObserved',
 )

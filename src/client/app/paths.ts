@@ -1,4 +1,4 @@
-/** SPEC §2 routes: `path` for the router, `href()` for links. */
+/** Every route (docs/product.md#routes): `path` for the router, `href()` for links. */
 export const paths = {
   home: { path: '/', href: () => '/' },
   login: { path: '/login', href: (from?: string) => (from ? `/login?from=${encodeURIComponent(from)}` : '/login') },

@@ -72,7 +72,9 @@ const page = {
   })) satisfies Lazy,
 }
 
-/** SPEC §2 route table. Matches are exact and case-sensitive; anything else is "Page Not Found". */
+/**
+ * The route table (docs/product.md#routes). Matches are exact and case-sensitive; anything else is "Page Not Found".
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

@@ -12,7 +12,10 @@ export interface FriendCodeButtonProps {
   friendCode: string
 }
 
-/** The user's own friend code as a tile; clicking copies it (SPEC §8 "Friend code copied to clipboard."). */
+/**
+ * The user's own friend code as a tile; clicking copies it and says "Friend code copied to clipboard."
+ * (docs/product.md#messages-catalogue).
+ */
 export function FriendCodeButton({ friendCode }: FriendCodeButtonProps) {
   const { enqueueSnackbar } = useSnackbar()
 

@@ -8,7 +8,7 @@ export interface RarityBadgeProps {
   size?: 'small' | 'medium'
 }
 
-/** Rarity as name + mark + colour, never colour alone (DESIGN.md). */
+/** Rarity as name + mark + colour, never colour alone (docs/design.md#rarity). */
 export function RarityBadge({ rarity, size = 'small' }: RarityBadgeProps) {
   const theme = useTheme()
   const info = RARITIES.find((r) => r.rarity === rarity)

@@ -34,7 +34,10 @@ export interface RegistrationFormProps {
 /** Registration forms on one screen share one mutation, so the screen can tell a fresh sign-up from a returning user. */
 export const REGISTRATION_CACHE_KEY = 'registration'
 
-/** First registration: the tutorial flags are set and the stored referral code is used up (SPEC §4). */
+/**
+ * First registration: the tutorial flags are set and the stored referral code is used up
+ * (docs/product.md#first-registration).
+ */
 function startFirstVisit() {
   for (const name of TUTORIAL_NAMES) writeStorage(tutorialKey(name), 'true')
   writeStorage(STORAGE_KEYS.referralCode, null)

@@ -28,7 +28,10 @@ export interface TourProps {
   onStatusChange?: (status: Status) => void
 }
 
-/** A first-time guided tour on react-joyride (SPEC §4 statuses); its flag is cleared only when it is finished. */
+/**
+ * A first-time guided tour on react-joyride (docs/product.md#tour-states); its flag is cleared only when it is
+ * finished.
+ */
 export function Tour({
   name,
   steps,

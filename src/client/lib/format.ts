@@ -19,7 +19,7 @@ export function formatCredit(value: number): string {
   return creditFormatter.format(Number.isFinite(value) ? value : 0)
 }
 
-/** US dollars with two decimals, or none when asked; a non-number shows $0.00 (SPEC §2). */
+/** US dollars with two decimals, or none when asked; a non-number shows $0.00 (docs/product.md#formatting). */
 export function formatMoney(value: unknown, noDecimals = false): string {
   const amount =
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
@@ -45,7 +45,7 @@ export function truncate(text: string, max: number): string {
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`
 }
 
-/** Percentage of the current level reached, with 2 decimals (SPEC §4 Profile page). */
+/** Percentage of the current level reached, with 2 decimals (docs/product.md#profile-states). */
 export function levelProgress(userExp: number, expForCurrentLevel: number, expToLevelUp: number): string {
   if (!expToLevelUp) return '0.00'
   return (((userExp - expForCurrentLevel) / expToLevelUp) * 100).toFixed(2)

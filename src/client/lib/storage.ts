@@ -1,6 +1,6 @@
 import type { TutorialName } from '@shared/constants'
 
-/** Every key the app keeps in localStorage (SPEC §3 Local storage). */
+/** Every key the app keeps in localStorage (docs/product.md#data-local-storage). */
 export const STORAGE_KEYS = {
   authToken: 'wandercards.authToken',
   freeDrawCard: 'wandercards.freeDrawCard',

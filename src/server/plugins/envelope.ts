@@ -46,7 +46,7 @@ function validationMessage(error: FastifyError): string {
 }
 
 /**
- * Every answer under /api is the SPEC §3 envelope: successful data is wrapped here,
+ * Every answer under /api is the envelope (docs/architecture.md#envelope): successful data is wrapped here,
  * refusals and failures are mapped to a status and a message in one place.
  */
 export const envelopePlugin = fp(

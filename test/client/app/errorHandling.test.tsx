@@ -5,7 +5,7 @@ import { sessionApi } from '@client/features/session/api'
 import { API, HttpResponse, http, refusal, server } from '@test/helpers/msw'
 import { loggedInSession, renderWithProviders } from '@test/helpers/render'
 
-describe('shared request handling (SPEC §8)', () => {
+describe('shared request handling (docs/product.md#messages-request-handling)', () => {
   it('shows a server failure as the technical-problem error with the server message', async () => {
     server.use(http.get(`${API}/getUser`, () => refusal(500, 'Internal', 'Internal error (request 42)', true)))
     const { store } = renderWithProviders(<div />)
@@ -46,7 +46,7 @@ describe('shared request handling (SPEC §8)', () => {
     )
   })
 
-  it('maps every failure kind to SPEC texts', () => {
+  it('maps every failure kind to its toast text', () => {
     expect(toToast({ kind: 'http', status: 401, errorCode: 'Unauthorized', message: 'x' })).toEqual({
       variant: 'warning',
       message: 'Invalid credentials. Please login again.',

@@ -58,7 +58,7 @@ describe('POST /api/payment/redeemCreditCertificate', () => {
     expect(body.data.creditValue).toBe(10_000)
   })
 
-  it('returns 422 with the SPEC text when the certificate was already redeemed', async () => {
+  it('returns 422 with "The certificate is not valid." when the certificate was already redeemed', async () => {
     const user = await t.register()
     const code = present((await certificateCodes(t, user.userId, 'welcome'))[0], 'the welcome certificate')
     expect((await redeem(user, code)).status).toBe(200)
@@ -71,7 +71,7 @@ describe('POST /api/payment/redeemCreditCertificate', () => {
     await expectLedgerToMatchBalances(t, user.userId)
   })
 
-  it('returns 422 with the SPEC text for an unknown or malformed code', async () => {
+  it('returns 422 with "The certificate is not valid." for an unknown or malformed code', async () => {
     const user = await t.register()
     for (const code of ['ABCD-EFGH-JKMN-PQRS', 'nonsense', '']) {
       const { status, body } = await redeem(user, code)

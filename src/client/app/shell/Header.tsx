@@ -83,7 +83,10 @@ function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemPro
   return showLabel ? button : <Tooltip title={label}>{button}</Tooltip>
 }
 
-/** SPEC §2 shell: the logged-out header, or the logged-in one with avatar, wallet and navigation. */
+/**
+ * The shell's header (docs/product.md#header): the logged-out one, or the logged-in one with avatar, wallet and
+ * navigation.
+ */
 export function Header() {
   const session = useAppSelector(selectSession)
   // The header shows level and balances from the user record; keeping it subscribed refreshes them on every change.

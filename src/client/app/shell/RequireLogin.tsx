@@ -5,7 +5,7 @@ import { selectEndedBy, selectLoggedIn } from '../../features/session/slice'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
 
-/** Visitors are sent to /login?from={path}; right after a logout they go home instead (SPEC §2). */
+/** Visitors are sent to /login?from={path}; right after a logout they go home instead (docs/product.md#login-guard). */
 export function RequireLogin() {
   const loggedIn = useAppSelector(selectLoggedIn)
   const endedBy = useAppSelector(selectEndedBy)

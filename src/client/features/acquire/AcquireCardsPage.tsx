@@ -47,7 +47,10 @@ const DIGITAL_TOUR: TourStep[] = [
   },
 ]
 
-/** SPEC Acquire Cards: Digital (pick or draw) or Physical (prices and a notice); prices come from the server. */
+/**
+ * Acquire Cards (docs/product.md#screen-acquire-cards): Digital (pick or draw) or Physical (prices and a notice);
+ * prices come from the server.
+ */
 export function AcquireCardsPage() {
   usePageTitle('Acquire Cards')
   const [type, setType] = useState<CardType | null>(null)

@@ -43,7 +43,10 @@ const TOUR_STEPS: TourStep[] = [
   },
 ]
 
-/** SPEC Draw: choose 1 or 10, pick a pack, draw, then the result page; /digitalDraw/draw|draw10 opens the packs at once. */
+/**
+ * Draw (docs/product.md#screen-draw): choose 1 or 10, pick a pack, draw, then the result page; /digitalDraw/draw|draw10
+ * opens the packs at once.
+ */
 export function DrawPage() {
   usePageTitle('Draw Cards')
   const { anotherDraw } = useParams()

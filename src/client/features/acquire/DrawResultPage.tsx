@@ -26,7 +26,10 @@ import { ExperiencePanel } from './components/ExperiencePanel'
 
 const NOT_FOUND = 'This draw result was not found.'
 
-/** SPEC Draw result: the reveal, then the cards, the certificate if one was drawn, and the ways on. */
+/**
+ * Draw result (docs/product.md#screen-draw-result): the reveal, then the cards, the certificate if one was drawn, and
+ * the ways on.
+ */
 export function DrawResultPage() {
   usePageTitle('Draw Result')
   const { transactionId = '' } = useParams()

@@ -35,7 +35,10 @@ const SELLING_POINTS = [
   'Start your journey and collect the world',
 ]
 
-/** SPEC Free draw: a visitor draws one card for 0 credit and is invited to sign up to keep it. */
+/**
+ * Free draw (docs/product.md#screen-free-draw): a visitor draws one card for 0 credit and is invited to sign up to keep
+ * it.
+ */
 export function FreeDrawPage() {
   usePageTitle('Free Draw Card')
   const [drawn] = useState(readStoredFreeDraw)

@@ -13,7 +13,10 @@ import { useGetFreeCardDrawResultQuery } from './api'
 import { DrawnCardTile } from './components/DrawnCardTile'
 import { FreeDrawAnimation } from './components/FreeDrawAnimation'
 
-/** SPEC Free draw result: a loading indicator, the long animation, then the card and Collect. */
+/**
+ * Free draw result (docs/product.md#screen-free-draw-result): a loading indicator, the long animation, then the card
+ * and Collect.
+ */
 export function FreeDrawResultPage() {
   usePageTitle('Card Draw Result')
   const { transactionId = '' } = useParams()

@@ -53,7 +53,10 @@ const TOUR_STEPS: TourStep[] = [
   },
 ]
 
-/** SPEC Pick: a chosen Common or Special card, bought for its price; other rarities are refused. */
+/**
+ * Pick (docs/product.md#screen-pick): a chosen Common or Special card, bought for its price; other rarities are
+ * refused.
+ */
 export function PickPage() {
   const rarity = Number(useParams().rarity)
   const price = pickPrice(rarity)

@@ -25,7 +25,10 @@ export const acquireApi = baseApi.injectEndpoints({
       extraOptions: { silentErrors: true },
       invalidatesTags: [...ACQUIRED],
     }),
-    /** A GET on the wire (SPEC §7), but it spends credit, so it is a mutation here and never cached or refetched. */
+    /**
+     * A GET on the wire (docs/product.md#calls-catalogue), but it spends credit, so it is a mutation here and never
+     * cached or refetched.
+     */
     drawCard: build.mutation<DrawCardResult, { tenDraws: boolean }>({
       query: ({ tenDraws }) => ({ url: '/drawCard', params: tenDraws ? { tenDraws: 1 } : undefined }),
       extraOptions: { silentErrors: true },

@@ -2,7 +2,10 @@ import type { FreeDrawnCard } from '@shared/acquire'
 
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage'
 
-/** SPEC §3: the last free-draw card is kept as JSON, so a returning visitor sees it again and can still claim it. */
+/**
+ * The last free-draw card is kept as JSON (docs/product.md#data-local-storage), so a returning visitor sees it again
+ * and can still claim it.
+ */
 export function readStoredFreeDraw(): FreeDrawnCard | null {
   const stored = readStorage(STORAGE_KEYS.freeDrawCard)
   if (!stored) return null

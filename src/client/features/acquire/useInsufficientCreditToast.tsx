@@ -14,7 +14,7 @@ export function missingFromMessage(message: string): number | null {
   return digits ? Number(digits.replace(/,/g, '')) : null
 }
 
-/** SPEC §8: a persistent warning with a "Get More Digital Credits" button to the wallet. */
+/** A persistent warning with a "Get More Digital Credits" button to the wallet (docs/product.md#draw-states). */
 export function useInsufficientCreditToast(): (missing: number) => void {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar()
   const navigate = useNavigate()

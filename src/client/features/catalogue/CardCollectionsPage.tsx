@@ -39,8 +39,9 @@ function browseHref(collectionId: string): string {
 }
 
 /**
- * SPEC §2 Card collections list: every collection with its image, description, card count and counts per rarity.
- * The open collection and rarity live in the query (?collection=europe&rarity=5), so Back from a card returns to the same cards.
+ * Card Collections (docs/product.md#screen-card-collections): every collection with its image, description, card count
+ * and counts per rarity. The open collection and rarity live in the query (?collection=europe&rarity=5), so Back from a
+ * card returns to the same cards.
  */
 export function CardCollectionsPage() {
   const { data: collections, isLoading } = useGetCardCollectionsQuery()

@@ -28,7 +28,10 @@ export function truncateDescription(text: string, limit = TRUNCATE_CARD_PAGE): s
   return text.length <= limit ? text : `${text.slice(0, limit).trimEnd()}…`
 }
 
-/** SPEC §2 Card page: the card, its been-there stamp, the caller's copies and their other rarities. */
+/**
+ * The card page (docs/product.md#screen-card): the card, its been-there stamp, the caller's copies and their other
+ * rarities.
+ */
 export function CardPage() {
   const { cardId = '' } = useParams()
   const { currentData: card, isLoading, isError, refetch } = useGetCardQuery(cardId, { skip: !cardId })
@@ -66,7 +69,8 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
   const [setBeenThere, { isLoading: saving }] = useSetBeenThereMutation()
 
   async function handleToggleBeenThere() {
-    // A refusal is shown by the shared error toast; either way the card is reloaded (SPEC §4).
+    // A refusal is shown by the shared error toast; either way the card is reloaded
+    // (docs/product.md#been-there-states).
     await setBeenThere({ cardId: card.cardId, value: !card.beenThere })
     onChanged()
   }

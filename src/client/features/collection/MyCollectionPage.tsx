@@ -53,7 +53,10 @@ const TOUR_STEPS: TourStep[] = [
   },
 ]
 
-/** SPEC §2 My Collection: the user's cards of one collection at a time, grouped from Legendary down to Common. */
+/**
+ * My Collection (docs/product.md#screen-my-collection): the user's cards of one collection at a time, grouped from
+ * Legendary down to Common.
+ */
 export function MyCollectionPage() {
   usePageTitle('My Collection')
   const { data: user } = useGetUserQuery()

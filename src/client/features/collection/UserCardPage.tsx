@@ -26,7 +26,10 @@ import { UserCardMemorySection } from '../memories/components/UserCardMemorySect
 import { useGetUserCardQuery } from './api'
 import { RecycleCardDialog } from './components/RecycleCardDialog'
 
-/** SPEC §2 Owned card: one copy of a card, its acquisition, its memory, and recycling for its owner. */
+/**
+ * Owned copy (docs/product.md#screen-user-card): one copy of a card, its acquisition, its memory, and recycling for its
+ * owner.
+ */
 export function UserCardPage() {
   const { userCardId = '' } = useParams()
   const { currentData: userCard, isLoading, isError } = useGetUserCardQuery(userCardId, { skip: !userCardId })

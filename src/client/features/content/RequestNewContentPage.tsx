@@ -16,7 +16,10 @@ import { usePageTitle } from '../../components/usePageTitle'
 
 import { useRequestNewContentMutation } from './api'
 
-/** SPEC §2 Request New Content: a type and a detail; then "Request Received" with Submit Another Request. */
+/**
+ * Request New Content (docs/product.md#screen-request-new-content): a type and a detail; then "Request Received" with
+ * Submit Another Request.
+ */
 export function RequestNewContentPage() {
   usePageTitle('Request New Content')
   const { enqueueSnackbar } = useSnackbar()

@@ -44,7 +44,9 @@ const TOUR_STEPS: TourStep[] = [
   },
 ]
 
-/** SPEC §2 Friends: own code, add by code, the profile share link, and the friend list. */
+/**
+ * My Friends (docs/product.md#screen-my-friends): own code, add by code, the profile share link, and the friend list.
+ */
 export function MyFriendsPage() {
   usePageTitle('My Friends')
   const { friendCode, username } = useAppSelector(selectSession)

@@ -4,7 +4,7 @@ import { baseApi } from '../../api/baseApi'
 
 export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Polled every 10 s by the session listener; silent on failure (SPEC §8). */
+    /** Polled every 10 s by the session listener; silent on failure (docs/product.md#session-states). */
     checkNewNotifications: build.query<boolean, void>({
       query: () => '/checkNewNotifications',
       extraOptions: { silentErrors: true },

@@ -37,14 +37,17 @@ import { LevelProgress } from './components/LevelProgress'
 import { ProfileEditForm } from './components/ProfileEditForm'
 import { useLogout } from './useLogout'
 
-/** SPEC §2 My Account: the profile in view mode, or the avatar and username editor in edit mode. */
+/**
+ * My Account (docs/product.md#screen-my-account): the profile in view mode, or the avatar and username editor in edit
+ * mode.
+ */
 export function MyAccountPage() {
   usePageTitle('My Account')
   const dispatch = useAppDispatch()
   const { data: user, isSuccess, isError, refetch } = useGetUserQuery()
   const [editing, setEditing] = useState(false)
 
-  // SPEC §4: an account fetch that answers with nothing drops the stored token.
+  // An account fetch that answers with nothing drops the stored token (docs/product.md#session-states).
   const answeredNothing = isSuccess && user == null
   useEffect(() => {
     if (answeredNothing) dispatch(sessionEnded('expired'))

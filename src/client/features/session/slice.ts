@@ -5,7 +5,10 @@ import { notificationsApi } from '../notifications/api'
 
 import { sessionApi } from './api'
 
-/** SPEC §3 Session state, plus the token. No timer handle lives here: polling is a listener task. */
+/**
+ * The session state (docs/product.md#data-session-state), plus the token. No timer handle lives here: polling is a
+ * listener task.
+ */
 export interface SessionState {
   authKey: string | null
   loggedIn: boolean | null
@@ -96,7 +99,8 @@ export const sessionSlice = createSlice({
         },
       )
       .addMatcher(sessionApi.endpoints.getUser.matchFulfilled, (state, { payload }) => {
-        // An empty answer ends the session (SPEC §4); the screen that asked dispatches sessionEnded.
+        // An empty answer ends the session (docs/product.md#session-states); the screen that asked dispatches
+        // sessionEnded.
         if (!payload) return
         Object.assign(state, {
           loggedIn: true,

@@ -33,7 +33,10 @@ import { RedeemSuccessDialog } from './components/RedeemSuccessDialog'
 /** The provider's redirect back carries the intent; Stripe and the test mode both use this name. */
 const PAYMENT_INTENT_PARAM = 'payment_intent'
 
-/** SPEC §2 Wallet: balances, buying credit, certificates and redeeming them. Visitors are told it is not public. */
+/**
+ * My Wallet (docs/product.md#screen-my-wallet): balances, buying credit, certificates and redeeming them. Visitors are
+ * told it is not public.
+ */
 export function MyWalletPage() {
   usePageTitle('My Wallet')
   const loggedIn = useAppSelector(selectLoggedIn)
@@ -141,7 +144,7 @@ interface PurchaseResultProps {
   onClose: () => void
 }
 
-/** SPEC §4: the return from the provider is verified; closing the alert clears the query. */
+/** The return from the provider is verified; closing the alert clears the query (docs/product.md#purchase-states). */
 function PurchaseResult({ paymentIntentId, onClose }: PurchaseResultProps) {
   const [verifyPaymentIntent, { data, isError, isLoading, reset }] = useVerifyPaymentIntentMutation()
   const verified = useRef<string | null>(null)

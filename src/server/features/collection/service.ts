@@ -25,7 +25,9 @@ function productsLabel(acquisition: string): string {
   return labels[acquisition] ?? acquisition
 }
 
-/** One entry per card the user holds (SPEC §3 Owned card entry), every collection at once; the client filters. */
+/**
+ * One entry per card the user holds (docs/product.md#data-collection), every collection at once; the client filters.
+ */
 export async function getMyCollection(db: Kysely<Database>, userId: string): Promise<MyCollection> {
   const copies = await listOwnedCopies(db, userId)
   const entries = new Map<string, OwnedCardEntry>()

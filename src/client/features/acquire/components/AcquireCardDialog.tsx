@@ -31,7 +31,10 @@ export interface AcquireCardDialogProps {
   onCancel: () => void
 }
 
-/** SPEC Pick: the "Acquiring Card" confirmation with the card, its description, the balance and the price. */
+/**
+ * The "Acquiring Card" confirmation (docs/product.md#screen-pick) with the card, its description, the balance and the
+ * price.
+ */
 export function AcquireCardDialog({ card, price, balance, acquiring, onAcquire, onCancel }: AcquireCardDialogProps) {
   const [expandedCardId, setExpandedCardId] = useState<string | null>(null)
   const expanded = card !== null && expandedCardId === card.cardId

@@ -16,7 +16,10 @@ export interface CardAcquiredDialogProps {
   onClose: () => void
 }
 
-/** SPEC Pick: the success dialog stays until the user closes it; the experience panel plays inside it. */
+/**
+ * The pick's success dialog (docs/product.md#screen-pick) stays until the user closes it; the experience panel plays
+ * inside it.
+ */
 export function CardAcquiredDialog({ result, onClose }: CardAcquiredDialogProps) {
   return (
     <Dialog open={result !== null} onClose={onClose} fullWidth maxWidth="xs">

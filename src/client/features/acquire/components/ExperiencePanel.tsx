@@ -20,7 +20,10 @@ function percentOfLevel(exp: number, result: ExpGainResult): number {
   return Math.min(100, Math.max(0, ((exp - result.expForCurrentLevel) / result.expToLevelUp) * 100))
 }
 
-/** SPEC §4: the bar fills from the level's start to the new value after 1 s, and the panel slides away after 5 s. */
+/**
+ * The bar fills from the level's start to the new value after 1 s, and the panel slides away after 5 s
+ * (docs/product.md#experience-panel).
+ */
 export function ExperiencePanel({ result }: ExperiencePanelProps) {
   const [filled, setFilled] = useState(false)
   const [shown, setShown] = useState(true)

@@ -19,7 +19,10 @@ const STAR_MS = 1_400
 const SPECIAL_STAR_AT_MS = STAR_AT_MS + STAR_MS
 const SPECIAL_STAR_MS = 1_600
 
-/** SPEC Free draw result: cards rising, a flash, a shooting star, and for rarities 2–5 a star on a rarity-coloured backdrop. */
+/**
+ * The free draw's reveal (docs/product.md#screen-free-draw-result): cards rising, a flash, a shooting star, and for
+ * rarities 2–5 a star on a rarity-coloured backdrop.
+ */
 export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
   const theme = useTheme()
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')

@@ -23,7 +23,9 @@ export interface PackDialogProps {
   onClose: () => void
 }
 
-/** SPEC Draw: three packs, the price and the balance; any pack performs the draw. */
+/**
+ * The pack dialog (docs/product.md#screen-draw): three packs, the price and the balance; any pack performs the draw.
+ */
 export function PackDialog({ open, tenDraws, price, balance, drawing, onPackChosen, onClose }: PackDialogProps) {
   return (
     <Dialog

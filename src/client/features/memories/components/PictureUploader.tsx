@@ -17,7 +17,10 @@ import { useUploadMemoryPictureMutation } from '../api'
 
 import { Picture } from './MemoryPictures'
 
-/** SPEC §5: png, jpeg or jpg. The server checks the content too; this only spares a useless upload. */
+/**
+ * png, jpeg or jpg (docs/product.md#validation-pictures). The server checks the content too; this only spares a useless
+ * upload.
+ */
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg']
 const ACCEPTED_EXTENSIONS = /\.(png|jpe?g)$/i
 export const PICTURE_TYPE_ERROR = 'Please choose a PNG or JPEG picture.'

@@ -33,7 +33,7 @@ export function ProblemPage({ title, message, actions }: ProblemPageProps) {
   )
 }
 
-/** SPEC §8: what a memory that is not there, or not the viewer's to change, shows. */
+/** What a memory that is not there, or not the viewer's to change, shows (docs/product.md#screen-edit-memory). */
 export function MemoryNotFound() {
   return (
     <ProblemPage

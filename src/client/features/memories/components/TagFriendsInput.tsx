@@ -16,7 +16,10 @@ export interface TagFriendsInputProps {
   onChange: (friends: TaggedFriend[]) => void
 }
 
-/** SPEC §5: the search starts 1 s after the last keystroke, is skipped when empty, and leaves out friends already tagged. */
+/**
+ * The search starts 1 s after the last keystroke, is skipped when empty, and leaves out friends already tagged
+ * (docs/product.md#validation-tag-search).
+ */
 export function TagFriendsInput({ value, onChange }: TagFriendsInputProps) {
   const [input, setInput] = useState('')
   const [searched, setSearched] = useState('')

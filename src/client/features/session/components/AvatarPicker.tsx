@@ -18,7 +18,7 @@ export interface AvatarPickerProps {
 
 const SIZE = 56
 
-/** The owned avatars as a radio group, then 13 locked placeholders (SPEC §2 My Account, edit mode). */
+/** The owned avatars as a radio group, then 13 locked placeholders (docs/product.md#screen-my-account, edit mode). */
 export function AvatarPicker({ avatarIds, value, onChange }: AvatarPickerProps) {
   if (!avatarIds) {
     return <Skeleton variant="rounded" height={SIZE * 2 + 16} aria-label="Loading your avatars" />

@@ -11,7 +11,10 @@ export interface LevelProgressProps {
   expToLevelUp: number
 }
 
-/** Level and the share of it reached: (userExp − expForCurrentLevel) / expToLevelUp, to 2 decimals (SPEC §4). */
+/**
+ * Level and the share of it reached: (userExp − expForCurrentLevel) / expToLevelUp, to 2 decimals
+ * (docs/product.md#profile-states).
+ */
 export function LevelProgress({ userLevel, userExp, expForCurrentLevel, expToLevelUp }: LevelProgressProps) {
   const percent = levelProgress(userExp, expForCurrentLevel, expToLevelUp)
   return (

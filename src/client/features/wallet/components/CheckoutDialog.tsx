@@ -29,7 +29,10 @@ export interface CheckoutDialogProps {
   onTestPaymentSucceeded: (paymentIntentId: string) => void
 }
 
-/** SPEC §4 Wallet purchase: a static modal (a click outside does not close it) whose payment intent is created on open. */
+/**
+ * The purchase dialog (docs/product.md#purchase-states): a static modal (a click outside does not close it) whose
+ * payment intent is created on open.
+ */
 export function CheckoutDialog({ product, onClose, onTestPaymentSucceeded }: CheckoutDialogProps) {
   return (
     <Dialog

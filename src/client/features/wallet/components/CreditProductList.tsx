@@ -12,7 +12,10 @@ import type { CreditProduct } from '@shared/wallet'
 import { CreditAmount } from '../../../components/CreditAmount'
 import { formatCredit, formatMoney } from '../../../lib/format'
 
-/** SPEC §9: the badge shows when actualPrice / listPrice is below 0.9, with the rounded percentage off. */
+/**
+ * The badge shows when actualPrice / listPrice is below 0.9, with the rounded percentage off
+ * (docs/product.md#constants-discount).
+ */
 export function discountPercentOff(product: Pick<CreditProduct, 'listPrice' | 'actualPrice'>): number | null {
   if (!(product.listPrice > 0)) return null
   const ratio = product.actualPrice / product.listPrice

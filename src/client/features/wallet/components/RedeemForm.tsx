@@ -10,7 +10,7 @@ export interface RedeemFormProps {
   busy: boolean
 }
 
-/** SPEC §5: an empty code does nothing. */
+/** An empty code does nothing (docs/product.md#redeem-states). */
 export function RedeemForm({ onRedeem, busy }: RedeemFormProps) {
   const [code, setCode] = useState('')
 

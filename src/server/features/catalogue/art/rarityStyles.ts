@@ -1,6 +1,6 @@
 import type { Rarity } from '@shared/constants'
 
-/** The look of each rarity (DESIGN.md): colour, mark and finish, so rarities differ by more than colour. */
+/** The look of each rarity (docs/design.md#rarity): colour, mark and finish, so rarities differ by more than colour. */
 export type Finish = 'plain' | 'silver' | 'foil' | 'holo' | 'gold'
 export type Mark = 'dot' | 'diamond' | 'star'
 
