@@ -9,16 +9,11 @@ const { DefinePlugin } = require('webpack')
 /** Text assets worth compressing ahead of time; the server sends the .br or .gz twin the browser accepts. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/
 
-/** The fonts the first paint uses (body text and headings, Latin subset); the page preloads them. */
-const FIRST_PAINT_FONTS = [
-  /^assets\/inter-latin-400-normal\.[0-9a-f]+\.woff2$/,
-  /^assets\/fraunces-latin-700-normal\.[0-9a-f]+\.woff2$/,
-]
-
 /**
  * Writes route-preloads.json: for each screen's first path segment (`""` for the home page), the script files its
- * lazily loaded chunk needs, plus the fonts and styles of the first paint. The server turns it into preload links in
- * index.html, so the browser fetches a deep link's screen in parallel with the main bundle.
+ * lazily loaded chunk needs. The server turns it into preload links in index.html, so the browser fetches the opened
+ * screen in parallel with the main bundle. Fonts are not preloaded: on a slow phone connection they would compete with
+ * the main bundle for bandwidth, and text is painted in the fallback font until they arrive anyway.
  */
 class RoutePreloadManifestPlugin {
   apply(compiler) {
@@ -34,11 +29,7 @@ class RoutePreloadManifestPlugin {
             for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file)
             routes[segment] = [...files].map((file) => `/${file}`)
           }
-          const assets = Object.keys(compilation.assets)
-          const manifest = {
-            routes,
-            fonts: assets.filter((file) => FIRST_PAINT_FONTS.some((pattern) => pattern.test(file))).map((f) => `/${f}`),
-          }
+          const manifest = { routes }
           compilation.emitAsset(
             'route-preloads.json',
             new compiler.webpack.sources.RawSource(JSON.stringify(manifest, null, 2)),

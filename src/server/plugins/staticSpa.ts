@@ -6,10 +6,9 @@ import fp from 'fastify-plugin'
 
 import { sendNotFoundEnvelope } from './envelope'
 
-/** Written by the web build: each screen's script files by first path segment, and the first paint's fonts. */
+/** Written by the web build: each screen's script files by first path segment. */
 interface RoutePreloads {
   routes: Record<string, string[]>
-  fonts: string[]
 }
 
 function readRoutePreloads(webRoot: string): RoutePreloads {
@@ -17,10 +16,10 @@ function readRoutePreloads(webRoot: string): RoutePreloads {
     const manifest = JSON.parse(
       fs.readFileSync(path.join(webRoot, 'route-preloads.json'), 'utf8'),
     ) as Partial<RoutePreloads>
-    return { routes: manifest.routes ?? {}, fonts: manifest.fonts ?? [] }
+    return { routes: manifest.routes ?? {} }
   } catch {
     // A development build has no manifest; pages still load, only without the preloads.
-    return { routes: {}, fonts: [] }
+    return { routes: {} }
   }
 }
 
@@ -29,18 +28,13 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * index.html for one screen: preload links for the fonts and for the screen's own chunk, so the browser fetches them
- * alongside the main bundle instead of after it has run.
+ * index.html for one screen: preload links for the screen's own chunks, so the browser fetches them alongside the main
+ * bundle instead of after it has run.
  */
 function pageHtml(template: string, preloads: RoutePreloads, segment: string): string {
-  const links = [
-    ...preloads.fonts.map(
-      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="font" type="font/woff2" crossorigin>`,
-    ),
-    ...(preloads.routes[segment] ?? []).map(
-      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`,
-    ),
-  ]
+  const links = (preloads.routes[segment] ?? []).map(
+    (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`,
+  )
   if (links.length === 0) return template
   return template.replace('</head>', `${links.join('')}</head>`)
 }
@@ -55,7 +49,7 @@ export const staticSpaPlugin = fp(
     const indexFile = webRoot ? path.join(webRoot, 'index.html') : null
     const hasApp = indexFile != null && fs.existsSync(indexFile)
     const template = hasApp && indexFile ? fs.readFileSync(indexFile, 'utf8') : ''
-    const preloads = hasApp && webRoot ? readRoutePreloads(webRoot) : { routes: {}, fonts: [] }
+    const preloads = hasApp && webRoot ? readRoutePreloads(webRoot) : { routes: {} }
     const pages = new Map<string, string>()
     if (hasApp && webRoot) {
       await fastify.register(fastifyStatic, {
