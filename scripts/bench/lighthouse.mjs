@@ -174,6 +174,13 @@ async function main() {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const server = await startServer(port, dataDir)
+  // A run stopped from outside (a CI time limit, Ctrl-C) still takes its server down with it.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      server.kill()
+      process.exit(1)
+    })
+  }
   const results = []
   try {
     const authKey = await register(origin)
