@@ -21,6 +21,7 @@ import { shareRoutes } from './features/share/routes'
 import { walletRoutes } from './features/wallet/routes'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
 import { authPlugin } from './plugins/auth'
+import { compressionPlugin } from './plugins/compression'
 import { dbPlugin } from './plugins/db'
 import { envelopePlugin } from './plugins/envelope'
 import { openApiPlugin } from './plugins/openapi'
@@ -65,6 +66,7 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
     // Card art and avatars are embedded by the share host and by link previews, which may be another origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   })
+  await app.register(compressionPlugin)
   await app.register(rateLimitPlugin)
   await app.register(multipart, { limits: { fileSize: MEMORY_PICTURE_MAX_BYTES, files: 1 } })
   await app.register(openApiPlugin)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
@@ -10,8 +11,19 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-web-'))
     fs.mkdirSync(path.join(webRoot, 'assets'))
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>')
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    )
     fs.writeFileSync(path.join(webRoot, 'assets', 'main.0123456789.js'), 'console.log(1)')
+    fs.writeFileSync(path.join(webRoot, 'assets', 'main.0123456789.js.br'), zlib.brotliCompressSync('console.log(1)'))
+    fs.writeFileSync(path.join(webRoot, 'assets', 'main.0123456789.js.gz'), zlib.gzipSync('console.log(1)'))
+    fs.writeFileSync(
+      path.join(webRoot, 'route-preloads.json'),
+      JSON.stringify({
+        routes: { '': ['/assets/page-home.aaaaaaaaaa.js'], feed: ['/assets/page-feed.bbbbbbbbbb.js'] },
+      }),
+    )
     t = await buildTestApp({ seed: false, env: { WEB_ROOT: webRoot } })
   })
   afterAll(async () => {
@@ -31,6 +43,48 @@ describe('serving the web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/main.0123456789.js' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toContain('immutable')
+  })
+
+  it('sends the brotli or gzip twin of a bundle that the browser accepts', async () => {
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main.0123456789.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toContain('Accept-Encoding')
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)')
+
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main.0123456789.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)')
+  })
+
+  it('preloads the chunk of the screen a link opens', async () => {
+    const feed = await t.app.inject({ method: 'GET', url: '/feed' })
+    expect(feed.body).toContain('<link rel="preload" href="/assets/page-feed.bbbbbbbbbb.js" as="script">')
+    expect(feed.body).not.toContain('page-home')
+
+    const home = await t.app.inject({ method: 'GET', url: '/?r=ABC234' })
+    expect(home.body).toContain('<link rel="preload" href="/assets/page-home.aaaaaaaaaa.js" as="script">')
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/noSuchScreen' })
+    expect(unknown.body).toContain('<div id="root">')
+    expect(unknown.body).not.toContain('as="script"')
+  })
+
+  it('compresses API answers of 1 KB and more', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(zlib.gunzipSync(response.rawPayload).toString()).info.title).toBe('Wandercards API')
   })
 
   it('answers a missing file with 404 rather than the app', async () => {

@@ -7,6 +7,7 @@ import type { AppDispatch, RootState } from '../app/store'
 import { notificationsApi } from '../features/notifications/api'
 import { sessionApi } from '../features/session/api'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage'
+import { waitOrUntilShown, whenPageVisible } from '../lib/visibility'
 
 import { baseApi } from './baseApi'
 import { isApiError, toToast } from './errors'
@@ -49,19 +50,21 @@ export function registerSessionListeners(startListening: StartListening): void {
   })
 
   // Notifications are checked at once and then every 10 s while the session lasts; a new session restarts the loop.
+  // A hidden tab is not polled: the loop waits until the tab is shown and then checks at once.
   startListening({
     matcher: sessionBegan,
     effect: async (_action, api) => {
       api.cancelActiveListeners()
       const poll = api.fork(async (forkApi) => {
         for (;;) {
+          await forkApi.pause(whenPageVisible(forkApi.signal))
           await api.dispatch(
             notificationsApi.endpoints.checkNewNotifications.initiate(undefined, {
               subscribe: false,
               forceRefetch: true,
             }),
           )
-          await forkApi.delay(NOTIFICATION_POLL_MS)
+          await forkApi.pause(waitOrUntilShown(NOTIFICATION_POLL_MS, forkApi.signal))
         }
       })
       await api.condition((action) => sessionEnded.match(action))

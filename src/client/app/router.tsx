@@ -12,63 +12,95 @@ type Lazy = RouteObject['lazy']
 
 /** One lazily loaded chunk per screen. */
 const page = {
-  home: (async () => ({ Component: (await import('./shell/HomePage')).HomePage })) satisfies Lazy,
-  login: (async () => ({ Component: (await import('../features/session/LoginPage')).LoginPage })) satisfies Lazy,
-  welcome: (async () => ({ Component: (await import('../features/session/WelcomePage')).WelcomePage })) satisfies Lazy,
+  home: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-home" */ './shell/HomePage')).HomePage,
+  })) satisfies Lazy,
+  login: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-login" */ '../features/session/LoginPage')).LoginPage,
+  })) satisfies Lazy,
+  welcome: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-welcome" */ '../features/session/WelcomePage')).WelcomePage,
+  })) satisfies Lazy,
   myAccount: (async () => ({
-    Component: (await import('../features/session/MyAccountPage')).MyAccountPage,
+    Component: (await import(/* webpackChunkName: "page-myAccount" */ '../features/session/MyAccountPage'))
+      .MyAccountPage,
   })) satisfies Lazy,
   acquireCards: (async () => ({
-    Component: (await import('../features/acquire/AcquireCardsPage')).AcquireCardsPage,
+    Component: (await import(/* webpackChunkName: "page-acquireCards" */ '../features/acquire/AcquireCardsPage'))
+      .AcquireCardsPage,
   })) satisfies Lazy,
-  digitalPick: (async () => ({ Component: (await import('../features/acquire/PickPage')).PickPage })) satisfies Lazy,
-  digitalDraw: (async () => ({ Component: (await import('../features/acquire/DrawPage')).DrawPage })) satisfies Lazy,
+  digitalPick: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-digitalPick" */ '../features/acquire/PickPage')).PickPage,
+  })) satisfies Lazy,
+  digitalDraw: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-digitalDraw" */ '../features/acquire/DrawPage')).DrawPage,
+  })) satisfies Lazy,
   digitalDrawResult: (async () => ({
-    Component: (await import('../features/acquire/DrawResultPage')).DrawResultPage,
+    Component: (await import(/* webpackChunkName: "page-digitalDrawResult" */ '../features/acquire/DrawResultPage'))
+      .DrawResultPage,
   })) satisfies Lazy,
   freeDraw: (async () => ({
-    Component: (await import('../features/acquire/FreeDrawPage')).FreeDrawPage,
+    Component: (await import(/* webpackChunkName: "page-freeDraw" */ '../features/acquire/FreeDrawPage')).FreeDrawPage,
   })) satisfies Lazy,
   freeDrawResult: (async () => ({
-    Component: (await import('../features/acquire/FreeDrawResultPage')).FreeDrawResultPage,
+    Component: (await import(/* webpackChunkName: "page-freeDrawResult" */ '../features/acquire/FreeDrawResultPage'))
+      .FreeDrawResultPage,
   })) satisfies Lazy,
   cardCollections: (async () => ({
-    Component: (await import('../features/catalogue/CardCollectionsPage')).CardCollectionsPage,
+    Component: (
+      await import(/* webpackChunkName: "page-cardCollections" */ '../features/catalogue/CardCollectionsPage')
+    ).CardCollectionsPage,
   })) satisfies Lazy,
-  card: (async () => ({ Component: (await import('../features/catalogue/CardPage')).CardPage })) satisfies Lazy,
+  card: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-card" */ '../features/catalogue/CardPage')).CardPage,
+  })) satisfies Lazy,
   myCollection: (async () => ({
-    Component: (await import('../features/collection/MyCollectionPage')).MyCollectionPage,
+    Component: (await import(/* webpackChunkName: "page-myCollection" */ '../features/collection/MyCollectionPage'))
+      .MyCollectionPage,
   })) satisfies Lazy,
   userCard: (async () => ({
-    Component: (await import('../features/collection/UserCardPage')).UserCardPage,
+    Component: (await import(/* webpackChunkName: "page-userCard" */ '../features/collection/UserCardPage'))
+      .UserCardPage,
   })) satisfies Lazy,
   myMemories: (async () => ({
-    Component: (await import('../features/memories/MyMemoriesPage')).MyMemoriesPage,
+    Component: (await import(/* webpackChunkName: "page-myMemories" */ '../features/memories/MyMemoriesPage'))
+      .MyMemoriesPage,
   })) satisfies Lazy,
   viewMemory: (async () => ({
-    Component: (await import('../features/memories/ViewMemoryPage')).ViewMemoryPage,
+    Component: (await import(/* webpackChunkName: "page-viewMemory" */ '../features/memories/ViewMemoryPage'))
+      .ViewMemoryPage,
   })) satisfies Lazy,
   createMemory: (async () => ({
-    Component: (await import('../features/memories/CreateMemoryPage')).CreateMemoryPage,
+    Component: (await import(/* webpackChunkName: "page-createMemory" */ '../features/memories/CreateMemoryPage'))
+      .CreateMemoryPage,
   })) satisfies Lazy,
   editMemory: (async () => ({
-    Component: (await import('../features/memories/EditMemoryPage')).EditMemoryPage,
+    Component: (await import(/* webpackChunkName: "page-editMemory" */ '../features/memories/EditMemoryPage'))
+      .EditMemoryPage,
   })) satisfies Lazy,
   switchUserCard: (async () => ({
-    Component: (await import('../features/memories/SwitchUserCardPage')).SwitchUserCardPage,
+    Component: (await import(/* webpackChunkName: "page-switchUserCard" */ '../features/memories/SwitchUserCardPage'))
+      .SwitchUserCardPage,
   })) satisfies Lazy,
-  feed: (async () => ({ Component: (await import('../features/feed/FeedPage')).FeedPage })) satisfies Lazy,
+  feed: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-feed" */ '../features/feed/FeedPage')).FeedPage,
+  })) satisfies Lazy,
   myFriends: (async () => ({
-    Component: (await import('../features/friends/MyFriendsPage')).MyFriendsPage,
+    Component: (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage'))
+      .MyFriendsPage,
   })) satisfies Lazy,
   myWallet: (async () => ({
-    Component: (await import('../features/wallet/MyWalletPage')).MyWalletPage,
+    Component: (await import(/* webpackChunkName: "page-myWallet" */ '../features/wallet/MyWalletPage')).MyWalletPage,
   })) satisfies Lazy,
   notifications: (async () => ({
-    Component: (await import('../features/notifications/NotificationsPage')).NotificationsPage,
+    Component: (
+      await import(/* webpackChunkName: "page-notifications" */ '../features/notifications/NotificationsPage')
+    ).NotificationsPage,
   })) satisfies Lazy,
   requestNewContent: (async () => ({
-    Component: (await import('../features/content/RequestNewContentPage')).RequestNewContentPage,
+    Component: (
+      await import(/* webpackChunkName: "page-requestNewContent" */ '../features/content/RequestNewContentPage')
+    ).RequestNewContentPage,
   })) satisfies Lazy,
 }
 

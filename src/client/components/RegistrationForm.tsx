@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import TextField from '@mui/material/TextField'
 import { useSnackbar } from 'notistack'
 import { useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
@@ -13,6 +12,8 @@ import { TEXTS } from '@shared/texts'
 import { errorMessage } from '../api/errors'
 import { paths } from '../app/paths'
 import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../lib/storage'
+
+import { OutlinedTextField } from './OutlinedTextField'
 
 const emailPattern = new RegExp(EMAIL_PATTERN)
 
@@ -97,7 +98,7 @@ export function RegistrationForm({
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       aria-label="Sign up"
     >
-      <TextField
+      <OutlinedTextField
         id={`${idPrefix}-email`}
         label="Email"
         type="email"
@@ -108,7 +109,7 @@ export function RegistrationForm({
         helperText={errors.email}
         fullWidth
       />
-      <TextField
+      <OutlinedTextField
         id={`${idPrefix}-password`}
         label="Password"
         type="password"
@@ -119,12 +120,12 @@ export function RegistrationForm({
         helperText={errors.password}
         fullWidth
       />
-      <TextField
+      <OutlinedTextField
         id={`${idPrefix}-friend-code`}
         label="Friend code (optional)"
         value={friendCode}
         onChange={(event) => setFriendCode(event.target.value.toUpperCase().slice(0, FRIEND_CODE_LENGTH))}
-        slotProps={{ htmlInput: { maxLength: FRIEND_CODE_LENGTH, autoCapitalize: 'characters', spellCheck: false } }}
+        inputProps={{ maxLength: FRIEND_CODE_LENGTH, autoCapitalize: 'characters', spellCheck: false }}
         fullWidth
       />
       <Button

@@ -1,15 +1,20 @@
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router-dom'
 
 import { LoadingState } from '../../components/LoadingState'
+import { selectLoggedIn } from '../../features/session/slice'
+import { useAppSelector } from '../hooks'
 
 import { Footer } from './Footer'
 import { Header } from './Header'
-import { NotFindingButton } from './NotFindingButton'
+
+/** Shown to logged-in users only, so visitors' first load does without it. */
+const NotFindingButton = lazy(async () => ({ default: (await import('./NotFindingButton')).NotFindingButton }))
 
 export function Layout() {
+  const loggedIn = useAppSelector(selectLoggedIn)
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
@@ -23,7 +28,11 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </Container>
-      <NotFindingButton />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <NotFindingButton />
+        </Suspense>
+      )}
       <Footer />
       <ScrollRestoration />
     </Box>

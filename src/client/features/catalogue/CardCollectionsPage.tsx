@@ -15,7 +15,7 @@ import { TEXTS } from '@shared/texts'
 import { paths } from '../../app/paths'
 import { collectionImageUrl } from '../../components/CardImage'
 import { EmptyState } from '../../components/EmptyState'
-import { LoadingState } from '../../components/LoadingState'
+import { ListSkeleton } from '../../components/ListSkeleton'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 
@@ -65,7 +65,7 @@ export function CardCollectionsPage() {
         Card Collections
       </Typography>
       {isLoading ? (
-        <LoadingState label="Loading the card collections" />
+        <ListSkeleton label="Loading the card collections" layout="tiles" count={6} height={320} />
       ) : !collections?.length ? (
         <EmptyState
           message={TEXTS.empty.cardCollections}

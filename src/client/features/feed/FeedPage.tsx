@@ -8,7 +8,7 @@ import type { Memory } from '@shared/memories'
 
 import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
-import { LoadingState } from '../../components/LoadingState'
+import { ListSkeleton } from '../../components/ListSkeleton'
 import { usePageTitle } from '../../components/usePageTitle'
 
 import { useGetMemoryFeedInfiniteQuery } from './api'
@@ -44,7 +44,7 @@ export function FeedPage() {
         Feed
       </Typography>
       {isLoading ? (
-        <LoadingState label="Loading the feed" />
+        <ListSkeleton label="Loading the feed" count={3} height={280} />
       ) : isError && memories.length === 0 ? (
         <EmptyState
           message="The feed could not be loaded."

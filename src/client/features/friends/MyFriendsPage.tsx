@@ -9,7 +9,7 @@ import { TEXTS } from '@shared/texts'
 import { useAppSelector } from '../../app/hooks'
 import { EmptyState } from '../../components/EmptyState'
 import { FriendCodeButton } from '../../components/FriendCodeButton'
-import { LoadingState } from '../../components/LoadingState'
+import { ListSkeleton } from '../../components/ListSkeleton'
 import { ShareLinks } from '../../components/ShareLinks'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -89,7 +89,7 @@ export function MyFriendsPage() {
           Friends{friends && friends.length > 0 ? ` (${friends.length})` : ''}
         </Typography>
         {isLoading ? (
-          <LoadingState label="Loading your friends" />
+          <ListSkeleton label="Loading your friends" count={3} height={88} />
         ) : !friends || friends.length === 0 ? (
           <EmptyState
             message={TEXTS.empty.friends}

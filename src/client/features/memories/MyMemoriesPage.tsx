@@ -8,7 +8,7 @@ import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
-import { LoadingState } from '../../components/LoadingState'
+import { ListSkeleton } from '../../components/ListSkeleton'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
 
@@ -69,7 +69,7 @@ export function MyMemoriesPage() {
         </Button>
       </Stack>
       {isLoading ? (
-        <LoadingState label="Loading your memories" />
+        <ListSkeleton label="Loading your memories" count={3} height={200} />
       ) : isError && !data ? (
         <EmptyState
           message="Your memories could not be loaded."

@@ -8,7 +8,7 @@ import type { Notification } from '@shared/notifications'
 import { TEXTS } from '@shared/texts'
 
 import { EmptyState } from '../../components/EmptyState'
-import { LoadingState } from '../../components/LoadingState'
+import { ListSkeleton } from '../../components/ListSkeleton'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
 
@@ -25,7 +25,7 @@ export function NotificationsPage() {
         Notifications
       </Typography>
       {isLoading ? (
-        <LoadingState label="Loading your notifications" />
+        <ListSkeleton label="Loading your notifications" count={4} height={72} />
       ) : isError && !notifications ? (
         <EmptyState
           message="Your notifications could not be loaded."

@@ -1,0 +1,53 @@
+/**
+ * Size budget of the first load (`npm run check:bundle`, after `npm run build`): the JavaScript a browser must fetch
+ * before the home page renders, i.e. the scripts index.html loads plus the home screen's lazily loaded chunks (from
+ * route-preloads.json, written by the build), measured gzip-compressed. Fails above BUDGET_BYTES.
+ *
+ * Settings: WEB_ROOT (default dist/web), BUNDLE_ROUTE (a screen's first path segment; default "" for the home page).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const WEB_ROOT = path.resolve(process.env.WEB_ROOT ?? path.join(ROOT, 'dist/web'))
+const ROUTE = process.env.BUNDLE_ROUTE ?? ''
+/** 170 KB of gzip-compressed JavaScript before the first screen renders. */
+const BUDGET_BYTES = 170_000
+
+function gzipSize(file) {
+  return zlib.gzipSync(fs.readFileSync(path.join(WEB_ROOT, file)), { level: 9 }).length
+}
+
+const indexFile = path.join(WEB_ROOT, 'index.html')
+const manifestFile = path.join(WEB_ROOT, 'route-preloads.json')
+if (!fs.existsSync(indexFile) || !fs.existsSync(manifestFile)) {
+  console.error(`No production build in ${WEB_ROOT}; run npm run build first.`)
+  process.exit(1)
+}
+
+const html = fs.readFileSync(indexFile, 'utf8')
+// The built page is minified, so attribute values may come without quotes.
+const entryScripts = [...html.matchAll(/<script[^>]*\ssrc="?([^"\s>]+\.js)/g)].map((match) => match[1])
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
+const routeScripts = manifest.routes[ROUTE]
+if (!routeScripts) {
+  console.error(`route-preloads.json has no screen "${ROUTE}"`)
+  process.exit(1)
+}
+
+const files = [...new Set([...entryScripts, ...routeScripts])].map((src) => src.replace(/^\//, ''))
+let total = 0
+for (const file of files) {
+  const raw = fs.statSync(path.join(WEB_ROOT, file)).size
+  const gzip = gzipSize(file)
+  total += gzip
+  console.log(`${file.padEnd(44)} ${String(raw).padStart(9)} B  ${String(gzip).padStart(8)} B gzip`)
+}
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
+console.log(`First load of /${ROUTE}: ${kb(total)} gzip in ${files.length} scripts (budget ${kb(BUDGET_BYTES)})`)
+if (total > BUDGET_BYTES) {
+  console.error(`Over budget by ${kb(total - BUDGET_BYTES)}`)
+  process.exit(1)
+}

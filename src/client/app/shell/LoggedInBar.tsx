@@ -1,0 +1,132 @@
+import CollectionsIcon from '@mui/icons-material/Collections'
+import GroupIcon from '@mui/icons-material/Group'
+import HomeIcon from '@mui/icons-material/Home'
+import NotificationsIcon from '@mui/icons-material/Notifications'
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive'
+import PhotoAlbumIcon from '@mui/icons-material/PhotoAlbum'
+import StyleIcon from '@mui/icons-material/Style'
+import Badge from '@mui/material/Badge'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import ButtonBase from '@mui/material/ButtonBase'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import type { ReactNode } from 'react'
+import { Link as RouterLink, NavLink } from 'react-router-dom'
+
+import { CreditAmount } from '../../components/CreditAmount'
+import { UserAvatar } from '../../components/UserAvatar'
+import type { SessionState } from '../../features/session/slice'
+import { paths } from '../paths'
+
+interface NavItemProps {
+  to: string
+  label: string
+  icon: ReactNode
+  showLabel: boolean
+  highlighted?: boolean
+}
+
+function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemProps) {
+  const button = (
+    <Button
+      component={NavLink}
+      to={to}
+      color="inherit"
+      aria-label={showLabel ? undefined : label}
+      startIcon={showLabel ? icon : undefined}
+      sx={{
+        minWidth: 0,
+        px: showLabel ? 1.25 : 1,
+        opacity: 0.9,
+        '&.active': { opacity: 1, bgcolor: 'rgba(255,255,255,0.14)' },
+        ...(highlighted ? { color: 'secondary.light' } : {}),
+      }}
+    >
+      {showLabel ? label : icon}
+    </Button>
+  )
+  return showLabel ? button : <Tooltip title={label}>{button}</Tooltip>
+}
+
+export interface LoggedInBarProps {
+  session: SessionState
+  /** From md up: balances and the account button with name and level. */
+  wide: boolean
+  /** From lg up: navigation with text labels. */
+  roomy: boolean
+}
+
+/** The logged-in part of the header: main navigation, balances and the account button. */
+export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
+  return (
+    <>
+      <Box
+        component="nav"
+        aria-label="Main"
+        sx={{ display: 'flex', gap: { xs: 0, md: 0.5 }, mx: 'auto', flexWrap: 'nowrap', overflowX: 'auto' }}
+      >
+        <NavItem to={paths.home.href()} label="Home" icon={<HomeIcon />} showLabel={roomy} />
+        <NavItem to={paths.myCollection.href()} label="Collection" icon={<CollectionsIcon />} showLabel={roomy} />
+        <NavItem to={paths.myFriends.href()} label="Friends" icon={<GroupIcon />} showLabel={roomy} />
+        <NavItem to={paths.myMemories.href()} label="Memories" icon={<PhotoAlbumIcon />} showLabel={roomy} />
+        <NavItem to={paths.acquireCards.href()} label="Acquire Cards" icon={<StyleIcon />} showLabel={roomy} />
+        <NavItem
+          to={paths.notifications.href()}
+          label={session.newNotification ? 'Notifications (new)' : 'Notifications'}
+          highlighted={session.newNotification}
+          showLabel={false}
+          icon={
+            <Badge color="secondary" variant="dot" invisible={!session.newNotification}>
+              {session.newNotification ? <NotificationsActiveIcon /> : <NotificationsIcon />}
+            </Badge>
+          }
+        />
+      </Box>
+      {wide && (
+        <>
+          <ButtonBase
+            component={RouterLink}
+            to={paths.myWallet.href()}
+            aria-label="My wallet"
+            sx={{ borderRadius: 2, px: 1, py: 0.5, flexDirection: 'column', alignItems: 'flex-end' }}
+          >
+            <Typography variant="caption" sx={{ opacity: 0.8, lineHeight: 1.1 }}>
+              Digital · Physical
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1.5, fontWeight: 600 }}>
+              <CreditAmount value={session.digitalCredit} label="Digital credit" />
+              <CreditAmount value={session.physicalCredit} kind="physical" label="Physical credit" />
+            </Box>
+          </ButtonBase>
+          <ButtonBase
+            component={RouterLink}
+            to={paths.myAccount.href()}
+            aria-label="My account"
+            sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1 }}
+          >
+            <UserAvatar avatarId={session.avatarId} username={session.username} size={36} />
+            <Box sx={{ textAlign: 'left' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2, maxWidth: 140 }} noWrap>
+                {session.username}
+              </Typography>
+              <Typography variant="caption" sx={{ opacity: 0.85 }}>
+                Level {session.userLevel}
+              </Typography>
+            </Box>
+          </ButtonBase>
+        </>
+      )}
+      {!wide && (
+        <ButtonBase
+          component={RouterLink}
+          to={paths.myAccount.href()}
+          aria-label={`My account: ${session.username}, level ${session.userLevel}`}
+          sx={{ borderRadius: '50%' }}
+        >
+          <UserAvatar avatarId={session.avatarId} username={session.username} size={32} />
+        </ButtonBase>
+      )}
+    </>
+  )
+}
