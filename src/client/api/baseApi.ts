@@ -4,7 +4,7 @@ import type { Envelope } from '@shared/envelope'
 
 import { API_BASE_URL, API_KEY } from '../lib/config'
 
-import type { ApiError } from './errors'
+import { isFailure, type ApiError } from './errors'
 import { authorizationObserved } from './sessionEvents'
 
 interface StateWithToken {
@@ -12,8 +12,11 @@ interface StateWithToken {
 }
 
 export interface ApiExtraOptions {
-  /** The screen reports this call's failures itself (no global toast). */
-  silentErrors?: boolean
+  /**
+   * The screen reports this call's failures itself (no global toast). `'refusals'`: the screen reports only the
+   * server's refusals (a not-found page, say); a failure (5xx, no connection) still gets the technical-problem toast.
+   */
+  silentErrors?: boolean | 'refusals'
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -42,7 +45,7 @@ export const envelopeBaseQuery: BaseQueryFn<
 > = async (args, api, extraOptions) => {
   const sentToken = (api.getState() as StateWithToken).session.authKey
   const result = await rawBaseQuery(args, api, {})
-  const silent = extraOptions?.silentErrors ?? false
+  const silentErrors = extraOptions?.silentErrors ?? false
   // An answer to a request made under another session (before a login, or before a logout) says nothing about this one.
   const staleSession = sentToken !== (api.getState() as StateWithToken).session.authKey
   const body = result.error ? (result.error as { data?: unknown }).data : result.data
@@ -54,19 +57,19 @@ export const envelopeBaseQuery: BaseQueryFn<
     const status = result.error.status
     if (typeof status !== 'number') {
       const message = 'error' in result.error ? result.error.error : 'No response'
-      return { error: { kind: 'network', status: 0, errorCode: null, message, silent, staleSession } }
+      return {
+        error: { kind: 'network', status: 0, errorCode: null, message, silent: silentErrors === true, staleSession },
+      }
     }
     const metadata = isEnvelope(body) ? body.metadata : null
-    return {
-      error: {
-        kind: 'http',
-        status,
-        errorCode: metadata?.errorCode ?? null,
-        message: metadata?.message ?? '',
-        silent,
-        staleSession,
-      },
+    const error: ApiError = {
+      kind: 'http',
+      status,
+      errorCode: metadata?.errorCode ?? null,
+      message: metadata?.message ?? '',
+      staleSession,
     }
+    return { error: { ...error, silent: silentErrors === true || (silentErrors === 'refusals' && !isFailure(error)) } }
   }
   if (isEnvelope(body) && !body.metadata.status) {
     return {
@@ -75,7 +78,7 @@ export const envelopeBaseQuery: BaseQueryFn<
         status: 200,
         errorCode: body.metadata.errorCode,
         message: body.metadata.message,
-        silent,
+        silent: silentErrors !== false,
         staleSession,
       },
     }

@@ -16,6 +16,14 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value != null && 'kind' in value && 'message' in value
 }
 
+/**
+ * The server could not answer (a 5xx, no connection, or too many requests for now): trying again may work, and
+ * nothing is known about what was asked for, so a screen offers a retry and never says "not found".
+ */
+export function isFailure(error: unknown): boolean {
+  return isApiError(error) && (error.kind === 'network' || error.status >= 500 || error.status === 429)
+}
+
 export type ToastVariant = 'error' | 'warning'
 
 /** Shared request handling (docs/product.md#messages-request-handling): which toast a failed call shows. */

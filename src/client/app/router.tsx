@@ -119,6 +119,8 @@ export const routes: RouteObject[] = [
       { path: paths.freeDrawResult.path, lazy: page.freeDrawResult },
       // The wallet handles visitors itself ("This page is not public accessible.").
       { path: paths.myWallet.path, lazy: page.myWallet },
+      // A visitor may look at the draw screen; drawing says "You need to log in to draw a card." and goes to login.
+      { path: paths.digitalDraw.path, lazy: page.digitalDraw },
       {
         element: <RequireLogin />,
         children: [
@@ -126,7 +128,6 @@ export const routes: RouteObject[] = [
           { path: paths.acquireCards.path, lazy: page.acquireCards },
           { path: paths.acquireCardsLegacy.path, lazy: page.acquireCards },
           { path: paths.digitalPick.path, lazy: page.digitalPick },
-          { path: paths.digitalDraw.path, lazy: page.digitalDraw },
           { path: paths.digitalDrawResult.path, lazy: page.digitalDrawResult },
           { path: paths.cardCollections.path, lazy: page.cardCollections },
           { path: paths.myCollection.path, lazy: page.myCollection },

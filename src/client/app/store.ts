@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, createListenerMiddleware, type Middleware } from '@reduxjs/toolkit'
+import { combineSlices, configureStore, createListenerMiddleware, type Action, type Middleware } from '@reduxjs/toolkit'
 
 import { baseApi } from '../api/baseApi'
 import { registerSessionListeners } from '../api/listeners'
@@ -9,18 +9,46 @@ export type RootState = ReturnType<typeof rootReducer>
 
 const REDACTED = '[redacted]'
 
-/** Replaces every `authKey` value, at any depth, so recorded DevTools sessions can be shared without the token. */
-export function redactAuthKeys<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(redactAuthKeys) as T
+/**
+ * Fields whose values are secrets wherever they appear: in a call's arguments (RTK Query keeps them as
+ * `meta.arg.originalArgs` and in the mutation's state), in answers and in the session. Compared case-insensitively.
+ */
+const SECRET_FIELDS = new Set(
+  [
+    'password',
+    'newPassword',
+    'currentPassword',
+    'authKey',
+    'token',
+    'accessToken',
+    'refreshToken',
+    'clientSecret',
+    'cardNumber',
+    'expiry',
+    'cvc',
+    'redeemCode',
+  ].map((name) => name.toLowerCase()),
+)
+
+/** Replaces every secret field's value, at any depth, so a recorded DevTools session can be shared safely. */
+export function redactSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(redactSecrets) as T
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => [
         key,
-        key === 'authKey' && typeof inner === 'string' ? REDACTED : redactAuthKeys(inner),
+        SECRET_FIELDS.has(key.toLowerCase()) && inner != null ? REDACTED : redactSecrets(inner),
       ]),
     ) as T
   }
   return value
+}
+
+/** What Redux DevTools records: every action and every state pass through the redaction first. */
+export const devToolsOptions = {
+  name: 'Wandercards',
+  actionSanitizer: <A extends Action>(action: A): A => redactSecrets(action),
+  stateSanitizer: <S>(state: S): S => redactSecrets(state),
 }
 
 export interface MakeStoreOptions {
@@ -44,11 +72,7 @@ export function makeStore(
       const listeners = sideEffects ? [listenerMiddleware.middleware] : []
       return [...listeners, ...defaults, ...(recorder ? [recorder] : [])] as unknown as typeof defaults
     },
-    devTools: {
-      name: 'Wandercards',
-      stateSanitizer: (state) => redactAuthKeys(state),
-      actionSanitizer: (action) => redactAuthKeys(action),
-    },
+    devTools: devToolsOptions,
   })
   if (sideEffects) registerSessionListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch>())
   return store

@@ -4,7 +4,6 @@ import type { TutorialName } from '@shared/constants'
 export const STORAGE_KEYS = {
   authToken: 'wandercards.authToken',
   freeDrawCard: 'wandercards.freeDrawCard',
-  contentButtonCollapsed: 'wandercards.contentRequestButtonCollapsed',
   referralCode: 'wandercards.referralCode',
 } as const
 

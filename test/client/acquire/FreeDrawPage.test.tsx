@@ -1,21 +1,21 @@
 import { screen, waitFor } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
-import { FreeDrawPage } from '@client/features/acquire/FreeDrawPage'
+import { FREE_DRAW_FOR_VISITORS, FreeDrawPage } from '@client/features/acquire/FreeDrawPage'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { API, HttpResponse, http, onGet, server } from '@test/helpers/msw'
-import { renderWithProviders, visitorSession } from '@test/helpers/render'
+import { loggedInSession, renderWithProviders, visitorSession } from '@test/helpers/render'
 
 const drawn = { transactionId: 'free-1', image: 'jp-3', cardName: 'Japan', cardRarity: 3 }
 
-function renderFreeDraw() {
+function renderFreeDraw(session = visitorSession) {
   return renderWithProviders(
     <Routes>
       <Route path="/freeDraw" element={<FreeDrawPage />} />
       <Route path="/freeDrawResult/:transactionId" element={<p>Free result page</p>} />
       <Route path="/welcome" element={<p>Welcome page</p>} />
     </Routes>,
-    { route: '/freeDraw', session: visitorSession },
+    { route: '/freeDraw', session },
   )
 }
 
@@ -102,5 +102,16 @@ describe('FreeDrawPage', () => {
     expect(await screen.findByText('Welcome page')).toBeInTheDocument()
     expect(registration).toMatchObject({ email: 'kai@example.com', freeDrawTransactionId: 'free-1' })
     expect(window.localStorage.getItem(STORAGE_KEYS.freeDrawCard)).toBeNull()
+  })
+
+  it('does not offer a logged-in user a free card that could never reach their collection, and says why', async () => {
+    // A card drawn before logging in to an existing account stays with the visitor's draw.
+    window.localStorage.setItem(STORAGE_KEYS.freeDrawCard, JSON.stringify(drawn))
+    renderFreeDraw(loggedInSession())
+    expect(screen.getByText(FREE_DRAW_FOR_VISITORS)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Draw a Random Card' })).toHaveAttribute('href', '/digitalDraw')
+    expect(screen.queryByText('NEW')).not.toBeInTheDocument()
+    expect(screen.queryByText(/Congratulations/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Draw from pack/ })).not.toBeInTheDocument()
   })
 })

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 
 import { toToast } from '@client/api/errors'
 import { sessionApi } from '@client/features/session/api'
@@ -9,7 +9,7 @@ describe('shared request handling (docs/product.md#messages-request-handling)', 
   it('shows a server failure as the technical-problem error with the server message', async () => {
     server.use(http.get(`${API}/getUser`, () => refusal(500, 'Internal', 'Internal error (request 42)', true)))
     const { store } = renderWithProviders(<div />)
-    await store.dispatch(sessionApi.endpoints.getUser.initiate())
+    await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(
       await screen.findByText(
         "There's a technical problem with our server. Please try again later. Error: Internal error (request 42)",
@@ -25,21 +25,23 @@ describe('shared request handling (docs/product.md#messages-request-handling)', 
       ),
     )
     const { store } = renderWithProviders(<div />)
-    await store.dispatch(sessionApi.endpoints.updateProfile.initiate({ newUsername: 'marta', newAvatarId: 1 }))
+    await act(() =>
+      store.dispatch(sessionApi.endpoints.updateProfile.initiate({ newUsername: 'marta', newAvatarId: 1 })),
+    )
     expect(await screen.findByText('The username marta is already taken.')).toBeInTheDocument()
   })
 
   it('says it cannot connect when no response arrives', async () => {
     server.use(http.get(`${API}/getUser`, () => HttpResponse.error()))
     const { store } = renderWithProviders(<div />)
-    await store.dispatch(sessionApi.endpoints.getUser.initiate())
+    await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(await screen.findByText('Cannot connect to server. Please try again later.')).toBeInTheDocument()
   })
 
   it('logs out with a warning on 403', async () => {
     server.use(http.get(`${API}/getUser`, () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')))
     const { store } = renderWithProviders(<div />, { session: loggedInSession() })
-    await store.dispatch(sessionApi.endpoints.getUser.initiate())
+    await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(await screen.findByText('Please log in to perform this action.')).toBeInTheDocument()
     await waitFor(() =>
       expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null, digitalCredit: 0 }),

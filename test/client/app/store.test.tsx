@@ -1,11 +1,14 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
-import { waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { SnackbarProvider } from 'notistack'
 
+import { TEXTS } from '@shared/texts'
 import { restoreSession } from '@client/api/listeners'
 import { sessionEnded } from '@client/api/sessionEvents'
-import { makeStore, redactAuthKeys, rootReducer } from '@client/app/store'
+import { devToolsOptions, makeStore, rootReducer } from '@client/app/store'
 import { sessionApi } from '@client/features/session/api'
 import { initialSessionState } from '@client/features/session/slice'
+import { walletApi } from '@client/features/wallet/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 
@@ -55,13 +58,80 @@ describe('the store', () => {
     })
   })
 
-  it('redacts the token from what DevTools records', () => {
-    const state = {
-      session: { authKey: 'secret-token', username: 'marta' },
-      api: { mutations: { a: { data: { authKey: 'secret-token' } } } },
+  it('records no secret in what DevTools sees: passwords, tokens, client secrets, card details, redeem codes', async () => {
+    const secrets = {
+      password: 'hunter2-Pa55word',
+      authKey: 'secret-token',
+      clientSecret: 'pi_123_secret_456',
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      // Distinct enough not to turn up inside a timestamp.
+      cvc: 'cvc-731',
+      redeemCode: 'ABCD-EFGH-JKMN-PQRS',
     }
-    expect(JSON.stringify(redactAuthKeys(state))).not.toContain('secret-token')
-    expect(redactAuthKeys(state).session.username).toBe('marta')
+    server.use(
+      http.post(`${API}/register`, () => HttpResponse.json(ok({ ...loginResult, invitationReward: false }))),
+      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+      http.get(`${API}/payment/getMyCreditCertificates`, () =>
+        HttpResponse.json(
+          ok([{ creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' }]),
+        ),
+      ),
+      http.post(`${API}/payment/createPaymentIntent`, () =>
+        HttpResponse.json(ok({ clientSecret: secrets.clientSecret, dpmCheckerLink: null, provider: 'test' })),
+      ),
+      http.post(`${API}/payment/testMode/confirmPayment`, () =>
+        HttpResponse.json(ok({ paymentIntentId: 'pi_123', status: 'succeeded' })),
+      ),
+      http.post(`${API}/payment/redeemCreditCertificate`, () =>
+        HttpResponse.json(
+          ok({ result: true, creditValue: 1000, userData: { digitalCredit: 3500, physicalCredit: 40 } }),
+        ),
+      ),
+    )
+    const recorded: UnknownAction[] = []
+    const recorder: Middleware = () => (next) => (action) => {
+      recorded.push(action as UnknownAction)
+      return next(action)
+    }
+    const store = makeStore(undefined, { recorder })
+
+    await store.dispatch(
+      sessionApi.endpoints.register.initiate({ email: 'marta@example.com', name: 'marta', password: secrets.password }),
+    )
+    await store.dispatch(
+      sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: secrets.password }),
+    )
+    await store.dispatch(walletApi.endpoints.getMyCreditCertificates.initiate())
+    await store.dispatch(walletApi.endpoints.createPaymentIntent.initiate({ selectedCreditProduct: 1 }))
+    await store.dispatch(
+      walletApi.endpoints.confirmTestModePayment.initiate({
+        clientSecret: secrets.clientSecret,
+        cardNumber: secrets.cardNumber,
+        expiry: secrets.expiry,
+        cvc: secrets.cvc,
+      }),
+    )
+    await store.dispatch(walletApi.endpoints.redeemCreditCertificate.initiate({ redeemCode: secrets.redeemCode }))
+
+    // Without the sanitizers the recording holds them all (the login's password sits in meta.arg.originalArgs).
+    const raw = JSON.stringify(recorded)
+    for (const secret of Object.values(secrets)) expect(raw).toContain(secret)
+
+    const sanitizedActions = JSON.stringify(recorded.map((action) => devToolsOptions.actionSanitizer(action)))
+    const sanitizedState = JSON.stringify(devToolsOptions.stateSanitizer(store.getState()))
+    for (const secret of Object.values(secrets)) {
+      expect(sanitizedActions).not.toContain(secret)
+      expect(sanitizedState).not.toContain(secret)
+    }
+    // What is not secret stays readable, so the recording is still useful.
+    expect(sanitizedActions).toContain('marta@example.com')
+    expect(devToolsOptions.stateSanitizer(store.getState()).session).toMatchObject({
+      username: 'marta',
+      authKey: '[redacted]',
+    })
+    store.dispatch(sessionEnded('logout'))
   })
 
   it('keeps the store serializable', async () => {
@@ -85,7 +155,9 @@ describe('the store', () => {
     const store = makeStore()
     await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
-    await store.dispatch(sessionApi.endpoints.getUser.initiate())
+    render(<SnackbarProvider />)
+    await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
+    expect(await screen.findByText(TEXTS.invalidCredentials)).toBeInTheDocument()
     await waitFor(() => expect(store.getState().session.loggedIn).toBe(false))
     expect(store.getState().session.authKey).toBeNull()
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull()
@@ -95,7 +167,9 @@ describe('the store', () => {
     window.localStorage.setItem(STORAGE_KEYS.authToken, 'stored-token')
     server.use(http.get(`${API}/getUser`, () => HttpResponse.error()))
     const offline = makeStore()
-    restoreSession(offline.dispatch)
+    render(<SnackbarProvider />)
+    act(() => restoreSession(offline.dispatch))
+    expect(await screen.findByText(TEXTS.cannotConnect)).toBeInTheDocument()
     await waitFor(() => expect(offline.getState().session.loggedIn).toBe(false))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('stored-token')
 

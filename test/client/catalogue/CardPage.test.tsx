@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 
 import type { Card, CardCollection } from '@shared/catalogue'
+import { TEXTS } from '@shared/texts'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
@@ -151,5 +152,32 @@ describe('CardCollectionsPage', () => {
     server.use(...baseHandlers(), onGet('/getCardCollections', []))
     renderApp('/cardCollections')
     expect(await screen.findByText('No Card Collections :(', undefined, FIRST_LOAD)).toBeInTheDocument()
+  })
+
+  it('offers a retry, not "Card not found", when the server fails', async () => {
+    let failing = true
+    server.use(
+      ...baseHandlers(),
+      http.get(`${API}/getCard`, () =>
+        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(lisbon())),
+      ),
+    )
+    const { user } = renderApp('/card/pt-lisbon-3')
+    expect(
+      await screen.findByText(TEXTS.technicalProblem('Database unavailable'), undefined, FIRST_LOAD),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Card not found')).not.toBeInTheDocument()
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lisbon' })).toBeInTheDocument()
+  })
+
+  it('says "Card not found" when the server answers that it is not there', async () => {
+    server.use(
+      ...baseHandlers(),
+      http.get(`${API}/getCard`, () => refusal(404, 'NotFound', 'Card not found', true)),
+    )
+    renderApp('/card/nope')
+    expect(await screen.findByText('Card not found', undefined, FIRST_LOAD)).toBeInTheDocument()
   })
 })

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 
 import type { UserCard } from '@shared/collection'
+import { TEXTS } from '@shared/texts'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
@@ -107,5 +108,23 @@ describe('UserCardPage', () => {
     renderApp('/userCard/nope')
     expect(await screen.findByText('User card not found', undefined, FIRST_LOAD)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument()
+  })
+
+  it('offers a retry, not "User card not found", when the server fails', async () => {
+    let failing = true
+    server.use(
+      http.get(`${API}/getUserCard`, () =>
+        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(copy)),
+      ),
+      ...handlers(),
+    )
+    const { user } = renderApp('/userCard/uc-1')
+    expect(
+      await screen.findByText(TEXTS.technicalProblem('Database unavailable'), undefined, FIRST_LOAD),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('User card not found')).not.toBeInTheDocument()
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kyoto' })).toBeInTheDocument()
   })
 })

@@ -6,6 +6,7 @@ import type { UserCard } from '@shared/collection'
 import type { AvailableCardSets, PeerUserCard } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
+import { collectionApi } from '@client/features/collection/api'
 import { CreateMemoryPage } from '@client/features/memories/CreateMemoryPage'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
@@ -152,6 +153,51 @@ describe('CreateMemoryPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Another' }))
     expect(await screen.findByRole('button', { name: 'Choose Card' })).toBeInTheDocument()
+  })
+
+  it('ends on the success screen when the memory was added from a chosen copy', async () => {
+    // The copy is reloaded after saving, and then it has a memory: the one just made.
+    let saved = false
+    server.use(
+      http.get(`${API}/getUserCard`, () =>
+        HttpResponse.json(ok({ ...userCard, memory: saved ? { memoryId: 'm7' } : null })),
+      ),
+      http.post(`${API}/memory/createMemory`, () => {
+        saved = true
+        return HttpResponse.json(ok({ memoryId: 'm7' }))
+      }),
+    )
+    const { user, store } = renderCreate('/createMemory/uc1')
+    await screen.findByRole('group', { name: 'Associated card' })
+    fillDates('2025-05-01', '2025-05-02')
+    await user.click(screen.getByRole('button', { name: 'Create Memory' }))
+
+    expect(await screen.findByRole('heading', { name: TEXTS.memoryCreated })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Create Another' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View Memory' })).toHaveAttribute('href', '/viewMemory/m7')
+    // Once the reloaded copy (now with this memory) has arrived, the page still tells the truth.
+    await waitFor(() =>
+      expect(collectionApi.endpoints.getUserCard.select('uc1')(store.getState()).data?.memory).toEqual({
+        memoryId: 'm7',
+      }),
+    )
+    expect(screen.queryByRole('heading', { name: 'Oops :(' })).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: TEXTS.memoryCreated })).toBeInTheDocument()
+  })
+
+  it('offers a retry, not "User card not found", when the server fails to load the copy', async () => {
+    let failing = true
+    server.use(
+      http.get(`${API}/getUserCard`, () =>
+        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(userCard)),
+      ),
+    )
+    const { user } = renderCreate('/createMemory/uc1')
+    expect(await screen.findByText(TEXTS.technicalProblem('Database unavailable'))).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: TEXTS.userCardNotFound })).not.toBeInTheDocument()
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByRole('group', { name: 'Associated card' })).toHaveTextContent('Lisbon')
   })
 
   it('refuses an end date before the start date and sends nothing', async () => {

@@ -78,4 +78,12 @@ describe('EditMemoryPage', () => {
     renderEdit('/editMemory')
     expect(await screen.findByText(TEXTS.memoryNotFound)).toBeInTheDocument()
   })
+
+  it('offers a retry, not "not found", when the server fails to load the memory', async () => {
+    server.use(http.get(`${API}/memory/getMemory`, () => refusal(503, 'Unavailable', 'Try again soon', true)))
+    renderEdit('/editMemory/m1')
+    expect(await screen.findByText(TEXTS.technicalProblem('Try again soon'))).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    expect(screen.queryByText(TEXTS.memoryNotFound)).not.toBeInTheDocument()
+  })
 })

@@ -151,4 +151,27 @@ describe('ViewMemoryPage', () => {
     renderView('/viewMemory/m9')
     expect(await screen.findByRole('heading', { name: 'Memory not found' })).toBeInTheDocument()
   })
+
+  it('shows the technical-problem toast and a retry, not "not found", when the server fails', async () => {
+    let failing = true
+    server.use(
+      http.get(`${API}/memory/getMemory`, () =>
+        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(makeMemory())),
+      ),
+    )
+    const { user } = renderView('/viewMemory/m1')
+    expect(await screen.findByText(TEXTS.technicalProblem('Database unavailable'))).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Memory not found' })).not.toBeInTheDocument()
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByText('Tram 28 up to the castle at sunset.')).toBeInTheDocument()
+  })
+
+  it('says it cannot connect, with a retry, when there is no answer at all', async () => {
+    server.use(http.get(`${API}/memory/getMemory`, () => HttpResponse.error()))
+    renderView('/viewMemory/m1')
+    expect(await screen.findByText(TEXTS.cannotConnect)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Memory not found' })).not.toBeInTheDocument()
+  })
 })

@@ -22,7 +22,7 @@ export function Layout() {
         component="main"
         id="main"
         maxWidth="lg"
-        sx={{ flex: 1, pt: { xs: 2, md: 4 }, pb: { xs: 10, md: 4 }, px: { xs: 1.5, sm: 3 } }}
+        sx={{ flex: 1, pt: { xs: 2, md: 4 }, pb: 4, px: { xs: 1.5, sm: 3 } }}
       >
         <Suspense fallback={<LoadingState />}>
           <Outlet />

@@ -67,7 +67,7 @@ export function DrawPage() {
   }
 
   function handleChoose(tenDraws: boolean) {
-    if (!loggedIn) {
+    if (loggedIn !== true) {
       sendToLogin()
       return
     }
@@ -121,22 +121,28 @@ export function DrawPage() {
           tourId="draw-one"
           label="Draw 1 Card"
           price={drawPrice(false)}
-          ready={userLoaded || !loggedIn}
+          ready={userLoaded || loggedIn === false}
           onChoose={() => handleChoose(false)}
         />
         <DrawChoice
           tourId="draw-ten"
           label="Draw 10 Cards"
           price={drawPrice(true)}
-          ready={userLoaded || !loggedIn}
+          ready={userLoaded || loggedIn === false}
           onChoose={() => handleChoose(true)}
         />
       </Stack>
 
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography component="span">
-          Your balance: <CreditAmount value={digitalCredit} label="Your balance" />
-        </Typography>
+        {loggedIn !== false ? (
+          <Typography component="span">
+            Your balance: <CreditAmount value={digitalCredit} label="Your balance" />
+          </Typography>
+        ) : (
+          <Typography component="span" color="text.secondary">
+            Log in to draw with your credit.
+          </Typography>
+        )}
         <Link component="button" type="button" onClick={() => setRatesOpen(true)} data-tour="drop-rates">
           Drop rates
         </Link>

@@ -9,8 +9,10 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 import type { CardDrawResult } from '@shared/acquire'
 import { PRODUCT_NAME } from '@shared/constants'
 
+import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { ShareLinks } from '../../components/ShareLinks'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -33,10 +35,11 @@ const NOT_FOUND = 'This draw result was not found.'
 export function DrawResultPage() {
   usePageTitle('Draw Result')
   const { transactionId = '' } = useParams()
-  const { data: result, isLoading, isError } = useGetCardDrawResultQuery(transactionId)
+  const { data: result, isLoading, isFetching, isError, error, refetch } = useGetCardDrawResultQuery(transactionId)
   const [revealed, setRevealed] = useState(false)
 
   if (isLoading) return <LoadingState label="Loading your draw" />
+  if (!result && isFailure(error)) return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
   if (isError || !result) {
     return (
       <EmptyState

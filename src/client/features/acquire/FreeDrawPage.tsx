@@ -35,13 +35,21 @@ const SELLING_POINTS = [
   'Start your journey and collect the world',
 ]
 
+export const FREE_DRAW_FOR_VISITORS =
+  'The free draw is for new travellers: its card joins the collection of the account made with it. You are logged in, so your cards come from picks and draws with your credit.'
+
 /**
  * Free draw (docs/product.md#screen-free-draw): a visitor draws one card for 0 credit and is invited to sign up to keep
- * it.
+ * it. A logged-in user is not offered it: the card could only ever reach an account created with it, so "NEW" would
+ * promise a card never given.
  */
 export function FreeDrawPage() {
   usePageTitle('Free Draw Card')
+  const loggedIn = useAppSelector(selectLoggedIn)
   const [drawn] = useState(readStoredFreeDraw)
+  // Signing up here logs the new account in on its way to the welcome page; that is not someone to turn away.
+  const [, registration] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
+  const offered = !loggedIn || !registration.isUninitialized
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
@@ -53,7 +61,7 @@ export function FreeDrawPage() {
           Free Draw Card
         </Typography>
       </Box>
-      {drawn ? <DrawnCard card={drawn} /> : <PackChoice />}
+      {!offered ? <NotForAccounts /> : drawn ? <DrawnCard card={drawn} /> : <PackChoice />}
     </Stack>
   )
 }
@@ -95,8 +103,18 @@ function PackChoice() {
   )
 }
 
+function NotForAccounts() {
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 4 }, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+      <Typography sx={{ maxWidth: 560, textAlign: 'center' }}>{FREE_DRAW_FOR_VISITORS}</Typography>
+      <Button component={RouterLink} to={paths.digitalDraw.href()} variant="contained">
+        Draw a Random Card
+      </Button>
+    </Paper>
+  )
+}
+
 function DrawnCard({ card }: { card: FreeDrawnCard }) {
-  const loggedIn = useAppSelector(selectLoggedIn)
   const [register, { isLoading: registering }] = useRegisterMutation({ fixedCacheKey: REGISTRATION_CACHE_KEY })
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} alignItems={{ xs: 'stretch', md: 'flex-start' }}>
@@ -107,42 +125,31 @@ function DrawnCard({ card }: { card: FreeDrawnCard }) {
         <DrawnCardTile image={card.image} cardName={card.cardName} cardRarity={card.cardRarity} isNew large />
       </Box>
       <Paper sx={{ flex: 1, p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="free-draw-signup">
-        {loggedIn ? (
-          <Stack spacing={2}>
-            <Typography id="free-draw-signup" variant="h5" component="h2">
-              Want more cards?
-            </Typography>
-            <Button component={RouterLink} to={paths.digitalDraw.href()} variant="contained">
-              Draw a Random Card
-            </Button>
-          </Stack>
-        ) : (
-          <Stack spacing={2}>
-            <Typography id="free-draw-signup" variant="h5" component="h2">
-              Sign up to keep your card
-            </Typography>
-            <List dense disablePadding>
-              {SELLING_POINTS.map((point) => (
-                <ListItem key={point} disableGutters>
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <CheckCircleIcon color="secondary" />
-                  </ListItemIcon>
-                  <ListItemText primary={point} />
-                </ListItem>
-              ))}
-            </List>
-            <Typography color="text.secondary">
-              Your card will be waiting in your collection after you sign up.
-            </Typography>
-            <RegistrationForm
-              idPrefix="free-draw"
-              freeDrawTransactionId={card.transactionId}
-              submitLabel="Sign Up and Keep My Card"
-              onRegister={(body) => register(body).unwrap()}
-              registering={registering}
-            />
-          </Stack>
-        )}
+        <Stack spacing={2}>
+          <Typography id="free-draw-signup" variant="h5" component="h2">
+            Sign up to keep your card
+          </Typography>
+          <List dense disablePadding>
+            {SELLING_POINTS.map((point) => (
+              <ListItem key={point} disableGutters>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <CheckCircleIcon color="secondary" />
+                </ListItemIcon>
+                <ListItemText primary={point} />
+              </ListItem>
+            ))}
+          </List>
+          <Typography color="text.secondary">
+            Your card will be waiting in your collection after you sign up.
+          </Typography>
+          <RegistrationForm
+            idPrefix="free-draw"
+            freeDrawTransactionId={card.transactionId}
+            submitLabel="Sign Up and Keep My Card"
+            onRegister={(body) => register(body).unwrap()}
+            registering={registering}
+          />
+        </Stack>
       </Paper>
     </Stack>
   )

@@ -4,8 +4,10 @@ import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
+import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
 
@@ -20,7 +22,7 @@ import { FreeDrawAnimation } from './components/FreeDrawAnimation'
 export function FreeDrawResultPage() {
   usePageTitle('Card Draw Result')
   const { transactionId = '' } = useParams()
-  const { data: card, isLoading, isError } = useGetFreeCardDrawResultQuery(transactionId)
+  const { data: card, isLoading, isFetching, isError, error, refetch } = useGetFreeCardDrawResultQuery(transactionId)
   const [revealed, setRevealed] = useState(false)
 
   const collect = (
@@ -36,6 +38,8 @@ export function FreeDrawResultPage() {
       </Typography>
       {isLoading ? (
         <LoadingState label="Loading your card" />
+      ) : !card && isFailure(error) ? (
+        <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
       ) : isError || !card ? (
         <EmptyState message="This draw result was not found." action={collect} />
       ) : revealed ? (

@@ -36,8 +36,8 @@ export const acquireApi = baseApi.injectEndpoints({
     }),
     getCardDrawResult: build.query<CardDrawResult, string>({
       query: (transactionId) => ({ url: '/getCardDrawResult', params: { transactionId } }),
-      // The result page says "not found" in place.
-      extraOptions: { silentErrors: true },
+      // The result page says "not found" in place; a failure gets the shared toast and a retry.
+      extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, transactionId) => [{ type: 'DrawResult', id: transactionId }],
     }),
     freeDrawCard: build.mutation<FreeDrawnCard, void>({
@@ -45,7 +45,7 @@ export const acquireApi = baseApi.injectEndpoints({
     }),
     getFreeCardDrawResult: build.query<FreeCardDrawResult, string>({
       query: (transactionId) => ({ url: '/public/getFreeCardDrawResult', params: { transactionId } }),
-      extraOptions: { silentErrors: true },
+      extraOptions: { silentErrors: 'refusals' },
     }),
   }),
 })

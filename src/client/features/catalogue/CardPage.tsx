@@ -14,8 +14,10 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import type { Card } from '@shared/catalogue'
 import { rarityName, TRUNCATE_CARD_PAGE } from '@shared/constants'
 
+import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -34,7 +36,16 @@ export function truncateDescription(text: string, limit = TRUNCATE_CARD_PAGE): s
  */
 export function CardPage() {
   const { cardId = '' } = useParams()
-  const { currentData: card, isLoading, isError, refetch } = useGetCardQuery(cardId, { skip: !cardId })
+  const {
+    currentData: card,
+    isLoading,
+    isFetching,
+    isError,
+    error,
+    refetch,
+  } = useGetCardQuery(cardId, {
+    skip: !cardId,
+  })
   usePageTitle(card?.cardName ?? 'Card')
   const navigate = useNavigate()
   const location = useLocation()
@@ -46,6 +57,7 @@ export function CardPage() {
   }
 
   if (card) return <CardDetails card={card} onClose={handleClose} onChanged={refetch} />
+  if (isFailure(error)) return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
   if (isError || !cardId) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -27,6 +27,8 @@ export const catalogueApi = baseApi.injectEndpoints({
     }),
     getCard: build.query<Card, string>({
       query: (cardId) => ({ url: '/getCard', params: { cardId } }),
+      // The card page says "Card not found" in place; a failure gets the shared toast and a retry.
+      extraOptions: { silentErrors: 'refusals' },
       // Card:LIST is what acquisitions invalidate: the count of copies on an open card page changes with them.
       providesTags: (_result, _error, cardId) => [
         { type: 'Card', id: cardId },

@@ -13,8 +13,10 @@ import type { UserCard } from '@shared/collection'
 import { PRODUCT_NAME } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
+import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { ShareLinks } from '../../components/ShareLinks'
@@ -32,7 +34,14 @@ import { RecycleCardDialog } from './components/RecycleCardDialog'
  */
 export function UserCardPage() {
   const { userCardId = '' } = useParams()
-  const { currentData: userCard, isLoading, isError } = useGetUserCardQuery(userCardId, { skip: !userCardId })
+  const {
+    currentData: userCard,
+    isLoading,
+    isFetching,
+    isError,
+    error,
+    refetch,
+  } = useGetUserCardQuery(userCardId, { skip: !userCardId })
   usePageTitle(userCard?.cardName ?? 'My Card')
   const navigate = useNavigate()
   const location = useLocation()
@@ -46,6 +55,7 @@ export function UserCardPage() {
   // A copy already shown stays until the page is left: right after a recycle its refetch answers 404.
   if (userCard) return <UserCardDetails userCard={userCard} onClose={handleClose} />
   if (isLoading) return <LoadingState label="Loading the card" />
+  if (isFailure(error)) return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
   if (isError || !userCardId) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -33,8 +33,8 @@ export const collectionApi = baseApi.injectEndpoints({
     }),
     getUserCard: build.query<UserCard, string>({
       query: (userCardId) => ({ url: '/getUserCard', params: { userCardId } }),
-      // The screen shows "User card not found" in place.
-      extraOptions: { silentErrors: true },
+      // The screen shows "User card not found" in place; a failure gets the shared toast and a retry.
+      extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, userCardId) => [{ type: 'UserCard', id: userCardId }],
     }),
     // The value follows the card's rarity, which never changes; no tag, so a recycle does not ask again for a gone copy.

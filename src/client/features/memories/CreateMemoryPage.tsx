@@ -10,8 +10,9 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 
 import { TEXTS } from '@shared/texts'
 
-import { isApiError, toToast } from '../../api/errors'
+import { isApiError, isFailure, toToast } from '../../api/errors'
 import { paths } from '../../app/paths'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useGetUserCardQuery } from '../collection/api'
@@ -40,7 +41,14 @@ interface CreateMemoryProps {
 }
 
 function CreateMemory({ userCardId }: CreateMemoryProps) {
-  const { data: userCard, isLoading, isError } = useGetUserCardQuery(userCardId ?? skipToken)
+  const {
+    data: userCard,
+    isLoading,
+    isFetching,
+    isError,
+    error,
+    refetch,
+  } = useGetUserCardQuery(userCardId ?? skipToken)
   const [picked, setPicked] = useState<PickedCard | null>(null)
   const [pickerOpen, setPickerOpen] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -48,12 +56,7 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
 
-  if (userCardId && isLoading) return <LoadingState label="Loading your card" />
-  if (outcome?.kind === 'missing' || (userCardId && (isError || (userCard && !userCard.isOwner))))
-    return <UserCardNotFound />
-  if (outcome?.kind === 'taken') return <MemoryAlreadyThere cardName={outcome.cardName} memoryId={outcome.memoryId} />
-  if (userCardId && userCard?.memory)
-    return <MemoryAlreadyThere cardName={userCard.cardName} memoryId={userCard.memory.memoryId} />
+  // The memory just made is checked first: the copy reloaded after saving has a memory now, and it is this one.
   if (outcome?.kind === 'created') {
     return (
       <MemoryCreated
@@ -63,6 +66,14 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
       />
     )
   }
+  if (userCardId && isLoading) return <LoadingState label="Loading your card" />
+  if (userCardId && !userCard && isFailure(error))
+    return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
+  if (outcome?.kind === 'missing' || (userCardId && (isError || (userCard && !userCard.isOwner))))
+    return <UserCardNotFound />
+  if (outcome?.kind === 'taken') return <MemoryAlreadyThere cardName={outcome.cardName} memoryId={outcome.memoryId} />
+  if (userCardId && userCard?.memory)
+    return <MemoryAlreadyThere cardName={userCard.cardName} memoryId={userCard.memory.memoryId} />
 
   const fromUrl: PickedCard | null =
     userCard && userCardId

@@ -14,8 +14,10 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
 
+import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -35,9 +37,10 @@ import { visibilityLabel } from './components/VisibilitySelect'
 export function ViewMemoryPage() {
   usePageTitle('Memory')
   const { memoryId, focus } = useParams()
-  const { currentData: memory, isFetching } = useGetMemoryQuery(memoryId ?? skipToken)
+  const { currentData: memory, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
 
   if (!memory && isFetching) return <LoadingState label="Loading the memory" />
+  if (!memory && isFailure(error)) return <LoadFailed onRetry={() => void refetch()} />
   if (!memory) {
     return (
       <ProblemPage

@@ -116,8 +116,8 @@ export const memoriesApi = baseApi.injectEndpoints({
     }),
     getMemory: build.query<Memory, string>({
       query: (memoryId) => ({ url: '/memory/getMemory', params: { memoryId } }),
-      // Screens show "Memory not found …" in place.
-      extraOptions: { silentErrors: true },
+      // Screens show "Memory not found …" in place; a failure gets the shared toast and a retry.
+      extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, memoryId) => [{ type: 'Memory', id: memoryId }],
     }),
     getAvailableCardSets: build.query<AvailableCardSets, void>({

@@ -4,6 +4,8 @@ import { useParams } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
 
+import { isFailure } from '../../../api/errors'
+import { LoadFailed } from '../../../components/LoadFailed'
 import { LoadingState } from '../../../components/LoadingState'
 import { useGetMemoryQuery } from '../api'
 
@@ -16,9 +18,10 @@ export interface OwnMemoryLoaderProps {
 /** Loads the route's memory for the screens only its author may use; anyone else gets the not-found page. */
 export function OwnMemoryLoader({ children }: OwnMemoryLoaderProps) {
   const { memoryId } = useParams()
-  const { currentData: memory, isFetching } = useGetMemoryQuery(memoryId ?? skipToken)
+  const { currentData: memory, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
 
   if (!memory && isFetching) return <LoadingState label="Loading your memory" />
+  if (!memory && isFailure(error)) return <LoadFailed onRetry={() => void refetch()} />
   if (!memory?.isOwner) return <MemoryNotFound />
   // Keyed so that moving to another memory starts its form afresh.
   return <Fragment key={memory.memoryId}>{children(memory)}</Fragment>
