@@ -45,8 +45,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The built app (npm run build) served by the real API server on a fresh SQLite database.
-    command: 'npx tsx src/server/main.ts',
+    // The built app and compiled server (npm run build) on a fresh SQLite database, started as in production.
+    command: 'node --enable-source-maps dist/server/main.js',
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -24,8 +24,12 @@ import { authPlugin } from './plugins/auth'
 import { compressionPlugin } from './plugins/compression'
 import { dbPlugin } from './plugins/db'
 import { envelopePlugin } from './plugins/envelope'
+import { loadSheddingPlugin } from './plugins/loadShedding'
+import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
 import { rateLimitPlugin } from './plugins/rateLimit'
+import { redisPlugin } from './plugins/redis'
+import { QuietRoutesLogController, requestId, requestIdHeaderPlugin } from './plugins/requestLog'
 import { staticSpaPlugin } from './plugins/staticSpa'
 
 export interface BuildAppOptions {
@@ -43,10 +47,14 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestId,
+    logController: new QuietRoutesLogController(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(dbPlugin, { db, config, closeDb })
+  await app.register(redisPlugin)
+  await app.register(metricsPlugin)
+  await app.register(requestIdHeaderPlugin)
 
   // External plugins
   await app.register(helmet, {
@@ -73,6 +81,8 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
 
   // App plugins
   await app.register(envelopePlugin)
+  // After the envelope, so a shed request is refused in it.
+  await app.register(loadSheddingPlugin)
   await app.register(authPlugin)
   await app.register(staticSpaPlugin)
 

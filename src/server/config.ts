@@ -1,9 +1,13 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 
+import { Type, type Static, type TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+
 export type DatabaseDialect = 'sqlite' | 'postgres'
 
 export interface Config {
+  production: boolean
   port: number
   host: string
   /** Where the app is reached from outside, without a trailing slash (used for share links and payment return URLs). */
@@ -11,6 +15,8 @@ export interface Config {
   /** The share host; its pages are rendered by the server. */
   shareBaseUrl: string
   database: { dialect: DatabaseDialect; url: string; sqlitePath: string }
+  /** How many instances serve this site, as declared by the operator (SQLite allows only one). */
+  instances: number
   apiKeys: string[]
   sessionTtlDays: number
   dataDir: string
@@ -36,48 +42,192 @@ export interface Config {
   pictureSweep: boolean
   /** HMAC key of signed memory-picture URLs; set it when several instances serve one site, or links break across them and restarts. */
   mediaSigningSecret: string
+  /** Bearer token that opens GET /metrics; null keeps the endpoint off. */
+  metricsToken: string | null
+  /** How long a shutdown waits for requests in flight before the process exits anyway. */
+  shutdownGraceMs: number
+  /** Requests are refused with 503 while the event loop lags more than this (0: never) or the heap exceeds the limit. */
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number }
 }
 
-/** Every setting, from the environment, with defaults that run on a fresh machine. */
+/** A start-up setting is wrong; the message names it and says what is expected. */
+export class SettingsError extends Error {
+  override name = 'SettingsError'
+}
+
+const Switch = (description: string) =>
+  Type.String({ pattern: '^(on|off|true|false|1|0)$', description: `${description}: on or off` })
+const HttpUrl = (description: string) =>
+  Type.String({ pattern: '^https?://[^\\s]+$', description: `${description} (an http:// or https:// address)` })
+
+/**
+ * Every setting the server reads from the environment, as it is written there. README's settings table describes
+ * each one; an unknown variable is ignored (the environment holds much else).
+ */
+const SettingsSchema = Type.Object({
+  NODE_ENV: Type.Optional(Type.String()),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'a port number from 0 to 65535' }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'an interface address' }),
+  PUBLIC_URL: Type.Optional(HttpUrl('where users reach the app')),
+  SHARE_BASE_URL: Type.Optional(HttpUrl('the share host')),
+  DATABASE_URL: Type.String({
+    pattern: '^(sqlite:.+|postgres(ql)?://.+)$',
+    default: 'sqlite:./data/wandercards.db',
+    description: 'sqlite:<file> or postgres://user@host:5432/db',
+  }),
+  INSTANCES: Type.Integer({ minimum: 1, default: 1, description: 'a whole number of instances, at least 1' }),
+  API_KEYS: Type.String({
+    pattern: '[^,\\s]',
+    default: 'dev-web-key',
+    description: 'comma-separated client keys, at least one',
+  }),
+  SESSION_TTL_DAYS: Type.Integer({ minimum: 1, default: 30, description: 'a whole number of days, at least 1' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'a folder' }),
+  WEB_ROOT: Type.Optional(Type.String()),
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String()),
+  STRIPE_API_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_API_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'a port number' })),
+  STRIPE_API_PROTOCOL: Type.Optional(Type.Union([Type.Literal('http'), Type.Literal('https')])),
+  PAYMENTS_TEST_MODE: Type.Optional(Switch('the test-mode payment provider')),
+  REDIS_URL: Type.Optional(
+    Type.String({ pattern: '^rediss?://[^\\s]+$', description: 'a redis:// or rediss:// address' }),
+  ),
+  LOG_LEVEL: Type.String({
+    pattern: '^(fatal|error|warn|info|debug|trace|silent)$',
+    default: 'info',
+    description: 'one of fatal, error, warn, info, debug, trace, silent',
+  }),
+  TRUST_PROXY: Switch('client addresses from X-Forwarded-For'),
+  RATE_LIMITS: Switch('per-client rate limits'),
+  ART_WARMUP: Switch('the card art warm-up'),
+  PICTURE_SWEEP: Switch('the abandoned picture sweep'),
+  MEDIA_SIGNING_SECRET: Type.Optional(
+    Type.String({ minLength: 32, description: 'at least 32 characters, e.g. the output of `openssl rand -hex 32`' }),
+  ),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({ minLength: 16, pattern: '^[\\x21-\\x7e]+$', description: 'at least 16 printable characters' }),
+  ),
+  SHUTDOWN_GRACE_SECONDS: Type.Number({ minimum: 0, default: 10, description: 'a number of seconds, 0 or more' }),
+  LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: Type.Number({
+    minimum: 0,
+    default: 1000,
+    description: 'milliseconds, 0 to never shed load',
+  }),
+  LOAD_SHEDDING_MAX_HEAP_MB: Type.Number({ minimum: 0, default: 0, description: 'megabytes, 0 for no limit' }),
+})
+type Settings = Static<typeof SettingsSchema>
+
+const SWITCH_DEFAULTS = { TRUST_PROXY: 'off', RATE_LIMITS: 'on', ART_WARMUP: 'on', PICTURE_SWEEP: 'on' } as const
+
+function isOn(value: string | undefined): boolean {
+  return value === 'on' || value === 'true' || value === '1'
+}
+
+/** The environment's values for the known settings, empty ones treated as unset (WEB_ROOT='' means "no web app"). */
+function knownSettings(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const raw: Record<string, unknown> = {}
+  for (const name of Object.keys(SettingsSchema.properties)) {
+    const value = env[name]
+    if (value !== undefined && (value !== '' || name === 'WEB_ROOT')) raw[name] = value.trim()
+  }
+  for (const [name, value] of Object.entries(SWITCH_DEFAULTS)) raw[name] ??= value
+  return raw
+}
+
+function parseSettings(env: NodeJS.ProcessEnv): Settings {
+  const raw = Value.Default(SettingsSchema, knownSettings(env))
+  const settings = Value.Convert(SettingsSchema, raw) as Record<string, unknown>
+  for (const error of Value.Errors(SettingsSchema, settings)) {
+    const name = error.instancePath.replace(/^\//, '')
+    const schema = (SettingsSchema.properties as Record<string, TSchema & { description?: string }>)[name]
+    const expected = schema?.description ?? error.message
+    // Secrets are named but never echoed into the log.
+    const shown = /SECRET|TOKEN|KEY/.test(name) ? '' : `=${JSON.stringify(env[name] ?? '')}`
+    throw new SettingsError(`Setting ${name}${shown} is invalid: expected ${expected}.`)
+  }
+  return settings as Settings
+}
+
+/**
+ * Every setting, from the environment, with defaults that run on a fresh machine. A bad value, or a production
+ * setup that would lose data or money, throws a SettingsError naming the setting.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080)
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
-  const databaseUrl = env.DATABASE_URL ?? 'sqlite:./data/wandercards.db'
-  const dataDir = path.resolve(env.DATA_DIR ?? './data')
+  const settings = parseSettings(env)
+  const production = settings.NODE_ENV === 'production'
+  const port = settings.PORT
+  const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const database = parseDatabaseUrl(settings.DATABASE_URL)
+  const stripeConfigured = Boolean(settings.STRIPE_SECRET_KEY && settings.STRIPE_PUBLISHABLE_KEY)
+
+  if (production) checkProductionSettings(settings, database, stripeConfigured)
+
   return {
+    production,
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: settings.HOST,
     publicUrl,
-    shareBaseUrl: (env.SHARE_BASE_URL ?? `${publicUrl}/s`).replace(/\/+$/, ''),
-    database: parseDatabaseUrl(databaseUrl),
-    apiKeys: (env.API_KEYS ?? 'dev-web-key')
-      .split(',')
+    shareBaseUrl: (settings.SHARE_BASE_URL ?? `${publicUrl}/s`).replace(/\/+$/, ''),
+    database,
+    instances: settings.INSTANCES,
+    apiKeys: settings.API_KEYS.split(',')
       .map((key) => key.trim())
       .filter(Boolean),
-    sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 30),
-    dataDir,
-    webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? './dist/web'),
+    sessionTtlDays: settings.SESSION_TTL_DAYS,
+    dataDir: path.resolve(settings.DATA_DIR),
+    webRoot: settings.WEB_ROOT === '' ? null : path.resolve(settings.WEB_ROOT ?? './dist/web'),
     stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+      settings.STRIPE_SECRET_KEY && settings.STRIPE_PUBLISHABLE_KEY
         ? {
-            secretKey: env.STRIPE_SECRET_KEY,
-            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            secretKey: settings.STRIPE_SECRET_KEY,
+            publishableKey: settings.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: settings.STRIPE_WEBHOOK_SECRET ?? '',
             // Only for pointing the SDK at a local stand-in server in tests.
-            ...(env.STRIPE_API_HOST ? { apiHost: env.STRIPE_API_HOST } : {}),
-            ...(env.STRIPE_API_PORT ? { apiPort: Number(env.STRIPE_API_PORT) } : {}),
-            ...(env.STRIPE_API_PROTOCOL === 'http' ? { apiProtocol: 'http' as const } : {}),
+            ...(settings.STRIPE_API_HOST ? { apiHost: settings.STRIPE_API_HOST } : {}),
+            ...(settings.STRIPE_API_PORT ? { apiPort: settings.STRIPE_API_PORT } : {}),
+            ...(settings.STRIPE_API_PROTOCOL === 'http' ? { apiProtocol: 'http' as const } : {}),
           }
         : null,
     // Without Stripe keys the built-in test mode sells credit for nothing; a production deploy must ask for it.
-    paymentsTestMode: env.PAYMENTS_TEST_MODE ? env.PAYMENTS_TEST_MODE === 'on' : env.NODE_ENV !== 'production',
-    redisUrl: env.REDIS_URL || null,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    rateLimits: env.RATE_LIMITS !== 'off',
-    artWarmup: env.ART_WARMUP !== 'off',
-    pictureSweep: env.PICTURE_SWEEP !== 'off',
-    mediaSigningSecret: env.MEDIA_SIGNING_SECRET || crypto.randomBytes(32).toString('hex'),
+    paymentsTestMode: settings.PAYMENTS_TEST_MODE ? isOn(settings.PAYMENTS_TEST_MODE) : !production,
+    redisUrl: settings.REDIS_URL ?? null,
+    logLevel: settings.LOG_LEVEL,
+    trustProxy: isOn(settings.TRUST_PROXY),
+    rateLimits: isOn(settings.RATE_LIMITS),
+    artWarmup: isOn(settings.ART_WARMUP),
+    pictureSweep: isOn(settings.PICTURE_SWEEP),
+    mediaSigningSecret: settings.MEDIA_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    metricsToken: settings.METRICS_TOKEN ?? null,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
+    loadShedding: {
+      maxEventLoopDelayMs: settings.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: settings.LOAD_SHEDDING_MAX_HEAP_MB * 1024 * 1024,
+    },
+  }
+}
+
+/** What a development machine forgives but a production deploy must not start with. */
+function checkProductionSettings(settings: Settings, database: Config['database'], stripeConfigured: boolean): void {
+  if (!settings.MEDIA_SIGNING_SECRET) {
+    throw new SettingsError(
+      'Setting MEDIA_SIGNING_SECRET is required when NODE_ENV=production: without it picture links break at every ' +
+        'restart and across instances. Set it to at least 32 random characters (e.g. `openssl rand -hex 32`).',
+    )
+  }
+  if (database.dialect === 'sqlite' && settings.INSTANCES > 1) {
+    throw new SettingsError(
+      `Setting INSTANCES=${settings.INSTANCES} needs a shared database: SQLite (DATABASE_URL=${settings.DATABASE_URL}) ` +
+        'lives on one machine. Set DATABASE_URL to a postgres:// address, or INSTANCES=1.',
+    )
+  }
+  if (!stripeConfigured && settings.PAYMENTS_TEST_MODE === undefined) {
+    throw new SettingsError(
+      'Setting PAYMENTS_TEST_MODE must be chosen when NODE_ENV=production without Stripe keys: set ' +
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY for card payments, PAYMENTS_TEST_MODE=on to offer the ' +
+        'test-mode card form (credit for nothing), or PAYMENTS_TEST_MODE=off to run without card payments.',
+    )
   }
 }
 
@@ -89,5 +239,5 @@ export function parseDatabaseUrl(url: string): Config['database'] {
     const file = url.slice('sqlite:'.length)
     return { dialect: 'sqlite', url, sqlitePath: file === ':memory:' ? file : path.resolve(file) }
   }
-  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`)
+  throw new SettingsError(`Setting DATABASE_URL must start with sqlite: or postgres://, got "${url}"`)
 }

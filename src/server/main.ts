@@ -1,5 +1,7 @@
+import closeWithGrace from 'close-with-grace'
+
 import { buildApp } from './app'
-import { loadConfig } from './config'
+import { loadConfig, SettingsError } from './config'
 import { createDb } from './db/createDb'
 import { migrateToLatest } from './db/migrate'
 import { seedDatabase } from './db/seed/seedDatabase'
@@ -12,21 +14,32 @@ async function main(): Promise<void> {
   await seedDatabase(db)
   const app = await buildApp({ config, db, closeDb: true })
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down')
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      )
-    })
-  }
+  // On SIGTERM or SIGINT: stop accepting connections, let requests in flight finish, close the database pool and
+  // Redis (the app's onClose hooks), then exit. A shutdown slower than the grace period, or a second signal, exits
+  // at once, so the process never lingers.
+  closeWithGrace(
+    {
+      delay: config.shutdownGraceMs,
+      logger: {
+        error: (message: unknown) => app.log.error(message instanceof Error ? { err: message } : {}, String(message)),
+      },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'stopping after an unexpected error')
+      else app.log.info({ signal }, 'shutting down')
+      await app.close()
+      app.log.info('stopped')
+    },
+  )
+
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Wandercards is running on ${config.publicUrl} (database: ${config.database.dialect})`)
   void warmArtCache(app)
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  // A bad setting is the operator's to fix: its message says which and how, a stack trace would only hide it.
+  if (error instanceof SettingsError) console.error(`Wandercards cannot start: ${error.message}`)
+  else console.error(error)
   process.exit(1)
 })

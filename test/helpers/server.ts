@@ -91,6 +91,8 @@ export async function buildTestApp(options: { seed?: boolean; env?: Record<strin
     DATA_DIR: dataDir,
     WEB_ROOT: '',
     LOG_LEVEL: 'silent',
+    // Tests block the event loop on purpose (seeding, password hashing); load shedding has its own test.
+    LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   })
   const db = createDb(config.database)

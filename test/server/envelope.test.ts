@@ -14,7 +14,7 @@ describe('the API envelope', () => {
     expect(status).toBe(200)
     expect(body).toEqual({
       metadata: { status: true, errorCode: null, message: '', authorized: false },
-      data: { database: 'ok', version: '1.0.0' },
+      data: { status: 'ok', version: '1.0.0' },
     })
   })
 

@@ -16,6 +16,21 @@ pg.types.setTypeParser(pg.types.builtins.FLOAT8, (value) => Number(value))
 
 export type Db = Kysely<Database>
 
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number
+  idle: number
+  waiting: number
+}
+
+const pools = new WeakMap<Db, pg.Pool>()
+
+/** The PostgreSQL pool's occupancy, for metrics; null on SQLite, which has one connection and no pool. */
+export function poolStats(db: Db): PoolStats | null {
+  const pool = pools.get(db)
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null
+}
+
 /**
  * @param onConnectionLost told when PostgreSQL closes an idle pooled connection (a restart, a failover); the pool
  *   replaces it, and without a listener the error would end the process.
@@ -24,7 +39,9 @@ export function createDb(database: Config['database'], onConnectionLost: (error:
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 })
     pool.on('error', onConnectionLost)
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    pools.set(db, pool)
+    return db
   }
   if (database.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(database.sqlitePath), { recursive: true })
   const sqlite = new SqliteDatabase(database.sqlitePath)

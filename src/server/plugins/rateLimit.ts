@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyContextConfig } from 'fastify'
 import fp from 'fastify-plugin'
-import Redis from 'ioredis'
 
 /**
  * Limits are opt-in per route (`config: { rateLimit: { max, timeWindow } }`).
@@ -9,13 +8,9 @@ import Redis from 'ioredis'
  */
 export const rateLimitPlugin = fp(
   async (fastify) => {
-    const redis = fastify.config.redisUrl
-      ? new Redis(fastify.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-      : undefined
-    if (redis) fastify.addHook('onClose', async () => void redis.quit())
     await fastify.register(rateLimit, {
       global: false,
-      redis,
+      ...(fastify.redis ? { redis: fastify.redis } : {}),
       nameSpace: 'wandercards-rl-',
       enableDraftSpec: true,
       skipOnError: true,
@@ -23,7 +18,7 @@ export const rateLimitPlugin = fp(
       hook: 'preHandler',
     })
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 )
 
 /** Route option for a limit per client address, off when RATE_LIMITS=off (local load benchmarks). */

@@ -88,8 +88,11 @@ export async function warmArtCache(app: FastifyInstance): Promise<ArtWarmupSumma
   if (!app.config.artWarmup) return null
   const context: ArtContext = { db: app.db, cacheDir: artCacheDir(app.config.dataDir), keepInMemory: false }
   try {
-    return await warmItems(context, await artWarmupItems(app.db), app.log, () => app.server.listening)
+    const summary = await warmItems(context, await artWarmupItems(app.db), app.log, () => app.server.listening)
+    app.metrics.jobRuns.inc({ job: 'art-warmup', outcome: summary.failed > 0 ? 'failed' : 'ok' })
+    return summary
   } catch (error) {
+    app.metrics.jobRuns.inc({ job: 'art-warmup', outcome: 'failed' })
     app.log.warn({ err: error }, 'card art warm-up stopped')
     return null
   }

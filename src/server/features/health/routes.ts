@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
 import { Type } from 'typebox'
@@ -7,18 +10,87 @@ import { envelope } from '@shared/envelope'
 
 import { AppError } from '../../lib/errors'
 
-/** For load balancers: answers 200 only while the database answers. */
+/** A dependency that does not answer within this time counts as down: a readiness probe must not hang. */
+const CHECK_TIMEOUT_MS = 2000
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)),
+      CHECK_TIMEOUT_MS,
+    )
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Liveness (`/health`): the process serves requests; nothing else is checked, so an orchestrator restarts only an
+ * instance that is truly stuck. Readiness (`/health/ready`): every dependency a request needs answers — the database,
+ * Redis when configured, and the blob store's folder accepts writes — so a load balancer sends traffic only here.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/health',
-    { schema: { response: { 200: envelope(Type.Object({ database: Type.Literal('ok'), version: Type.String() })) } } },
-    async () => {
-      try {
-        await sql`select 1`.execute(fastify.db)
-      } catch {
-        throw new AppError('Unavailable', 'The database is not reachable.')
+    {
+      config: { quietLog: true },
+      schema: { response: { 200: envelope(Type.Object({ status: Type.Literal('ok'), version: Type.String() })) } },
+    },
+    () => ({ status: 'ok' as const, version: APP_VERSION }),
+  )
+
+  const { redis } = fastify
+  const checks: Record<string, () => Promise<unknown>> = {
+    database: () => sql`select 1`.execute(fastify.db),
+    ...(redis ? { redis: () => redis.ping() } : {}),
+    storage: async () => {
+      // Picture uploads and the card art cache are written under DATA_DIR.
+      await fs.mkdir(fastify.config.dataDir, { recursive: true })
+      const probe = path.join(fastify.config.dataDir, `.ready-${process.pid}-${Date.now()}`)
+      await fs.writeFile(probe, 'ok')
+      await fs.rm(probe, { force: true })
+    },
+  }
+  const names = { database: 'the database', redis: 'Redis', storage: 'the blob store' } as Record<string, string>
+
+  fastify.get(
+    '/health/ready',
+    {
+      config: { quietLog: true },
+      schema: {
+        response: {
+          200: envelope(
+            Type.Object({
+              database: Type.Literal('ok'),
+              redis: Type.Union([Type.Literal('ok'), Type.Literal('off')]),
+              storage: Type.Literal('ok'),
+              version: Type.String(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const results = await Promise.allSettled(
+        Object.entries(checks).map(([name, check]) => withTimeout(check(), name)),
+      )
+      const failed = Object.keys(checks).filter((_, index) => results[index]?.status === 'rejected')
+      if (failed.length > 0) {
+        request.log.warn(
+          {
+            failed,
+            errors: results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : [])),
+          },
+          'not ready',
+        )
+        throw new AppError('Unavailable', `Not ready: ${failed.map((name) => names[name]).join(', ')} not reachable.`)
       }
-      return { database: 'ok' as const, version: APP_VERSION }
+      return {
+        database: 'ok' as const,
+        redis: redis ? ('ok' as const) : ('off' as const),
+        storage: 'ok' as const,
+        version: APP_VERSION,
+      }
     },
   )
 }

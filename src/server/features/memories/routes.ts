@@ -56,9 +56,13 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (running) return
       running = sweepAbandonedPictures(db, blobs, new Date(now().getTime() - ABANDONED_PICTURE_AGE_MS))
         .then((swept) => {
+          fastify.metrics.jobRuns.inc({ job: 'picture-sweep', outcome: 'ok' })
           if (swept > 0) fastify.log.info({ swept }, 'abandoned memory pictures deleted')
         })
-        .catch((error: unknown) => fastify.log.error({ err: error }, 'abandoned memory picture sweep failed'))
+        .catch((error: unknown) => {
+          fastify.metrics.jobRuns.inc({ job: 'picture-sweep', outcome: 'failed' })
+          fastify.log.error({ err: error }, 'abandoned memory picture sweep failed')
+        })
         .finally(() => {
           running = null
         })

@@ -11,7 +11,12 @@ import * as notificationsService from './service'
 export const notificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/checkNewNotifications',
-    { schema: { response: { 200: envelope(Type.Boolean()) } }, preHandler: fastify.requireUser },
+    {
+      // Every open app polls this every 10 seconds.
+      config: { quietLog: true },
+      schema: { response: { 200: envelope(Type.Boolean()) } },
+      preHandler: fastify.requireUser,
+    },
     (request) => notificationsService.hasUnread(fastify.db, userId(request)),
   )
 

@@ -112,3 +112,17 @@ export async function ledgerSums(db: Kysely<Database>, userId: string) {
   const total = (currency: CreditCurrency) => rows.find((row) => row.currency === currency)?.total ?? 0
   return { digital: total('digital'), physical: total('physical') }
 }
+
+/**
+ * Credit moved so far over all users, by currency and reason: what was issued (credits) or spent (debits), each as a
+ * positive sum.
+ */
+export async function creditMovementTotals(db: Kysely<Database>, direction: 'issued' | 'spent') {
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .select(['currency', 'reason', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('amount', direction === 'issued' ? '>' : '<', 0)
+    .groupBy(['currency', 'reason'])
+    .execute()
+  return rows.map((row) => ({ currency: row.currency, reason: row.reason, total: Math.abs(row.total) }))
+}

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 import { perClientLimit } from '../../plugins/rateLimit'
 
+import { registerCreditMetrics } from './metrics'
 import { selectPaymentProvider } from './payments/selectPaymentProvider'
 import { TestModeProvider } from './payments/testModeProvider'
 import * as walletService from './service'
@@ -26,6 +27,7 @@ import * as walletService from './service'
 export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { rateLimits } = fastify.config
   const provider = selectPaymentProvider(fastify.config, fastify.db)
+  registerCreditMetrics(fastify)
   const paymentProvider = () => {
     if (!provider)
       throw new AppError('Unavailable', 'Card payments are not available right now. Please try again later.')

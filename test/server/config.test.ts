@@ -1,0 +1,77 @@
+import { loadConfig, SettingsError } from '@server/config'
+
+const SECRET = 'a'.repeat(64)
+
+function startError(env: Record<string, string>): string {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(SettingsError)
+    return (error as Error).message
+  }
+  throw new Error(`the settings ${JSON.stringify(env)} were accepted`)
+}
+
+describe('settings', () => {
+  it('start on a fresh machine with no settings at all', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 8080,
+      database: { dialect: 'sqlite' },
+      instances: 1,
+      rateLimits: true,
+      trustProxy: false,
+      paymentsTestMode: true,
+      metricsToken: null,
+      logLevel: 'info',
+    })
+  })
+
+  it.each([
+    ['PORT', 'eighty', /PORT="eighty".*port number/],
+    ['PORT', '70000', /PORT="70000"/],
+    ['DATABASE_URL', 'mysql://db/wandercards', /DATABASE_URL="mysql:\/\/db\/wandercards".*sqlite:/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud".*one of fatal/],
+    ['RATE_LIMITS', 'maybe', /RATE_LIMITS="maybe".*on or off/],
+    ['SESSION_TTL_DAYS', '0', /SESSION_TTL_DAYS="0"/],
+    ['INSTANCES', 'two', /INSTANCES="two"/],
+    ['REDIS_URL', 'localhost:6379', /REDIS_URL="localhost:6379".*redis:\/\//],
+    ['PUBLIC_URL', 'wandercards.example', /PUBLIC_URL=/],
+  ])('refuse %s=%s with a message naming the setting', (name, value, message) => {
+    expect(startError({ [name]: value })).toMatch(message)
+  })
+
+  it('name a bad secret without writing it into the log', () => {
+    const message = startError({ METRICS_TOKEN: 'short-token' })
+    expect(message).toMatch(/^Setting METRICS_TOKEN is invalid/)
+    expect(message).not.toContain('short-token')
+  })
+
+  describe('in production', () => {
+    const production = { NODE_ENV: 'production', MEDIA_SIGNING_SECRET: SECRET, PAYMENTS_TEST_MODE: 'off' }
+
+    it('start with a signing secret and a payment choice', () => {
+      expect(loadConfig(production)).toMatchObject({ production: true, paymentsTestMode: false })
+    })
+
+    it('refuse to start without MEDIA_SIGNING_SECRET', () => {
+      expect(startError({ ...production, MEDIA_SIGNING_SECRET: '' })).toMatch(/MEDIA_SIGNING_SECRET is required/)
+    })
+
+    it('refuse several instances on one SQLite database', () => {
+      expect(startError({ ...production, INSTANCES: '3' })).toMatch(/INSTANCES=3 needs a shared database/)
+      expect(
+        loadConfig({ ...production, INSTANCES: '3', DATABASE_URL: 'postgres://db.internal/wandercards' }).instances,
+      ).toBe(3)
+    })
+
+    it('refuse test-mode payments that were not asked for explicitly', () => {
+      const { PAYMENTS_TEST_MODE: _chosen, ...unchosen } = production
+      expect(startError(unchosen)).toMatch(/PAYMENTS_TEST_MODE must be chosen/)
+      expect(loadConfig({ ...unchosen, PAYMENTS_TEST_MODE: 'on' }).paymentsTestMode).toBe(true)
+      expect(
+        loadConfig({ ...unchosen, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }).stripe,
+      ).not.toBeNull()
+    })
+  })
+})
