@@ -31,7 +31,6 @@ import {
 import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
 import { LocalFolderBlobStore } from './blobStore'
 import { bindPictureSigner, PictureSigner } from './pictures'
@@ -128,7 +127,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       ...loggedIn,
       schema: { response: { 200: envelope(UploadMemoryPictureResultSchema) } },
-      config: perClientLimit(config.rateLimits, 60, '1 minute'),
+      config: { limits: ['pictureUpload'] },
     },
     async (request) => {
       const file = await request.file()
@@ -188,7 +187,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       ...loggedIn,
       schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } },
-      config: perClientLimit(config.rateLimits, 30, '1 minute'),
+      config: { limits: ['comment'] },
     },
     (request) => db.transaction().execute((trx) => memoriesService.postComment(trx, userId(request), request.body)),
   )

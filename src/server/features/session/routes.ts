@@ -15,19 +15,18 @@ import {
 
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
 import { hashPassword } from './passwords'
 import * as sessionService from './service'
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { sessionTtlDays, rateLimits } = fastify.config
+  const { sessionTtlDays } = fastify.config
 
   fastify.post(
     '/register',
     {
       schema: { body: RegisterBodySchema, response: { 200: envelope(RegisterResultSchema) } },
-      config: perClientLimit(rateLimits, 20, '1 hour'),
+      config: { limits: ['register', 'registerDaily'] },
     },
     async (request) => {
       // Hashing is slow on purpose; done before the transaction, it holds no database lock.
@@ -56,16 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/login',
     {
       schema: { body: LoginBodySchema, response: { 200: envelope(LoginResultSchema) } },
-      // Counted per address and e-mail, so guessing one account's password is slowed without locking its owner out elsewhere.
-      config: rateLimits
-        ? {
-            rateLimit: {
-              max: 10,
-              timeWindow: '10 minutes',
-              keyGenerator: (req) => `${req.ip}:${((req.body as { email?: string }).email ?? '').toLowerCase()}`,
-            },
-          }
-        : {},
+      config: { limits: ['loginPerAccount', 'loginPerAddress'] },
     },
     async (request) => {
       const result = await sessionService.login(fastify.db, request.body, sessionTtlDays)

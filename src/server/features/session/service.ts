@@ -21,6 +21,7 @@ import type {
 
 import type { Database } from '../../db/schema'
 import { now, nowIso } from '../../lib/clock'
+import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../plugins/auth'
@@ -42,10 +43,6 @@ export async function emailExists(db: Kysely<Database>, email: string): Promise<
   return (
     (await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()) != null
   )
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
 }
 
 /** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
