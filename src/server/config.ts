@@ -30,6 +30,8 @@ export interface Config {
   logLevel: string
   trustProxy: boolean
   rateLimits: boolean
+  /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY) and waiting (PASSWORD_HASH_QUEUE); more get 429. */
+  passwordHashing: { concurrency: number; queue: number }
   /** Render every card's small picture in the background after start-up (ART_WARMUP=off skips it). */
   artWarmup: boolean
   /** Delete, every hour, uploaded memory pictures left unattached for a day (PICTURE_SWEEP=off stops it). */
@@ -75,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: env.RATE_LIMITS !== 'off',
+    passwordHashing: {
+      concurrency: Math.max(1, Number(env.PASSWORD_HASH_CONCURRENCY ?? 2)),
+      queue: Math.max(0, Number(env.PASSWORD_HASH_QUEUE ?? 20)),
+    },
     artWarmup: env.ART_WARMUP !== 'off',
     pictureSweep: env.PICTURE_SWEEP !== 'off',
     mediaSigningSecret: env.MEDIA_SIGNING_SECRET || crypto.randomBytes(32).toString('hex'),

@@ -16,11 +16,12 @@ import {
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
-import { hashPassword } from './passwords'
+import { PasswordHashing } from './passwords'
 import * as sessionService from './service'
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { sessionTtlDays } = fastify.config
+  const { sessionTtlDays, passwordHashing } = fastify.config
+  const passwords = new PasswordHashing(passwordHashing.concurrency, passwordHashing.queue)
 
   fastify.post(
     '/register',
@@ -30,7 +31,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       // Hashing is slow on purpose; done before the transaction, it holds no database lock.
-      const passwordHash = await hashPassword(request.body.password)
+      const passwordHash = await passwords.hash(request.body.password)
       try {
         const result = await fastify.db
           .transaction()
@@ -58,7 +59,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { limits: ['loginPerAccount', 'loginPerAddress'] },
     },
     async (request) => {
-      const result = await sessionService.login(fastify.db, request.body, sessionTtlDays)
+      const result = await sessionService.login(fastify.db, passwords, request.body, sessionTtlDays)
       request.startedSession = true
       return result
     },
