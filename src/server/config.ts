@@ -32,6 +32,8 @@ export interface Config {
   rateLimits: boolean
   /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY) and waiting (PASSWORD_HASH_QUEUE); more get 429. */
   passwordHashing: { concurrency: number; queue: number }
+  /** Uploads a user may keep unattached to any memory (PENDING_PICTURES_MAX, PENDING_PICTURE_MEGABYTES_MAX). */
+  pendingPictures: { maxCount: number; maxBytes: number }
   /** Render every card's small picture in the background after start-up (ART_WARMUP=off skips it). */
   artWarmup: boolean
   /** Delete, every hour, uploaded memory pictures left unattached for a day (PICTURE_SWEEP=off stops it). */
@@ -77,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: env.RATE_LIMITS !== 'off',
+    pendingPictures: {
+      maxCount: Number(env.PENDING_PICTURES_MAX ?? 30),
+      maxBytes: Number(env.PENDING_PICTURE_MEGABYTES_MAX ?? 200) * 1024 * 1024,
+    },
     passwordHashing: {
       concurrency: Math.max(1, Number(env.PASSWORD_HASH_CONCURRENCY ?? 2)),
       queue: Math.max(0, Number(env.PASSWORD_HASH_QUEUE ?? 20)),

@@ -139,7 +139,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BadRequest', TOO_LARGE)
         throw error
       }
-      return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload)
+      return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload, config.pendingPictures)
     },
   )
 
