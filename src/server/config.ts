@@ -36,6 +36,10 @@ export interface Config {
   logLevel: string
   trustProxy: boolean
   rateLimits: boolean
+  /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY) and waiting (PASSWORD_HASH_QUEUE); more get 429. */
+  passwordHashing: { concurrency: number; queue: number }
+  /** Uploads a user may keep unattached to any memory (PENDING_PICTURES_MAX, PENDING_PICTURE_MEGABYTES_MAX). */
+  pendingPictures: { maxCount: number; maxBytes: number }
   /** Render every card's small picture in the background after start-up (ART_WARMUP=off skips it). */
   artWarmup: boolean
   /** Delete, every hour, uploaded memory pictures left unattached for a day (PICTURE_SWEEP=off stops it). */
@@ -116,6 +120,14 @@ const SettingsSchema = Type.Object({
     description: 'milliseconds, 0 to never shed load',
   }),
   LOAD_SHEDDING_MAX_HEAP_MB: Type.Number({ minimum: 0, default: 0, description: 'megabytes, 0 for no limit' }),
+  PENDING_PICTURES_MAX: Type.Integer({ minimum: 1, default: 30, description: 'a whole number of pictures, at least 1' }),
+  PENDING_PICTURE_MEGABYTES_MAX: Type.Integer({
+    minimum: 1,
+    default: 200,
+    description: 'a whole number of megabytes, at least 1',
+  }),
+  PASSWORD_HASH_CONCURRENCY: Type.Integer({ minimum: 1, default: 2, description: 'a whole number, at least 1' }),
+  PASSWORD_HASH_QUEUE: Type.Integer({ minimum: 0, default: 20, description: 'a whole number, 0 or more' }),
 })
 type Settings = Static<typeof SettingsSchema>
 
@@ -200,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pictureSweep: isOn(settings.PICTURE_SWEEP),
     mediaSigningSecret: settings.MEDIA_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
     metricsToken: settings.METRICS_TOKEN ?? null,
+    pendingPictures: {
+      maxCount: settings.PENDING_PICTURES_MAX,
+      maxBytes: settings.PENDING_PICTURE_MEGABYTES_MAX * 1024 * 1024,
+    },
+    passwordHashing: { concurrency: settings.PASSWORD_HASH_CONCURRENCY, queue: settings.PASSWORD_HASH_QUEUE },
     shutdownGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
     loadShedding: {
       maxEventLoopDelayMs: settings.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS,

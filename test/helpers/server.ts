@@ -23,7 +23,7 @@ export interface TestApp {
   call<T = unknown>(
     method: 'GET' | 'POST',
     url: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
   ): Promise<{ status: number; body: Envelope<T> }>
   /** Registers a user through POST /api/register and returns its session. */
   register(
@@ -101,10 +101,11 @@ export async function buildTestApp(options: { seed?: boolean; env?: Record<strin
   const app = await buildApp({ config, db, logger: false })
   await app.ready()
 
-  const call: TestApp['call'] = async (method, url, { token, body, headers } = {}) => {
+  const call: TestApp['call'] = async (method, url, { token, body, headers, remoteAddress } = {}) => {
     const response = await app.inject({
       method,
       url,
+      ...(remoteAddress ? { remoteAddress } : {}),
       headers: { 'x-api-key': API_KEY, ...(token ? { 'x-auth-key': token } : {}), ...headers },
       ...(body !== undefined ? { payload: body as object } : {}),
     })

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /**
  * One interface per table, mirroring db/migrations. Portable types only:
@@ -248,6 +248,8 @@ export interface MemoryPicturesTable {
   position: number
   width: number
   height: number
+  /** Bytes stored; 0 for pictures stored before sizes were kept. */
+  byte_size: Generated<number>
   created_at: string
 }
 

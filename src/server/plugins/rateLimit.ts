@@ -1,27 +1,135 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyContextConfig } from 'fastify'
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 
+import { normalizeEmail } from '../lib/email'
+import { AppError } from '../lib/errors'
+
+/** Who a limit counts: the client address, the address with the normalised e-mail of the body, or the signed-in user. */
+type LimitKey = 'address' | 'addressAndEmail' | 'user'
+
 /**
- * Limits are opt-in per route (`config: { rateLimit: { max, timeWindow } }`).
- * With REDIS_URL the counters are shared by every API instance.
+ * What happens when the shared counters (Redis) cannot be reached: `open` lets the call through, `closed` refuses it.
+ * Closed is for calls whose only brake is the limit: password guessing, redeem-code guessing, free draws.
+ */
+type FailMode = 'open' | 'closed'
+
+interface LimitDefinition {
+  key: LimitKey
+  max: number
+  /** In @lukeed/ms notation, as @fastify/rate-limit reads it. */
+  window: string
+  failMode: FailMode
+}
+
+/**
+ * Every rate limit of the API, in one place (docs/security.md lists them). A route names the limits it passes with
+ * `config: { limits: [...] }`; routes naming one limit share its counters.
+ */
+export const LIMITS = {
+  register: { key: 'address', max: 20, window: '1 hour', failMode: 'open' },
+  // An address signing up dozens of accounts a day is farming welcome and invitation gifts, whatever the e-mails.
+  registerDaily: { key: 'address', max: 50, window: '1 day', failMode: 'open' },
+  // Per address and account, so guessing one password is slowed without locking its owner out elsewhere.
+  loginPerAccount: { key: 'addressAndEmail', max: 10, window: '10 minutes', failMode: 'closed' },
+  // Per address whatever the e-mail, so rotating e-mails does not reach the password check unbounded.
+  loginPerAddress: { key: 'address', max: 30, window: '10 minutes', failMode: 'closed' },
+  // A visitor's free draw makes a row per call.
+  freeDraw: { key: 'address', max: 5, window: '1 hour', failMode: 'closed' },
+  freeDrawResult: { key: 'address', max: 60, window: '1 minute', failMode: 'open' },
+  // Friend codes are short: adding and removing by code share one counter so neither can enumerate them.
+  friendCodeLookup: { key: 'address', max: 30, window: '10 minutes', failMode: 'open' },
+  contentRequest: { key: 'address', max: 10, window: '1 hour', failMode: 'open' },
+  createPaymentIntent: { key: 'address', max: 20, window: '1 minute', failMode: 'open' },
+  // Like Stripe's confirm, the client secret is the capability; the limit slows card-number probing.
+  testModeConfirmPayment: { key: 'address', max: 20, window: '1 minute', failMode: 'open' },
+  // Codes carry about 79 bits; the limit keeps guessing hopeless and cheap to serve.
+  redeemCertificate: { key: 'address', max: 30, window: '1 minute', failMode: 'closed' },
+  pictureUpload: { key: 'address', max: 60, window: '1 minute', failMode: 'open' },
+  comment: { key: 'address', max: 30, window: '1 minute', failMode: 'open' },
+  sharePage: { key: 'address', max: 120, window: '1 minute', failMode: 'open' },
+} as const satisfies Record<string, LimitDefinition>
+
+export type LimitName = keyof typeof LIMITS
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The named limits (plugins/rateLimit.ts) this route passes, checked in order after authentication. */
+    limits?: readonly LimitName[]
+  }
+}
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.'
+const LIMITS_UNAVAILABLE = 'This action is paused for a moment. Please try again in a few minutes.'
+
+function limitKey(key: LimitKey, request: FastifyRequest): string {
+  switch (key) {
+    case 'address':
+      return request.ip
+    case 'addressAndEmail': {
+      const email = (request.body as { email?: unknown } | undefined)?.email
+      return `${request.ip}:${typeof email === 'string' ? normalizeEmail(email) : ''}`
+    }
+    case 'user':
+      return request.user ? `user:${request.user.id}` : request.ip
+  }
+}
+
+/**
+ * Checks the limits routes name (`config.limits`), after parsing so keys may use the body. With REDIS_URL the counters
+ * are shared by every API instance; RATE_LIMITS=off (local load benchmarks) turns every limit off.
  */
 export const rateLimitPlugin = fp(
   async (fastify) => {
+    if (!fastify.config.rateLimits) return
     await fastify.register(rateLimit, {
       global: false,
       ...(fastify.redis ? { redis: fastify.redis } : {}),
       nameSpace: 'wandercards-rl-',
-      enableDraftSpec: true,
-      skipOnError: true,
-      // Keys may use the parsed body (login counts per e-mail), so limits are checked after parsing.
-      hook: 'preHandler',
+      skipOnError: false,
+    })
+
+    const checkOf = (name: string, limit: LimitDefinition) =>
+      fastify.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.window,
+        keyGenerator: (request) => `${name}:${limitKey(limit.key, request)}`,
+      })
+    const checks = Object.fromEntries(
+      Object.entries(LIMITS).map(([name, limit]: [string, LimitDefinition]) => [
+        name,
+        { limit, check: checkOf(name, limit) },
+      ]),
+    ) as Record<LimitName, { limit: LimitDefinition; check: ReturnType<typeof checkOf> }>
+
+    async function enforce(name: LimitName, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const { limit, check } = checks[name]
+      let result: Awaited<ReturnType<typeof check>>
+      try {
+        result = await check(request)
+      } catch (error) {
+        if (limit.failMode === 'open') {
+          request.log.warn({ err: error, limit: name }, 'rate limit skipped: store unreachable')
+          return
+        }
+        request.log.error({ err: error, limit: name }, 'call refused: rate-limit store unreachable')
+        throw new AppError('Unavailable', LIMITS_UNAVAILABLE)
+      }
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds)
+        throw new AppError('TooManyRequests', TOO_MANY_ATTEMPTS)
+      }
+    }
+
+    fastify.addHook('onRoute', (route) => {
+      const names = route.config?.limits
+      if (!names?.length) return
+      const checkLimits: preHandlerAsyncHookHandler = async (request, reply) => {
+        for (const name of names) await enforce(name, request, reply)
+      }
+      const existing = route.preHandler
+      route.preHandler = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), checkLimits]
     })
   },
   { name: 'rate-limit', dependencies: ['redis'] },
 )
-
-/** Route option for a limit per client address, off when RATE_LIMITS=off (local load benchmarks). */
-export function perClientLimit(enabled: boolean, max: number, timeWindow: string): FastifyContextConfig {
-  return enabled ? { rateLimit: { max, timeWindow } } : {}
-}

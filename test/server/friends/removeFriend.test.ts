@@ -25,14 +25,52 @@ describe('POST /api/friends/removeFriend', () => {
     expect(left).toEqual([])
   })
 
-  it('returns 404 when the user is not a friend', async () => {
+  it('answers a real code of a non-friend and an unknown code alike, naming nobody', async () => {
     const ann = await t.register()
     const bob = await t.register()
-    const { status, body } = await t.call('POST', '/api/friends/removeFriend', {
+    const stranger = await t.call('POST', '/api/friends/removeFriend', {
       token: ann.token,
-      body: { friendCode: bob.friendCode },
+      body: { friendCode: bob.friendCode.toLowerCase() },
     })
-    expect(status).toBe(404)
-    expect(body.metadata.message).toBe(`${bob.username} is not in your friend list.`)
+    const unknown = await t.call('POST', '/api/friends/removeFriend', {
+      token: ann.token,
+      body: { friendCode: 'ZZZZZZ' },
+    })
+    expect(stranger.status).toBe(404)
+    expect(unknown.status).toBe(404)
+    expect(stranger.body.metadata.message).toBe(`None of your friends has the friend code ${bob.friendCode}.`)
+    expect(unknown.body.metadata.message).toBe('None of your friends has the friend code ZZZZZZ.')
+    expect(stranger.body.metadata.message).not.toContain(bob.username)
+  })
+
+  it('shares the friend-code limit with addFriend, so codes cannot be enumerated', async () => {
+    const eve = await t.register()
+    const remoteAddress = '198.51.100.60'
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 16; attempt += 1) {
+      const call = attempt % 2 === 0 ? 'addFriend' : 'removeFriend'
+      statuses.push(
+        (
+          await t.call('POST', `/api/friends/${call}`, {
+            token: eve.token,
+            body: { friendCode: 'ZZZZZZ' },
+            remoteAddress,
+          })
+        ).status,
+      )
+    }
+    for (let attempt = 0; attempt < 16; attempt += 1) {
+      statuses.push(
+        (
+          await t.call('POST', '/api/friends/removeFriend', {
+            token: eve.token,
+            body: { friendCode: 'ZZZZZZ' },
+            remoteAddress,
+          })
+        ).status,
+      )
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true)
+    expect(statuses.slice(30)).toEqual([429, 429])
   })
 })

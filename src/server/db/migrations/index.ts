@@ -7,6 +7,7 @@ import * as wallet from './2026_11_21_0930_wallet'
 import * as acquire from './2026_11_21_0940_acquire'
 import * as memories from './2026_11_21_0950_memories'
 import * as usernameCaseInsensitive from './2026_11_22_0100_username_case_insensitive'
+import * as memoryPictureSizes from './2026_11_22_2000_memory_picture_sizes'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0940_acquire': acquire,
   '2026_11_21_0950_memories': memories,
   '2026_11_22_0100_username_case_insensitive': usernameCaseInsensitive,
+  '2026_11_22_2000_memory_picture_sizes': memoryPictureSizes,
 }

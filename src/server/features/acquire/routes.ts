@@ -15,13 +15,10 @@ import { envelope } from '@shared/envelope'
 
 import { cryptoRandomInt } from '../../lib/random'
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
 import * as acquireService from './service'
 
 export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { rateLimits } = fastify.config
-
   fastify.get('/getPrices', { schema: { response: { 200: envelope(PricesSchema) } } }, () => acquireService.getPrices())
 
   fastify.post(
@@ -60,7 +57,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   // A visitor's free draw makes a row per call, so it is limited per client address.
   fastify.get(
     '/public/freeDrawCard',
-    { schema: { response: { 200: envelope(FreeDrawnCardSchema) } }, config: perClientLimit(rateLimits, 5, '1 hour') },
+    { schema: { response: { 200: envelope(FreeDrawnCardSchema) } }, config: { limits: ['freeDraw'] } },
     () => fastify.db.transaction().execute((trx) => acquireService.freeDrawCard(trx, cryptoRandomInt)),
   )
 
@@ -68,7 +65,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/public/getFreeCardDrawResult',
     {
       schema: { querystring: TransactionIdQuerySchema, response: { 200: envelope(FreeCardDrawResultSchema) } },
-      config: perClientLimit(rateLimits, 60, '1 minute'),
+      config: { limits: ['freeDrawResult'] },
     },
     (request) => acquireService.getFreeCardDrawResult(fastify.db, request.query.transactionId),
   )

@@ -5,7 +5,6 @@ import { RequestNewContentBodySchema } from '@shared/content'
 import { envelope } from '@shared/envelope'
 
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
 import * as contentService from './service'
 
@@ -15,7 +14,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: { body: RequestNewContentBodySchema, response: { 200: envelope(Type.Null()) } },
       preHandler: fastify.requireUser,
-      config: perClientLimit(fastify.config.rateLimits, 10, '1 hour'),
+      config: { limits: ['contentRequest'] },
     },
     (request) => contentService.requestNewContent(fastify.db, userId(request), request.body),
   )

@@ -11,20 +11,16 @@ import {
 } from '@shared/friends'
 
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
 import * as friendsService from './service'
 
 export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { rateLimits } = fastify.config
-
   fastify.post(
     '/friends/addFriend',
     {
       schema: { body: FriendCodeBodySchema, response: { 200: envelope(AddFriendResultSchema) } },
       preHandler: fastify.requireUser,
-      // Friend codes are short; a limit keeps them from being enumerated.
-      config: perClientLimit(rateLimits, 30, '10 minutes'),
+      config: { limits: ['friendCodeLookup'] },
     },
     (request) =>
       fastify.db
@@ -37,6 +33,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: { body: FriendCodeBodySchema, response: { 200: envelope(Type.Null()) } },
       preHandler: fastify.requireUser,
+      config: { limits: ['friendCodeLookup'] },
     },
     (request) =>
       fastify.db

@@ -37,11 +37,15 @@ export async function addFriend(
   return { result: true, username: friend.username }
 }
 
-/** Ends the friendship both ways, without telling the other side. */
+/**
+ * Ends the friendship both ways, without telling the other side. An unknown code and a stranger's code get one answer
+ * that names nobody, so this call cannot tell real codes from made-up ones.
+ */
 export async function removeFriend(trx: Transaction<Database>, userId: string, friendCode: string): Promise<null> {
-  const friend = await findByCode(trx, friendCode)
-  const removed = await deleteFriendship(trx, userId, friend.id)
-  if (removed === 0) throw new AppError('NotFound', `${friend.username} is not in your friend list.`)
+  const code = normalizeFriendCode(friendCode)
+  const friend = await findUserByFriendCode(trx, code)
+  const removed = friend ? await deleteFriendship(trx, userId, friend.id) : 0
+  if (removed === 0) throw new AppError('NotFound', `None of your friends has the friend code ${code}.`)
   return null
 }
 

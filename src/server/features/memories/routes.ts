@@ -31,7 +31,6 @@ import {
 import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
 import { LocalFolderBlobStore } from './blobStore'
 import { bindPictureSigner, PictureSigner } from './pictures'
@@ -132,7 +131,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       ...loggedIn,
       schema: { response: { 200: envelope(UploadMemoryPictureResultSchema) } },
-      config: perClientLimit(config.rateLimits, 60, '1 minute'),
+      config: { limits: ['pictureUpload'] },
     },
     async (request) => {
       const file = await request.file()
@@ -144,7 +143,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BadRequest', TOO_LARGE)
         throw error
       }
-      return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload)
+      return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload, config.pendingPictures)
     },
   )
 
@@ -192,7 +191,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       ...loggedIn,
       schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } },
-      config: perClientLimit(config.rateLimits, 30, '1 minute'),
+      config: { limits: ['comment'] },
     },
     (request) => db.transaction().execute((trx) => memoriesService.postComment(trx, userId(request), request.body)),
   )

@@ -625,14 +625,38 @@ export async function postComment(
   return { memoryCommentId }
 }
 
-/** Stores an upload unattached; createMemory or updateMemory attaches it to one of the uploader's memories. */
+export interface PendingPictureQuota {
+  maxCount: number
+  maxBytes: number
+}
+
+export function pendingPicturesFull(quota: PendingPictureQuota): string {
+  return `You have ${quota.maxCount} pictures or ${Math.round(quota.maxBytes / (1024 * 1024))} MB waiting to be added to a memory. Save your memory first; pictures left unused are removed after a day.`
+}
+
+/**
+ * Stores an upload unattached; createMemory or updateMemory attaches it to one of the uploader's memories. Unattached
+ * uploads are bounded per user in number and bytes, so nobody can fill the disk with pictures no memory holds.
+ */
 export async function uploadMemoryPicture(
   db: Kysely<Database>,
   blobs: BlobStore,
   signer: PictureSigner,
   userId: string,
   upload: Buffer,
+  quota: PendingPictureQuota,
 ): Promise<UploadMemoryPictureResult> {
+  const pending = await db
+    .selectFrom('memory_pictures')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'),
+    ])
+    .where('user_id', '=', userId)
+    .where('memory_id', 'is', null)
+    .executeTakeFirstOrThrow()
+  if (pending.count >= quota.maxCount || pending.bytes + upload.length > quota.maxBytes)
+    throw new AppError('RuleViolation', pendingPicturesFull(quota))
   const picture = await processPicture(upload)
   await blobs.put(picture.fileName, picture.data)
   await db
@@ -644,6 +668,7 @@ export async function uploadMemoryPicture(
       position: 0,
       width: picture.width,
       height: picture.height,
+      byte_size: picture.data.length,
       created_at: nowIso(),
     })
     .execute()

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 
+import { AppError } from '../../lib/errors'
+
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
   salt: Buffer,
@@ -37,4 +39,43 @@ let dummyHash: Promise<string> | null = null
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'))
   return dummyHash
+}
+
+export const TOO_MANY_SIGN_INS = 'Too many sign-ins at once. Please try again in a moment.'
+
+/**
+ * Bounds the password hashes running at once. scrypt runs on libuv's thread pool (4 threads by default), which also
+ * reads files: unbounded, a burst of logins starves picture and bundle serving, and each hash holds 128 MiB. Extra
+ * hashes wait in a bounded queue; beyond it the call is refused with 429 rather than stall everything else.
+ */
+export class PasswordHashing {
+  private running = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly queueLimit: number,
+  ) {}
+
+  hash(password: string): Promise<string> {
+    return this.run(() => hashPassword(password))
+  }
+
+  verify(password: string, stored: string): Promise<boolean> {
+    return this.run(() => verifyPassword(password, stored))
+  }
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) this.running += 1
+    else if (this.waiting.length < this.queueLimit) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    else throw new AppError('TooManyRequests', TOO_MANY_SIGN_INS)
+    try {
+      return await work()
+    } finally {
+      // The slot passes straight to the next waiter, so a newcomer cannot overtake the queue.
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.running -= 1
+    }
+  }
 }

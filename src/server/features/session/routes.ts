@@ -15,23 +15,23 @@ import {
 
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
-import { hashPassword } from './passwords'
+import { PasswordHashing } from './passwords'
 import * as sessionService from './service'
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { sessionTtlDays, rateLimits } = fastify.config
+  const { sessionTtlDays, passwordHashing } = fastify.config
+  const passwords = new PasswordHashing(passwordHashing.concurrency, passwordHashing.queue)
 
   fastify.post(
     '/register',
     {
       schema: { body: RegisterBodySchema, response: { 200: envelope(RegisterResultSchema) } },
-      config: perClientLimit(rateLimits, 20, '1 hour'),
+      config: { limits: ['register', 'registerDaily'] },
     },
     async (request) => {
       // Hashing is slow on purpose; done before the transaction, it holds no database lock.
-      const passwordHash = await hashPassword(request.body.password)
+      const passwordHash = await passwords.hash(request.body.password)
       try {
         const result = await fastify.db
           .transaction()
@@ -56,19 +56,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/login',
     {
       schema: { body: LoginBodySchema, response: { 200: envelope(LoginResultSchema) } },
-      // Counted per address and e-mail, so guessing one account's password is slowed without locking its owner out elsewhere.
-      config: rateLimits
-        ? {
-            rateLimit: {
-              max: 10,
-              timeWindow: '10 minutes',
-              keyGenerator: (req) => `${req.ip}:${((req.body as { email?: string }).email ?? '').toLowerCase()}`,
-            },
-          }
-        : {},
+      config: { limits: ['loginPerAccount', 'loginPerAddress'] },
     },
     async (request) => {
-      const result = await sessionService.login(fastify.db, request.body, sessionTtlDays)
+      const result = await sessionService.login(fastify.db, passwords, request.body, sessionTtlDays)
       request.startedSession = true
       return result
     },

@@ -21,6 +21,7 @@ import type {
 
 import type { Database } from '../../db/schema'
 import { now, nowIso } from '../../lib/clock'
+import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../plugins/auth'
@@ -28,7 +29,7 @@ import { claimFreeDraw } from '../acquire/freeDrawClaim'
 import { befriend } from '../friends/friendships'
 import { grantRegistrationGifts } from '../wallet/registration'
 
-import { dummyPasswordHash, verifyPassword } from './passwords'
+import { dummyPasswordHash, type PasswordHashing } from './passwords'
 import { countFriends, countMemories, userCardStats } from './userStats'
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
@@ -42,10 +43,6 @@ export async function emailExists(db: Kysely<Database>, email: string): Promise<
   return (
     (await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()) != null
   )
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
 }
 
 /** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
@@ -170,13 +167,18 @@ export async function register(
   }
 }
 
-export async function login(db: Kysely<Database>, body: LoginBody, sessionTtlDays: number): Promise<LoginResult> {
+export async function login(
+  db: Kysely<Database>,
+  passwords: PasswordHashing,
+  body: LoginBody,
+  sessionTtlDays: number,
+): Promise<LoginResult> {
   const user = await db
     .selectFrom('users')
     .selectAll()
     .where('email', '=', normalizeEmail(body.email))
     .executeTakeFirst()
-  const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()))
+  const valid = await passwords.verify(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
   const authKey = await createSession(db, user.id, sessionTtlDays)
   return {

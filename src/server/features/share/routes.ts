@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
 import { shareUrl } from '@shared/share'
 
-import { perClientLimit } from '../../plugins/rateLimit'
-
 import { listSharePages } from './pages'
 import { renderShareNotFound, renderSharePage } from './render'
 
@@ -20,25 +18,21 @@ function contentSecurityPolicy(publicUrl: string): string {
  * With the default SHARE_BASE_URL ({PUBLIC_URL}/s) they sit under /s, before the web app's fallback.
  */
 export const shareRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { publicUrl, shareBaseUrl, rateLimits } = fastify.config
+  const { publicUrl, shareBaseUrl } = fastify.config
   const prefix = new URL(shareBaseUrl).pathname.replace(/\/+$/, '')
   const context = { db: fastify.db, config: fastify.config }
   const csp = contentSecurityPolicy(publicUrl)
 
   for (const [name, load] of listSharePages()) {
-    fastify.get(
-      `${prefix}/${name}`,
-      { config: perClientLimit(rateLimits, 120, '1 minute') },
-      async (request, reply) => {
-        const query = request.query as Record<string, unknown>
-        const shareId = typeof query.shareId === 'string' ? query.shareId.trim() : ''
-        const page = shareId && shareId.length <= SHARE_ID_MAX_LENGTH ? await load(context, shareId) : null
-        reply.type('text/html; charset=utf-8').header('content-security-policy', csp)
-        if (!page) return reply.status(404).header('cache-control', 'no-cache').send(renderShareNotFound(publicUrl))
-        const html = renderSharePage(page, { publicUrl, pageUrl: shareUrl(shareBaseUrl, name, shareId) })
-        return reply.header('cache-control', 'public, max-age=300').send(html)
-      },
-    )
+    fastify.get(`${prefix}/${name}`, { config: { limits: ['sharePage'] } }, async (request, reply) => {
+      const query = request.query as Record<string, unknown>
+      const shareId = typeof query.shareId === 'string' ? query.shareId.trim() : ''
+      const page = shareId && shareId.length <= SHARE_ID_MAX_LENGTH ? await load(context, shareId) : null
+      reply.type('text/html; charset=utf-8').header('content-security-policy', csp)
+      if (!page) return reply.status(404).header('cache-control', 'no-cache').send(renderShareNotFound(publicUrl))
+      const html = renderSharePage(page, { publicUrl, pageUrl: shareUrl(shareBaseUrl, name, shareId) })
+      return reply.header('cache-control', 'public, max-age=300').send(html)
+    })
   }
 
   // Under a path of the app's own host, anything else there is a share link gone wrong, not a screen of the app.

@@ -17,7 +17,6 @@ import {
 
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
-import { perClientLimit } from '../../plugins/rateLimit'
 
 import { registerCreditMetrics } from './metrics'
 import { selectPaymentProvider } from './payments/selectPaymentProvider'
@@ -25,7 +24,6 @@ import { TestModeProvider } from './payments/testModeProvider'
 import * as walletService from './service'
 
 export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { rateLimits } = fastify.config
   const provider = selectPaymentProvider(fastify.config, fastify.db)
   registerCreditMetrics(fastify)
   const paymentProvider = () => {
@@ -51,7 +49,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: { body: CreatePaymentIntentBodySchema, response: { 200: envelope(CreatePaymentIntentResultSchema) } },
       preHandler: fastify.requireUser,
-      config: perClientLimit(rateLimits, 20, '1 minute'),
+      config: { limits: ['createPaymentIntent'] },
     },
     (request) =>
       walletService.createPaymentIntent(
@@ -80,8 +78,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: envelope(RedeemCreditCertificateResultSchema) },
       },
       preHandler: fastify.requireUser,
-      // Codes carry about 79 bits; the limit keeps guessing hopeless and cheap to serve.
-      config: perClientLimit(rateLimits, 30, '1 minute'),
+      config: { limits: ['redeemCertificate'] },
     },
     (request) =>
       fastify.db
@@ -90,12 +87,11 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   )
 
   if (provider instanceof TestModeProvider) {
-    // Like Stripe's confirm, the client secret is the capability; the limit slows card-number probing.
     fastify.post(
       '/payment/testMode/confirmPayment',
       {
         schema: { body: TestModeConfirmBodySchema, response: { 200: envelope(TestModeConfirmResultSchema) } },
-        config: perClientLimit(rateLimits, 20, '1 minute'),
+        config: { limits: ['testModeConfirmPayment'] },
       },
       (request) => walletService.confirmTestPayment(fastify.db, provider, request.body),
     )
