@@ -13,6 +13,8 @@ export interface Config {
   database: { dialect: DatabaseDialect; url: string; sqlitePath: string }
   apiKeys: string[]
   sessionTtlDays: number
+  /** How long an instance trusts a session it has looked up; logout empties it at once (SESSION_CACHE_SECONDS, 0 turns it off). */
+  sessionCacheSeconds: number
   dataDir: string
   /** The built web app served with a history fallback; absent in API-only tests. */
   webRoot: string | null
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((key) => key.trim())
       .filter(Boolean),
     sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 30),
+    sessionCacheSeconds: Number(env.SESSION_CACHE_SECONDS ?? 10),
     dataDir,
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? './dist/web'),
     stripe:
