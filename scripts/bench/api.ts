@@ -5,7 +5,7 @@
  *
  * Settings: BENCH_DURATION (seconds per call, default 10), BENCH_CONNECTIONS (default 10), BENCH_DATABASES
  * (default "sqlite,postgres"), BENCH_POSTGRES_URL (server to create a scratch database on), BENCH_CALLS (comma-separated
- * names to run only some calls).
+ * names to run only some calls), BENCH_PROFILE_DIR (write a V8 CPU profile of the app server there, for flame graphs).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -26,6 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim())
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const ONLY = process.env.BENCH_CALLS?.split(',').map((name) => name.trim())
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR
 const API_KEY = 'bench-key'
 const ROOT = path.resolve(__dirname, '../..')
 
@@ -257,7 +258,11 @@ async function measureApp(dialect: string): Promise<Measured[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-bench-data-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const [command, args] = pinned(process.execPath, serverCommand())
+  // One folder per run: the loader's worker thread writes a profile too, and the server's is the largest.
+  const profile = PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, `${dialect}-${ONLY?.join('+') ?? 'all'}`)}`]
+    : []
+  const [command, args] = pinned(process.execPath, [...profile, ...serverCommand()])
   const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -30,6 +29,7 @@ import { openApiPlugin } from './plugins/openapi'
 import { rateLimitPlugin } from './plugins/rateLimit'
 import { redisPlugin } from './plugins/redis'
 import { QuietRoutesLogController, requestId, requestIdHeaderPlugin } from './plugins/requestLog'
+import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { staticSpaPlugin } from './plugins/staticSpa'
 
 export interface BuildAppOptions {
@@ -57,23 +57,7 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
   await app.register(requestIdHeaderPlugin)
 
   // External plugins
-  await app.register(helmet, {
-    // The SPA loads Stripe.js and its frames when Stripe keys are set; everything else is same-origin.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Card art and avatars are embedded by the share host and by link previews, which may be another origin.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  })
+  await app.register(securityHeadersPlugin)
   await app.register(compressionPlugin)
   await app.register(rateLimitPlugin)
   await app.register(multipart, { limits: { fileSize: MEMORY_PICTURE_MAX_BYTES, files: 1 } })

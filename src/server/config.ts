@@ -19,6 +19,8 @@ export interface Config {
   instances: number
   apiKeys: string[]
   sessionTtlDays: number
+  /** How long an instance trusts a session it has looked up; logout empties it at once (SESSION_CACHE_SECONDS, 0 turns it off). */
+  sessionCacheSeconds: number
   dataDir: string
   /** The built web app served with a history fallback; absent in API-only tests. */
   webRoot: string | null
@@ -86,6 +88,7 @@ const SettingsSchema = Type.Object({
     description: 'comma-separated client keys, at least one',
   }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, default: 30, description: 'a whole number of days, at least 1' }),
+  SESSION_CACHE_SECONDS: Type.Integer({ minimum: 0, default: 10, description: 'a whole number of seconds, 0 to turn it off' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'a folder' }),
   WEB_ROOT: Type.Optional(Type.String()),
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((key) => key.trim())
       .filter(Boolean),
     sessionTtlDays: settings.SESSION_TTL_DAYS,
+    sessionCacheSeconds: settings.SESSION_CACHE_SECONDS,
     dataDir: path.resolve(settings.DATA_DIR),
     webRoot: settings.WEB_ROOT === '' ? null : path.resolve(settings.WEB_ROOT ?? './dist/web'),
     stripe:

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely'
 import pg from 'pg'
 
 import type { Config } from '../config'
@@ -31,6 +31,29 @@ export function poolStats(db: Db): PoolStats | null {
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null
 }
 
+/** Enough for every distinct statement the app sends; a statement built from variable input beyond it is prepared each time. */
+const MAX_CACHED_STATEMENTS = 2000
+
+/**
+ * Kysely prepares every query afresh, and with SQLite preparing costs about as much as running a small query.
+ * The app's SQL text repeats (values are bound parameters), so each text is prepared once and reused.
+ * One connection runs one query at a time, so a statement is never used by two queries at once.
+ */
+function reusingPreparedStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare: (text) => {
+      let statement = statements.get(text)
+      if (!statement) {
+        statement = sqlite.prepare(text)
+        if (statements.size < MAX_CACHED_STATEMENTS) statements.set(text, statement)
+      }
+      return statement
+    },
+  }
+}
+
 /**
  * @param onConnectionLost told when PostgreSQL closes an idle pooled connection (a restart, a failover); the pool
  *   replaces it, and without a listener the error would end the process.
@@ -49,5 +72,5 @@ export function createDb(database: Config['database'], onConnectionLost: (error:
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingPreparedStatements(sqlite) }) })
 }

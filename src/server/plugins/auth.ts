@@ -5,8 +5,10 @@ import fp from 'fastify-plugin'
 
 import { TEXTS } from '@shared/texts'
 
-import { nowIso } from '../lib/clock'
+import { now } from '../lib/clock'
 import { AppError } from '../lib/errors'
+
+import { SessionCache } from './sessionCache'
 
 export interface SessionUser {
   id: string
@@ -22,6 +24,7 @@ declare module 'fastify' {
     startedSession: boolean
   }
   interface FastifyInstance {
+    sessionCache: SessionCache
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   }
   interface FastifyContextConfig {
@@ -47,6 +50,26 @@ export const authPlugin = fp(
     fastify.decorateRequest('user', null)
     fastify.decorateRequest('staleToken', false)
     fastify.decorateRequest('startedSession', false)
+    const sessions = new SessionCache(fastify.config.sessionCacheSeconds * 1000)
+    fastify.decorate('sessionCache', sessions)
+
+    /** The live session of a token hash: from the cache while it is fresh, from the sessions table otherwise. */
+    async function findSession(tokenHash: string) {
+      const nowMs = now().getTime()
+      const cached = sessions.get(tokenHash, nowMs)
+      if (cached) return cached
+      const row = await fastify.db
+        .selectFrom('sessions')
+        .select(['user_id', 'expires_at'])
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date(nowMs).toISOString())
+        .executeTakeFirst()
+      if (!row) return undefined
+      const session = { userId: row.user_id, expiresAtMs: Date.parse(row.expires_at) }
+      sessions.set(tokenHash, session, nowMs)
+      return session
+    }
 
     fastify.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api') || request.routeOptions.config.skipApiKey) return
@@ -57,14 +80,9 @@ export const authPlugin = fp(
       }
       const token = request.headers['x-auth-key']
       if (typeof token !== 'string' || token === '' || token === 'null' || token === 'undefined') return
-      const session = await fastify.db
-        .selectFrom('sessions')
-        .select(['user_id', 'token_hash'])
-        .where('token_hash', '=', hashToken(token))
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', nowIso())
-        .executeTakeFirst()
-      if (session) request.user = { id: session.user_id, tokenHash: session.token_hash }
+      const tokenHash = hashToken(token)
+      const session = await findSession(tokenHash)
+      if (session) request.user = { id: session.userId, tokenHash }
       else request.staleToken = true
     })
 

@@ -5,7 +5,7 @@ import sharp from 'sharp'
 
 import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
 import { present } from '@test/helpers/present'
-import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 // Rendering art and seeding the catalogue are slow on a busy two-core machine.
 jest.setTimeout(120_000)
@@ -73,6 +73,23 @@ describe('GET /api/getCardCollections', () => {
     expect(europe.collectionDescription.length).toBeGreaterThan(20)
     expect(europe.rarityStats).toEqual([5, 4, 3, 2, 1].map((cardRarity) => ({ cardRarity, cardCount: 53 })))
     expect(body.data.reduce((sum, c) => sum + c.cardCount, 0)).toBeGreaterThanOrEqual(2000)
+  })
+
+  it('answers a client that already holds the list with 304 and no body, for each authorized state', async () => {
+    const fetchList = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/getCardCollections', headers: { 'x-api-key': API_KEY, ...headers } })
+    const first = await fetchList({ 'x-auth-key': traveller.token })
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['cache-control']).toMatch(/private/)
+    const etag = String(first.headers.etag)
+    const again = await fetchList({ 'x-auth-key': traveller.token, 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    // A visitor's answer says authorized: false, so it is another entity.
+    const visitor = await fetchList({ 'if-none-match': etag })
+    expect(visitor.statusCode).toBe(200)
+    expect(visitor.json().metadata.authorized).toBe(false)
+    expect(visitor.headers.etag).not.toBe(etag)
   })
 })
 

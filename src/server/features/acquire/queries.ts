@@ -4,43 +4,6 @@ import type { Database } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
 
-export interface CardRow {
-  cardId: string
-  cardName: string
-  cardRarity: number
-}
-
-export function findCard(db: Db, cardId: string): Promise<CardRow | undefined> {
-  return db
-    .selectFrom('cards')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .select(['cards.id as cardId', 'card_sets.name as cardName', 'cards.rarity as cardRarity'])
-    .where('cards.id', '=', cardId)
-    .executeTakeFirst()
-}
-
-export async function countCardsOfRarity(db: Db): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('cards')
-    .select(['rarity', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('rarity')
-    .execute()
-  return new Map(rows.map((row) => [row.rarity, row.count]))
-}
-
-/** The card at a position of the rarity's cards in a stable order, for a uniform choice among them. */
-export function findCardOfRarityAt(db: Db, rarity: number, offset: number): Promise<CardRow | undefined> {
-  return db
-    .selectFrom('cards')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .select(['cards.id as cardId', 'card_sets.name as cardName', 'cards.rarity as cardRarity'])
-    .where('cards.rarity', '=', rarity)
-    .orderBy('cards.id')
-    .limit(1)
-    .offset(offset)
-    .executeTakeFirst()
-}
-
 export async function listOwnedCardIds(db: Db, userId: string, cardIds: string[]): Promise<Set<string>> {
   if (cardIds.length === 0) return new Set()
   const rows = await db
@@ -61,6 +24,7 @@ export async function insertDrawTransaction(
     kind: 'draw' | 'draw10' | 'free' | 'pick'
     price: number
     createdAt: string
+    expGainResult: unknown
   },
 ): Promise<void> {
   await trx
@@ -70,46 +34,38 @@ export async function insertDrawTransaction(
       user_id: values.userId,
       kind: values.kind,
       price: values.price,
-      exp_gain_result: null,
+      exp_gain_result: values.expGainResult == null ? null : JSON.stringify(values.expGainResult),
       claimed_by: null,
       created_at: values.createdAt,
     })
     .execute()
 }
 
-export async function updateDrawExperience(
+/** The copies of one purchase, in one statement. */
+export async function insertUserCards(
   trx: Transaction<Database>,
-  transactionId: string,
-  expGainResult: unknown,
-): Promise<void> {
-  await trx
-    .updateTable('draw_transactions')
-    .set({ exp_gain_result: JSON.stringify(expGainResult) })
-    .where('id', '=', transactionId)
-    .execute()
-}
-
-export async function insertUserCard(
-  trx: Transaction<Database>,
-  values: {
+  copies: {
     id: string
     userId: string
     cardId: string
     acquisition: 'pick' | 'draw'
     transactionId: string
     createdAt: string
-  },
+  }[],
 ): Promise<void> {
+  if (copies.length === 0) return
   await trx
     .insertInto('user_cards')
-    .values({
-      id: values.id,
-      user_id: values.userId,
-      card_id: values.cardId,
-      acquisition: values.acquisition,
-      transaction_id: values.transactionId,
-      created_at: values.createdAt,
-    })
+    .values(
+      copies.map((copy) => ({
+        id: copy.id,
+        user_id: copy.userId,
+        card_id: copy.cardId,
+        acquisition: copy.acquisition,
+        transaction_id: copy.transactionId,
+        created_at: copy.createdAt,
+      })),
+    )
     .execute()
 }
 

@@ -15,6 +15,7 @@ import { envelope } from '@shared/envelope'
 
 import { cryptoRandomInt } from '../../lib/random'
 import { userId } from '../../plugins/auth'
+import { catalogue } from '../catalogue/service'
 
 import * as acquireService from './service'
 
@@ -27,10 +28,12 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: PickCardBodySchema, response: { 200: envelope(PickCardResultSchema) } },
       preHandler: fastify.requireUser,
     },
-    (request) =>
-      fastify.db
+    async (request) => {
+      const cards = await catalogue(fastify.db)
+      return fastify.db
         .transaction()
-        .execute((trx) => acquireService.pickCard(trx, userId(request), request.body.selectedCardId)),
+        .execute((trx) => acquireService.pickCard(trx, userId(request), request.body.selectedCardId, cards))
+    },
   )
 
   fastify.get(
@@ -39,10 +42,14 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: DrawCardQuerySchema, response: { 200: envelope(DrawCardResultSchema) } },
       preHandler: fastify.requireUser,
     },
-    (request) =>
-      fastify.db
+    async (request) => {
+      const cards = await catalogue(fastify.db)
+      return fastify.db
         .transaction()
-        .execute((trx) => acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt)),
+        .execute((trx) =>
+          acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt, cards),
+        )
+    },
   )
 
   fastify.get(
@@ -58,7 +65,10 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/public/freeDrawCard',
     { schema: { response: { 200: envelope(FreeDrawnCardSchema) } }, config: { limits: ['freeDraw'] } },
-    () => fastify.db.transaction().execute((trx) => acquireService.freeDrawCard(trx, cryptoRandomInt)),
+    async () => {
+      const cards = await catalogue(fastify.db)
+      return fastify.db.transaction().execute((trx) => acquireService.freeDrawCard(trx, cryptoRandomInt, cards))
+    },
   )
 
   fastify.get(

@@ -18,8 +18,9 @@ import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId, type RandomInt } from '../../lib/random'
+import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/service'
 import { issueCertificate } from '../wallet/certificates'
-import { balances, debit } from '../wallet/ledger'
+import { debit } from '../wallet/ledger'
 
 import { experienceFor, gainExperience } from './experience'
 import { rollDraw, rollRarity } from './odds'
@@ -39,39 +40,39 @@ export async function pickCard(
   trx: Transaction<Database>,
   userId: string,
   selectedCardId: string,
+  cards?: Catalogue,
 ): Promise<PickCardResult> {
-  const card = await queries.findCard(trx, selectedCardId)
+  const card = (cards ?? (await catalogue(trx))).cardsById.get(selectedCardId)
   if (!card) throw new AppError('NotFound', 'This card was not found.')
-  const price = pickPrice(card.cardRarity)
+  const price = pickPrice(card.rarity)
   if (price === null) throw new AppError('RuleViolation', 'Only Common and Special cards can be picked.')
 
   const transactionId = newId()
   const createdAt = nowIso()
   // The debit comes first: its conditional update locks the user's row, so "already owned" is read after any concurrent purchase.
-  await debit(trx, { userId, currency: 'digital', amount: price, reason: 'pick', reference: transactionId })
-  const alreadyOwned = (await queries.listOwnedCardIds(trx, userId, [card.cardId])).size > 0
-  await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt })
-  const userCardId = newId()
-  await queries.insertUserCard(trx, {
-    id: userCardId,
+  const digitalCredit = await debit(trx, {
     userId,
-    cardId: card.cardId,
-    acquisition: 'pick',
-    transactionId,
-    createdAt,
+    currency: 'digital',
+    amount: price,
+    reason: 'pick',
+    reference: transactionId,
   })
+  const alreadyOwned = (await queries.listOwnedCardIds(trx, userId, [card.cardId])).size > 0
+  const expGainResult = await gainExperience(trx, userId, experienceFor([card.rarity as Rarity]))
+  await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
+  const userCardId = newId()
+  await queries.insertUserCards(trx, [
+    { id: userCardId, userId, cardId: card.cardId, acquisition: 'pick', transactionId, createdAt },
+  ])
   await queries.insertDrawItems(trx, [
     { transactionId, position: 0, cardId: card.cardId, userCardId, isNew: !alreadyOwned },
   ])
-  const expGainResult = await gainExperience(trx, userId, experienceFor([card.cardRarity as Rarity]))
-  await queries.updateDrawExperience(trx, transactionId, expGainResult)
-  const { digitalCredit } = await balances(trx, userId)
   return {
     result: true,
     cardResult: {
       cardId: card.cardId,
-      cardName: card.cardName,
-      cardRarity: card.cardRarity,
+      cardName: card.name,
+      cardRarity: card.rarity,
       image: card.cardId,
       userCardId,
       alreadyOwned,
@@ -82,21 +83,17 @@ export async function pickCard(
 }
 
 /** Chooses a card of each rolled rarity uniformly among the catalogue's cards of that rarity. */
-async function chooseCards<Slot extends { rarity: Rarity }>(
-  trx: Transaction<Database>,
+function chooseCards<Slot extends { rarity: Rarity }>(
+  cards: Catalogue,
   slots: readonly Slot[],
   random: RandomInt,
-): Promise<(Slot & { card: queries.CardRow })[]> {
-  const counts = await queries.countCardsOfRarity(trx)
-  const drawn: (Slot & { card: queries.CardRow })[] = []
-  for (const slot of slots) {
-    const count = counts.get(slot.rarity) ?? 0
-    if (count === 0) throw new AppError('Unavailable', 'No cards can be drawn right now. Please try again later.')
-    const card = await queries.findCardOfRarityAt(trx, slot.rarity, random(count))
+): (Slot & { card: CatalogueCard })[] {
+  return slots.map((slot) => {
+    const ofRarity = cards.cardsOfRarity.get(slot.rarity) ?? []
+    const card = ofRarity.length > 0 ? ofRarity[random(ofRarity.length)] : undefined
     if (!card) throw new AppError('Unavailable', 'No cards can be drawn right now. Please try again later.')
-    drawn.push({ ...slot, card })
-  }
-  return drawn
+    return { ...slot, card }
+  })
 }
 
 /**
@@ -108,20 +105,28 @@ export async function drawCard(
   userId: string,
   tenDraws: boolean,
   random: RandomInt,
+  cards?: Catalogue,
 ): Promise<DrawCardResult> {
   const price = drawPrice(tenDraws)
   const transactionId = newId()
   const createdAt = nowIso()
-  await debit(trx, { userId, currency: 'digital', amount: price, reason: 'draw', reference: transactionId })
+  const digitalCredit = await debit(trx, {
+    userId,
+    currency: 'digital',
+    amount: price,
+    reason: 'draw',
+    reference: transactionId,
+  })
 
   const slots = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random)
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
-  const drawn = await chooseCards(trx, cardSlots, random)
+  const drawn = chooseCards(cards ?? (await catalogue(trx)), cardSlots, random)
   const ownedBefore = await queries.listOwnedCardIds(
     trx,
     userId,
     drawn.map(({ card }) => card.cardId),
   )
+  const expGainResult = await gainExperience(trx, userId, experienceFor(drawn.map(({ card }) => card.rarity as Rarity)))
 
   await queries.insertDrawTransaction(trx, {
     id: transactionId,
@@ -129,40 +134,31 @@ export async function drawCard(
     kind: tenDraws ? 'draw10' : 'draw',
     price,
     createdAt,
+    expGainResult,
   })
-  const items = []
-  for (const { position, card } of drawn) {
-    const userCardId = newId()
-    await queries.insertUserCard(trx, {
-      id: userCardId,
-      userId,
-      cardId: card.cardId,
-      acquisition: 'draw',
-      transactionId,
-      createdAt,
-    })
-    items.push({
-      transactionId,
-      position,
-      cardId: card.cardId,
-      userCardId,
-      isNew: !ownedBefore.has(card.cardId),
-    })
-  }
+  const copies = drawn.map(({ position, card }) => ({
+    position,
+    id: newId(),
+    userId,
+    cardId: card.cardId,
+    acquisition: 'draw' as const,
+    transactionId,
+    createdAt,
+  }))
+  await queries.insertUserCards(trx, copies)
+  const items: Parameters<typeof queries.insertDrawItems>[1] = copies.map((copy) => ({
+    transactionId,
+    position: copy.position,
+    cardId: copy.cardId,
+    userCardId: copy.id,
+    isNew: !ownedBefore.has(copy.cardId),
+  }))
   for (const [position, slot] of slots.entries()) {
     if (slot.kind !== 'certificate') continue
     items.push({ transactionId, position, cardId: null, userCardId: null, isNew: false })
     await issueCertificate(trx, { userId, creditValue: slot.creditValue, source: 'draw', sourceRef: transactionId })
   }
   await queries.insertDrawItems(trx, items)
-
-  const expGainResult = await gainExperience(
-    trx,
-    userId,
-    experienceFor(drawn.map(({ card }) => card.cardRarity as Rarity)),
-  )
-  await queries.updateDrawExperience(trx, transactionId, expGainResult)
-  const { digitalCredit } = await balances(trx, userId)
   return { shareId: transactionId, userData: { digitalCredit }, expGainResult }
 }
 
@@ -206,8 +202,12 @@ export async function getCardDrawResult(
 }
 
 /** A visitor's free card: recorded without an owner until an account registers with its transaction id. */
-export async function freeDrawCard(trx: Transaction<Database>, random: RandomInt): Promise<FreeDrawnCard> {
-  const [drawn] = await chooseCards(trx, [{ rarity: rollRarity(random) }], random)
+export async function freeDrawCard(
+  trx: Transaction<Database>,
+  random: RandomInt,
+  cards?: Catalogue,
+): Promise<FreeDrawnCard> {
+  const [drawn] = chooseCards(cards ?? (await catalogue(trx)), [{ rarity: rollRarity(random) }], random)
   if (!drawn) throw new AppError('Unavailable', 'No cards can be drawn right now. Please try again later.')
   const { card } = drawn
   const transactionId = newId()
@@ -217,11 +217,12 @@ export async function freeDrawCard(trx: Transaction<Database>, random: RandomInt
     kind: 'free',
     price: 0,
     createdAt: nowIso(),
+    expGainResult: null,
   })
   await queries.insertDrawItems(trx, [
     { transactionId, position: 0, cardId: card.cardId, userCardId: null, isNew: true },
   ])
-  return { transactionId, image: card.cardId, cardName: card.cardName, cardRarity: card.cardRarity }
+  return { transactionId, image: card.cardId, cardName: card.name, cardRarity: card.rarity }
 }
 
 /** Only a free draw nobody has claimed yet: once it belongs to an account it is part of a private collection. */

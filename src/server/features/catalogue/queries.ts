@@ -24,87 +24,35 @@ export function collectionCode(collectionId: string): string {
   )
 }
 
-export async function listCollectionsWithCounts(db: Db) {
-  return db
-    .selectFrom('collections')
-    .leftJoin('card_sets', 'card_sets.collection_id', 'collections.id')
-    .leftJoin('cards', 'cards.card_set_id', 'card_sets.id')
-    .select(['collections.id', 'collections.name', 'collections.description', 'collections.sort_order', 'cards.rarity'])
-    .select((eb) => eb.fn.count<number>('cards.id').as('card_count'))
-    .groupBy([
-      'collections.id',
-      'collections.name',
-      'collections.description',
-      'collections.sort_order',
-      'cards.rarity',
-    ])
-    .orderBy('collections.sort_order')
-    .execute()
-}
-
 export async function findCollection(db: Db, collectionId: string) {
   return db.selectFrom('collections').selectAll().where('id', '=', collectionId).executeTakeFirst()
 }
 
-/** A card with what every catalogue read shows of its place and collection. */
-function selectCardsWithPlace(db: Db) {
-  return db
-    .selectFrom('cards')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
-    .select([
-      'cards.id as card_id',
-      'cards.rarity',
-      'card_sets.id as card_set_id',
-      'card_sets.name',
-      'card_sets.description',
-      'collections.id as collection_id',
-      'collections.name as collection_name',
-    ])
-}
-
-export async function listCardsOfCollection(
-  db: Db,
-  collectionId: string,
-  rarity: number | undefined,
-  userId: string | null,
-) {
-  return selectCardsWithPlace(db)
-    .select((eb) =>
-      eb
-        .selectFrom('user_cards')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('user_cards.card_id', '=', 'cards.id')
-        .where('user_cards.user_id', '=', userId ?? '')
-        .as('owned'),
-    )
-    .where('collections.id', '=', collectionId)
-    .$if(rarity !== undefined, (qb) => qb.where('cards.rarity', '=', rarity as number))
-    .orderBy('card_sets.sort_order')
-    .orderBy('cards.rarity', 'desc')
+/** How many copies the user owns of each card, read from the (user_id, card_id) index alone. */
+export async function countOwnedCopiesByCard(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('user_cards')
+    .select(['card_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', '=', userId)
+    .groupBy('card_id')
     .execute()
+  return new Map(rows.map((row) => [row.card_id, row.count]))
 }
 
-export async function findCardWithSet(db: Db, cardId: string) {
-  return selectCardsWithPlace(db).select('card_sets.kind').where('cards.id', '=', cardId).executeTakeFirst()
-}
-
-/** The user's copies of every card of one place, with whether each carries a memory. */
-export async function listCopiesOfCardSet(db: Db, userId: string, cardSetId: string) {
+/** The user's copies of some cards (one place's five rarities), oldest first, with whether each carries a memory. */
+export async function listCopiesOfCards(db: Db, userId: string, cardIds: string[]) {
+  if (cardIds.length === 0) return []
   return db
     .selectFrom('user_cards')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
     .select([
       'user_cards.id as user_card_id',
       'user_cards.card_id',
       'user_cards.created_at',
-      'cards.rarity',
       'memories.id as memory_id',
     ])
     .where('user_cards.user_id', '=', userId)
-    .where('cards.card_set_id', '=', cardSetId)
-    .orderBy('cards.rarity', 'desc')
+    .where('user_cards.card_id', 'in', cardIds)
     .orderBy('user_cards.created_at')
     .orderBy('user_cards.id')
     .execute()

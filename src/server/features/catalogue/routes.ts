@@ -35,6 +35,9 @@ import * as catalogueService from './service'
 /** Art changes only with the catalogue version (which changes the ETag); a month of caching is safe. */
 const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=86400'
 
+/** Private: the answer carries the caller's authorized flag. Revalidated after a minute, answered by a 304 then. */
+const CATALOGUE_CACHE_CONTROL = 'private, max-age=60'
+
 function imageHeaders(reply: FastifyReply, etag: string) {
   return (
     reply
@@ -62,8 +65,19 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const art: ArtContext = { db: fastify.db, cacheDir: artCacheDir(fastify.config.dataDir) }
   const caller = (request: FastifyRequest) => request.user?.id ?? null
 
-  fastify.get('/getCardCollections', { schema: { response: { 200: envelope(CardCollectionListSchema) } } }, () =>
-    catalogueService.getCardCollections(fastify.db),
+  // The same for everyone (but for the authorized flag) until the catalogue version changes: sent as prepared,
+  // and a client holding it gets a 304. The flag follows the session, so caches keep one copy per X-Auth-Key.
+  fastify.get(
+    '/getCardCollections',
+    { schema: { response: { 200: envelope(CardCollectionListSchema) } } },
+    async (request, typedReply) => {
+      // The prepared envelope is already JSON, which the typed reply (expecting the data) would not accept.
+      const reply: FastifyReply = typedReply
+      const answer = await catalogueService.cardCollectionsAnswer(fastify.db, request.user != null)
+      reply.header('ETag', answer.etag).header('Cache-Control', CATALOGUE_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
+      if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send()
+      return reply.type('application/json').send(answer.json)
+    },
   )
 
   fastify.get(

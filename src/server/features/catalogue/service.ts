@@ -4,40 +4,17 @@ import type { Db } from '../../db/createDb'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
-import {
-  deleteBeenThere,
-  findCardWithSet,
-  findCollection,
-  hasBeenThere,
-  insertBeenThere,
-  listCardsOfCollection,
-  listCollectionsWithCounts,
-  listCopiesOfCardSet,
-} from './queries'
-
-const RARITIES_DESCENDING = [5, 4, 3, 2, 1]
+import { catalogue, type PreparedAnswer } from './catalogueCache'
+import { countOwnedCopiesByCard, deleteBeenThere, hasBeenThere, insertBeenThere, listCopiesOfCards } from './queries'
 
 export async function getCardCollections(db: Db): Promise<CardCollection[]> {
-  const rows = await listCollectionsWithCounts(db)
-  const collections = new Map<string, CardCollection>()
-  for (const row of rows) {
-    let collection = collections.get(row.id)
-    if (!collection) {
-      collection = {
-        collectionId: row.id,
-        collectionName: row.name,
-        collectionDescription: row.description,
-        cardCount: 0,
-        rarityStats: RARITIES_DESCENDING.map((cardRarity) => ({ cardRarity, cardCount: 0 })),
-      }
-      collections.set(row.id, collection)
-    }
-    const count = row.card_count
-    collection.cardCount += count
-    const stat = collection.rarityStats.find((s) => s.cardRarity === row.rarity)
-    if (stat) stat.cardCount += count
-  }
-  return [...collections.values()]
+  return (await catalogue(db)).collections
+}
+
+/** getCardCollections as sent: the same for everyone but for the envelope's authorized flag. */
+export async function cardCollectionsAnswer(db: Db, authorized: boolean): Promise<PreparedAnswer> {
+  const { collectionsAnswer } = await catalogue(db)
+  return authorized ? collectionsAnswer.authorized : collectionsAnswer.visitor
 }
 
 export async function getCardsOfCollection(
@@ -46,32 +23,41 @@ export async function getCardsOfCollection(
   collectionId: string,
   rarity: number | undefined,
 ): Promise<CollectionCard[]> {
-  if (!(await findCollection(db, collectionId))) throw new AppError('NotFound', 'Card collection not found')
-  const rows = await listCardsOfCollection(db, collectionId, rarity, userId)
-  return rows.map((row) => ({
-    cardId: row.card_id,
-    cardSetId: row.card_set_id,
-    cardName: row.name,
-    cardDescription: row.description,
-    cardRarity: row.rarity,
-    image: row.card_id,
-    collectionId: row.collection_id,
-    collectionName: row.collection_name,
-    owned: row.owned ?? 0,
-  }))
+  const cards = (await catalogue(db)).cardsOfCollection.get(collectionId)
+  if (!cards) throw new AppError('NotFound', 'Card collection not found')
+  const owned = userId ? await countOwnedCopiesByCard(db, userId) : new Map<string, number>()
+  return cards
+    .filter((card) => rarity === undefined || card.rarity === rarity)
+    .map((card) => ({
+      cardId: card.cardId,
+      cardSetId: card.cardSetId,
+      cardName: card.name,
+      cardDescription: card.description,
+      cardRarity: card.rarity,
+      image: card.cardId,
+      collectionId: card.collectionId,
+      collectionName: card.collectionName,
+      owned: owned.get(card.cardId) ?? 0,
+    }))
 }
 
 /** A card with the caller's copies of it and of the same place in other rarities. */
 export async function getCard(db: Db, userId: string | null, cardId: string): Promise<Card> {
-  const card = await findCardWithSet(db, cardId)
+  const { cardsById, cardsOfSet } = await catalogue(db)
+  const card = cardsById.get(cardId)
   if (!card) throw new AppError('NotFound', 'Card not found')
-  const copies = userId ? await listCopiesOfCardSet(db, userId, card.card_set_id) : []
-  const beenThere = userId ? await hasBeenThere(db, userId, card.card_set_id) : false
-  const mine = copies
-    .filter((copy) => copy.card_id === card.card_id)
+  const rarityOf = new Map((cardsOfSet.get(card.cardSetId) ?? []).map((peer) => [peer.cardId, peer.rarity]))
+  const copies = userId ? await listCopiesOfCards(db, userId, [...rarityOf.keys()]) : []
+  const beenThere = userId ? await hasBeenThere(db, userId, card.cardSetId) : false
+  // The copies come oldest first; the sort is stable, so they stay so within a rarity.
+  const ordered = copies
+    .map((copy) => ({ ...copy, rarity: rarityOf.get(copy.card_id) ?? 0 }))
+    .sort((a, b) => b.rarity - a.rarity)
+  const mine = ordered
+    .filter((copy) => copy.card_id === card.cardId)
     .map((copy) => ({ userCardId: copy.user_card_id, createdAt: copy.created_at, hasMemory: copy.memory_id !== null }))
-  const otherRarity = copies
-    .filter((copy) => copy.card_id !== card.card_id)
+  const otherRarity = ordered
+    .filter((copy) => copy.card_id !== card.cardId)
     .map((copy) => ({
       userCardId: copy.user_card_id,
       cardId: copy.card_id,
@@ -81,16 +67,16 @@ export async function getCard(db: Db, userId: string | null, cardId: string): Pr
       hasMemory: copy.memory_id !== null,
     }))
   return {
-    cardId: card.card_id,
-    cardSetId: card.card_set_id,
+    cardId: card.cardId,
+    cardSetId: card.cardSetId,
     cardName: card.name,
     cardDescription: card.description,
     cardRarity: card.rarity,
     cardKind: card.kind,
-    image: card.card_id,
+    image: card.cardId,
     owned: mine.length,
-    collectionName: card.collection_name,
-    collectionId: card.collection_id,
+    collectionName: card.collectionName,
+    collectionId: card.collectionId,
     beenThere,
     mine,
     otherRarity,
@@ -99,8 +85,10 @@ export async function getCard(db: Db, userId: string | null, cardId: string): Pr
 
 /** Been-there belongs to the place: marking any rarity of Lisbon marks Lisbon. */
 export async function setBeenThere(db: Db, userId: string, cardId: string, value: boolean): Promise<void> {
-  const card = await findCardWithSet(db, cardId)
+  const card = (await catalogue(db)).cardsById.get(cardId)
   if (!card) throw new AppError('NotFound', 'Card not found')
-  if (value) await insertBeenThere(db, userId, card.card_set_id, nowIso())
-  else await deleteBeenThere(db, userId, card.card_set_id)
+  if (value) await insertBeenThere(db, userId, card.cardSetId, nowIso())
+  else await deleteBeenThere(db, userId, card.cardSetId)
 }
+
+export { catalogue, type Catalogue, type CatalogueCard } from './catalogueCache'

@@ -66,7 +66,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   )
 
   fastify.post('/logout', { schema: { response: { 200: envelope(Type.Null()) } } }, async (request) => {
-    if (request.user) await sessionService.logout(fastify.db, request.user.tokenHash)
+    if (request.user) {
+      await sessionService.logout(fastify.db, request.user.tokenHash)
+      fastify.sessionCache.invalidate(request.user.tokenHash)
+    }
     request.user = null
     return null
   })

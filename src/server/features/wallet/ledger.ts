@@ -57,8 +57,9 @@ export async function credit(trx: Transaction<Database>, movement: CreditMovemen
 /**
  * Takes credit with a conditional update, so concurrent spends can never push a balance below zero.
  * Throws InsufficientCredit (with the missing amount) when the balance does not cover it.
+ * Returns the balance left, which the update itself reads back.
  */
-export async function debit(trx: Transaction<Database>, movement: CreditMovement): Promise<void> {
+export async function debit(trx: Transaction<Database>, movement: CreditMovement): Promise<number> {
   assertPositiveWhole(movement.amount)
   const column = BALANCE_COLUMN[movement.currency]
   const updated = await trx
@@ -66,8 +67,9 @@ export async function debit(trx: Transaction<Database>, movement: CreditMovement
     .set({ [column]: sql`${sql.ref(column)} - ${movement.amount}` })
     .where('id', '=', movement.userId)
     .where(column, '>=', movement.amount)
+    .returning(column)
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) {
+  if (!updated) {
     const balance = await trx.selectFrom('users').select(column).where('id', '=', movement.userId).executeTakeFirst()
     const missing = movement.amount - (balance?.[column] ?? 0)
     throw new InsufficientCreditError(missing)
@@ -84,6 +86,7 @@ export async function debit(trx: Transaction<Database>, movement: CreditMovement
       created_at: nowIso(),
     })
     .execute()
+  return updated[column]
 }
 
 export class InsufficientCreditError extends AppError {

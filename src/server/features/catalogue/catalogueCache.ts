@@ -1,0 +1,136 @@
+import crypto from 'node:crypto'
+
+import type { Kysely } from 'kysely'
+
+import type { CardCollection } from '@shared/catalogue'
+import type { Envelope } from '@shared/envelope'
+
+import type { Database } from '../../db/schema'
+
+/** A card with what every catalogue read shows of its place and collection. */
+export interface CatalogueCard {
+  cardId: string
+  cardSetId: string
+  rarity: number
+  name: string
+  description: string
+  kind: string
+  collectionId: string
+  collectionName: string
+}
+
+/** An answer computed once: the envelope as sent, and its entity tag. */
+export interface PreparedAnswer {
+  json: string
+  etag: string
+}
+
+/** The catalogue as the API shows it, read from the database once per catalogue version. */
+export interface Catalogue {
+  collections: CardCollection[]
+  /** getCardCollections as sent, for a signed-in caller and for a visitor (the envelope says which). */
+  collectionsAnswer: { authorized: PreparedAnswer; visitor: PreparedAnswer }
+  cardsById: Map<string, CatalogueCard>
+  /** Per collection, in display order: places by their order, then rarity from 5 down to 1. */
+  cardsOfCollection: Map<string, CatalogueCard[]>
+  /** Per place, its cards from rarity 5 down to 1. */
+  cardsOfSet: Map<string, CatalogueCard[]>
+  /** Per rarity, in the database's order of card ids, so a draw's position means the same card everywhere. */
+  cardsOfRarity: Map<number, CatalogueCard[]>
+}
+
+const RARITIES_DESCENDING = [5, 4, 3, 2, 1]
+
+function prepared(data: unknown, authorized: boolean): PreparedAnswer {
+  const answer: Envelope<unknown> = { metadata: { status: true, errorCode: null, message: '', authorized }, data }
+  const json = JSON.stringify(answer)
+  return { json, etag: `"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` }
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+  const collectionRows = await db.selectFrom('collections').selectAll().orderBy('sort_order').execute()
+  const setRows = await db
+    .selectFrom('card_sets')
+    .select(['id', 'collection_id', 'name', 'description', 'kind', 'sort_order'])
+    .orderBy('sort_order')
+    .execute()
+  const cardRows = await db.selectFrom('cards').select(['id', 'card_set_id', 'rarity']).orderBy('id').execute()
+
+  const collectionNames = new Map(collectionRows.map((row) => [row.id, row.name]))
+  const sets = new Map(setRows.map((row) => [row.id, row]))
+  const cardsById = new Map<string, CatalogueCard>()
+  const cardsOfSet = new Map<string, CatalogueCard[]>()
+  const cardsOfRarity = new Map<number, CatalogueCard[]>()
+  for (const row of cardRows) {
+    const set = sets.get(row.card_set_id)
+    const collectionName = set && collectionNames.get(set.collection_id)
+    if (!set || collectionName === undefined) continue
+    const card: CatalogueCard = {
+      cardId: row.id,
+      cardSetId: set.id,
+      rarity: row.rarity,
+      name: set.name,
+      description: set.description,
+      kind: set.kind,
+      collectionId: set.collection_id,
+      collectionName,
+    }
+    cardsById.set(card.cardId, card)
+    pushTo(cardsOfSet, card.cardSetId, card)
+    pushTo(cardsOfRarity, card.rarity, card)
+  }
+  for (const cards of cardsOfSet.values()) cards.sort((a, b) => b.rarity - a.rarity)
+
+  const cardsOfCollection = new Map<string, CatalogueCard[]>(collectionRows.map((row) => [row.id, []]))
+  for (const set of setRows) {
+    for (const card of cardsOfSet.get(set.id) ?? []) cardsOfCollection.get(set.collection_id)?.push(card)
+  }
+
+  const collections = collectionRows.map((row): CardCollection => {
+    const cards = cardsOfCollection.get(row.id) ?? []
+    return {
+      collectionId: row.id,
+      collectionName: row.name,
+      collectionDescription: row.description,
+      cardCount: cards.length,
+      rarityStats: RARITIES_DESCENDING.map((cardRarity) => ({
+        cardRarity,
+        cardCount: cards.filter((card) => card.rarity === cardRarity).length,
+      })),
+    }
+  })
+
+  return {
+    collections,
+    collectionsAnswer: { authorized: prepared(collections, true), visitor: prepared(collections, false) },
+    cardsById,
+    cardsOfCollection,
+    cardsOfSet,
+    cardsOfRarity,
+  }
+}
+
+const loaded = new WeakMap<Kysely<Database>, Promise<Catalogue>>()
+
+/**
+ * The catalogue changes only when a new catalogue version is seeded, which main.ts does before the server listens
+ * (a new version ships with new code, so with a restart): it is read once per database and kept.
+ */
+export function catalogue(db: Kysely<Database>): Promise<Catalogue> {
+  // A transaction is a new handle each time; what it reads may differ from what is committed.
+  if (db.isTransaction) return loadCatalogue(db)
+  let entry = loaded.get(db)
+  if (!entry) {
+    entry = loadCatalogue(db)
+    loaded.set(db, entry)
+    // A failed read (the database away for a moment) is retried by the next call rather than kept.
+    entry.catch(() => loaded.delete(db))
+  }
+  return entry
+}

@@ -1,0 +1,68 @@
+/** What the auth hook needs of a live session. */
+export interface CachedSession {
+  userId: string
+  /** When the session itself expires (ms since the epoch); a cached entry never outlives it. */
+  expiresAtMs: number
+}
+
+/**
+ * Carries "this session ended" to every instance's cache. The in-process bus reaches only this instance; a shared
+ * bus (e.g. Redis pub/sub) implements the same two methods so a logout on one instance empties every cache.
+ */
+export interface SessionInvalidationBus {
+  publish(tokenHash: string): void
+  subscribe(listener: (tokenHash: string) => void): void
+}
+
+export function inProcessInvalidationBus(): SessionInvalidationBus {
+  const listeners: ((tokenHash: string) => void)[] = []
+  return {
+    publish: (tokenHash) => listeners.forEach((listener) => listener(tokenHash)),
+    subscribe: (listener) => void listeners.push(listener),
+  }
+}
+
+interface Entry extends CachedSession {
+  cachedUntilMs: number
+}
+
+/**
+ * Live sessions by token hash, each kept for a few seconds, so a burst of calls reads the sessions table once.
+ * Only sessions that were found are kept: an unknown token is looked up every time, and cannot fill the cache.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>()
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly bus: SessionInvalidationBus = inProcessInvalidationBus(),
+    private readonly maxEntries = 10_000,
+  ) {
+    bus.subscribe((tokenHash) => this.entries.delete(tokenHash))
+  }
+
+  get(tokenHash: string, nowMs: number): CachedSession | undefined {
+    const entry = this.entries.get(tokenHash)
+    if (!entry) return undefined
+    if (nowMs >= entry.cachedUntilMs || nowMs >= entry.expiresAtMs) {
+      this.entries.delete(tokenHash)
+      return undefined
+    }
+    return entry
+  }
+
+  set(tokenHash: string, session: CachedSession, nowMs: number): void {
+    if (this.ttlMs <= 0) return
+    // Oldest first: a Map iterates in insertion order, so the first key is the entry cached longest ago.
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next()
+      if (!oldest.done) this.entries.delete(oldest.value)
+    }
+    this.entries.set(tokenHash, { ...session, cachedUntilMs: nowMs + this.ttlMs })
+  }
+
+  /** The session ended (logout): forget it here and on every instance the bus reaches. */
+  invalidate(tokenHash: string): void {
+    this.bus.publish(tokenHash)
+  }
+}
