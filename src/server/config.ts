@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 
+import type { BlobStoreSettings } from './lib/blobStore'
+
 export type DatabaseDialect = 'sqlite' | 'postgres'
 
 export interface Config {
@@ -36,6 +38,9 @@ export interface Config {
   pictureSweep: boolean
   /** HMAC key of signed memory-picture URLs; set it when several instances serve one site, or links break across them and restarts. */
   mediaSigningSecret: string
+
+  // Object storage: where memory pictures and rendered card art are kept (see loadStorageSettings).
+  blobStore: BlobStoreSettings
 }
 
 /** Every setting, from the environment, with defaults that run on a fresh machine. */
@@ -78,6 +83,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     artWarmup: env.ART_WARMUP !== 'off',
     pictureSweep: env.PICTURE_SWEEP !== 'off',
     mediaSigningSecret: env.MEDIA_SIGNING_SECRET || crypto.randomBytes(32).toString('hex'),
+    ...loadStorageSettings(env, dataDir),
+  }
+}
+
+/** BLOB_STORE=local (default: DATA_DIR/blobs) or s3 with the S3_* settings, for AWS S3, MinIO, R2, Ceph and the like. */
+export function loadStorageSettings(env: NodeJS.ProcessEnv, dataDir: string): Pick<Config, 'blobStore'> {
+  const kind = env.BLOB_STORE || 'local'
+  if (kind === 'local') return { blobStore: { kind: 'local', folder: path.join(dataDir, 'blobs') } }
+  if (kind !== 's3') throw new Error(`BLOB_STORE must be local or s3, got "${kind}"`)
+  if (!env.S3_BUCKET) throw new Error('S3_BUCKET must be set when BLOB_STORE=s3')
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? 'false'
+  if (!['true', 'false', '1', '0'].includes(forcePathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}"`)
+  return {
+    blobStore: {
+      kind: 's3',
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT || null,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || null,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+      forcePathStyle: forcePathStyle === 'true' || forcePathStyle === '1',
+    },
   }
 }
 
