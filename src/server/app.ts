@@ -102,8 +102,8 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
   await app.register(shareRoutes)
 
   // Periodic work, each job once per period across all instances; the runner starts when the app is ready.
-  if (config.pictureSweep) app.jobs.every(pictureSweepJob(db, memoryPictureStore(app.blobs), app.log))
-  app.jobs.every(sessionPurgeJob(db, app.log))
+  if (config.pictureSweep) await app.jobs.every(pictureSweepJob(db, memoryPictureStore(app.blobs), app.log))
+  await app.jobs.every(sessionPurgeJob(db, app.log))
 
   return app
 }

@@ -19,7 +19,8 @@ export interface JobLog {
  */
 export interface JobRunner {
   readonly kind: 'in-process' | 'pg-boss'
-  every(job: PeriodicJob): void
+  /** Adds a periodic job; before start it begins with the runner, after start at once. */
+  every(job: PeriodicJob): Promise<void>
   /**
    * Runs work once, in the background, on one instance at a time: an instance that asks while the work is queued
    * shares that run, one that asks while it runs queues one more (which finds the work done). Call after start.
@@ -52,11 +53,13 @@ export class InProcessJobRunner implements JobRunner {
   private readonly timers: NodeJS.Timeout[] = []
   private readonly running = new Set<Promise<void>>()
   private readonly stopping = new AbortController()
+  private started = false
 
   constructor(private readonly log: JobLog) {}
 
-  every(job: PeriodicJob): void {
+  async every(job: PeriodicJob): Promise<void> {
     this.jobs.push(job)
+    if (this.started) this.schedule(job)
   }
 
   async once(name: string, run: (stopping: AbortSignal) => Promise<void>): Promise<void> {
@@ -68,23 +71,26 @@ export class InProcessJobRunner implements JobRunner {
   }
 
   async start(): Promise<void> {
-    for (const job of this.jobs) {
-      let current: Promise<void> | null = null
-      const tick = () => {
-        // A run slower than the period is left to finish rather than doubled.
-        if (current || this.stopping.signal.aborted) return
-        const run = runLogged(job, this.log)
-          .catch(() => undefined)
-          .finally(() => {
-            this.running.delete(run)
-            current = null
-          })
-        current = run
-        this.running.add(run)
-      }
-      const firstDelay = Math.min(FIRST_RUN_DELAY_SECONDS, job.periodSeconds) * 1000
-      this.timers.push(setTimeout(tick, firstDelay).unref(), setInterval(tick, job.periodSeconds * 1000).unref())
+    this.started = true
+    for (const job of this.jobs) this.schedule(job)
+  }
+
+  private schedule(job: PeriodicJob): void {
+    let current: Promise<void> | null = null
+    const tick = () => {
+      // A run slower than the period is left to finish rather than doubled.
+      if (current || this.stopping.signal.aborted) return
+      const run = runLogged(job, this.log)
+        .catch(() => undefined)
+        .finally(() => {
+          this.running.delete(run)
+          current = null
+        })
+      current = run
+      this.running.add(run)
     }
+    const firstDelay = Math.min(FIRST_RUN_DELAY_SECONDS, job.periodSeconds) * 1000
+    this.timers.push(setTimeout(tick, firstDelay).unref(), setInterval(tick, job.periodSeconds * 1000).unref())
   }
 
   async stop(): Promise<void> {
@@ -121,30 +127,33 @@ export class PgBossJobRunner implements JobRunner {
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
   }
 
-  every(job: PeriodicJob): void {
+  async every(job: PeriodicJob): Promise<void> {
     this.jobs.push(job)
+    if (this.started) await this.schedule(job)
   }
 
   async start(): Promise<void> {
     await this.boss.start()
     this.started = true
-    for (const job of this.jobs) {
-      const periodSeconds = Math.max(1, Math.round(job.periodSeconds))
-      // A failed run is not retried: the next period runs it again anyway.
-      await this.boss.createQueue(job.name, { name: job.name, retryLimit: 0, expireInSeconds: periodSeconds + 60 })
-      await this.boss.work(job.name, { pollingIntervalSeconds: Math.min(2, Math.max(0.5, periodSeconds / 4)) }, () =>
-        runLogged(job, this.log),
-      )
-      const offer = () => {
-        this.boss
-          .sendThrottled(job.name, {}, { retryLimit: 0 }, periodSeconds)
-          .catch((error: unknown) => this.log.error({ err: error, job: job.name }, `job ${job.name} not queued`))
-      }
-      // Offered several times a period, so no slot is missed by timer drift; the throttle keeps one per slot.
-      const offerEveryMs = Math.min(30, Math.max(0.25, periodSeconds / 4)) * 1000
-      offer()
-      this.timers.push(setInterval(offer, offerEveryMs).unref())
+    for (const job of this.jobs) await this.schedule(job)
+  }
+
+  private async schedule(job: PeriodicJob): Promise<void> {
+    const periodSeconds = Math.max(1, Math.round(job.periodSeconds))
+    // A failed run is not retried: the next period runs it again anyway.
+    await this.boss.createQueue(job.name, { name: job.name, retryLimit: 0, expireInSeconds: periodSeconds + 60 })
+    await this.boss.work(job.name, { pollingIntervalSeconds: Math.min(2, Math.max(0.5, periodSeconds / 4)) }, () =>
+      runLogged(job, this.log),
+    )
+    const offer = () => {
+      this.boss
+        .sendThrottled(job.name, {}, { retryLimit: 0 }, periodSeconds)
+        .catch((error: unknown) => this.log.error({ err: error, job: job.name }, `job ${job.name} not queued`))
     }
+    // Offered several times a period, so no slot is missed by timer drift; the throttle keeps one per slot.
+    const offerEveryMs = Math.min(30, Math.max(0.25, periodSeconds / 4)) * 1000
+    offer()
+    this.timers.push(setInterval(offer, offerEveryMs).unref())
   }
 
   async once(name: string, run: (stopping: AbortSignal) => Promise<void>): Promise<void> {
