@@ -34,6 +34,8 @@ export interface JobRunner {
 /** A one-off run (the card art warm-up) taking longer than this is given up and may be taken by another instance. */
 const ONE_OFF_EXPIRY_SECONDS = 60 * 60
 
+const QUEUE_CREATION_ATTEMPTS = 5
+
 /** The first runs wait until start-up work (migrations, art warm-up) has settled, but no longer than one period. */
 const FIRST_RUN_DELAY_SECONDS = 60
 
@@ -111,6 +113,7 @@ export class PgBossJobRunner implements JobRunner {
   private readonly jobs: PeriodicJob[] = []
   private readonly timers: NodeJS.Timeout[] = []
   private readonly stopping = new AbortController()
+  private starting: Promise<void> | null = null
   private started = false
 
   constructor(
@@ -129,19 +132,25 @@ export class PgBossJobRunner implements JobRunner {
 
   async every(job: PeriodicJob): Promise<void> {
     this.jobs.push(job)
-    if (this.started) await this.schedule(job)
+    if (!this.starting) return
+    await this.starting
+    if (!this.stopping.signal.aborted) await this.schedule(job)
   }
 
   async start(): Promise<void> {
-    await this.boss.start()
-    this.started = true
-    for (const job of this.jobs) await this.schedule(job)
+    // Not awaited by the server's start: pg-boss's first start creates its schema, and requests need none of it.
+    this.starting = (async () => {
+      await this.boss.start()
+      this.started = true
+      for (const job of this.jobs) await this.schedule(job)
+    })()
+    this.starting.catch((error: unknown) => this.log.error({ err: error }, 'job queue did not start'))
   }
 
   private async schedule(job: PeriodicJob): Promise<void> {
     const periodSeconds = Math.max(1, Math.round(job.periodSeconds))
     // A failed run is not retried: the next period runs it again anyway.
-    await this.boss.createQueue(job.name, { name: job.name, retryLimit: 0, expireInSeconds: periodSeconds + 60 })
+    await this.createQueue({ name: job.name, retryLimit: 0, expireInSeconds: periodSeconds + 60 })
     await this.boss.work(job.name, { pollingIntervalSeconds: Math.min(2, Math.max(0.5, periodSeconds / 4)) }, () =>
       runLogged(job, this.log),
     )
@@ -157,21 +166,35 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   async once(name: string, run: (stopping: AbortSignal) => Promise<void>): Promise<void> {
+    await this.starting
+    if (this.stopping.signal.aborted) return
     // 'stately': at most one queued and one running per queue, across instances.
-    await this.boss.createQueue(name, {
-      name,
-      policy: 'stately',
-      retryLimit: 0,
-      expireInSeconds: ONE_OFF_EXPIRY_SECONDS,
-    })
+    await this.createQueue({ name, policy: 'stately', retryLimit: 0, expireInSeconds: ONE_OFF_EXPIRY_SECONDS })
     await this.boss.work(name, () =>
       runLogged({ name, periodSeconds: 0, run: () => run(this.stopping.signal) }, this.log),
     )
     await this.boss.send(name, {}, { retryLimit: 0 })
   }
 
+  /**
+   * Creating a queue is idempotent, but instances starting together can deadlock creating the same one (each adds
+   * its table and indexes); PostgreSQL then cancels one of them, which tries again and finds the queue there.
+   */
+  private async createQueue(queue: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(queue.name, queue)
+        return
+      } catch (error) {
+        if (attempt >= QUEUE_CREATION_ATTEMPTS) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+      }
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopping.abort()
+    await this.starting?.catch(() => undefined)
     for (const timer of this.timers) clearInterval(timer)
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
   }
