@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const byPlace = Array.from({ length: PLACES_IN_ORDER }, (_, i) =>
       ids.slice(i * placeStep + 5, i * placeStep + 10),
     ).flat()
-    const context: ArtContext = { db, cacheDir: null, keepInMemory: false }
+    const context: ArtContext = { db, store: null, keepInMemory: false }
     const [firstId] = ids
     if (!firstId) throw new Error('The catalogue has no cards')
     await renderCardArt(context, firstId, 'sm')

@@ -13,16 +13,23 @@ import { contentRoutes } from './features/content/routes'
 import { feedRoutes } from './features/feed/routes'
 import { friendsRoutes } from './features/friends/routes'
 import { healthRoutes } from './features/health/routes'
+import { memoryPictureStore } from './features/memories/pictures'
+import { pictureSweepJob } from './features/memories/pictureSweep'
 import { memoriesRoutes } from './features/memories/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { sessionRoutes } from './features/session/routes'
+import { sessionPurgeJob } from './features/session/sessionPurge'
 import { shareRoutes } from './features/share/routes'
 import { walletRoutes } from './features/wallet/routes'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
+import { createBlobStore } from './lib/blobStore'
+import { createJobRunner } from './lib/jobs'
 import { authPlugin } from './plugins/auth'
 import { compressionPlugin } from './plugins/compression'
+import { blobsPlugin } from './plugins/blobs'
 import { dbPlugin } from './plugins/db'
 import { envelopePlugin } from './plugins/envelope'
+import { jobsPlugin } from './plugins/jobs'
 import { loadSheddingPlugin } from './plugins/loadShedding'
 import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
@@ -55,6 +62,9 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
   await app.register(redisPlugin)
   await app.register(metricsPlugin)
   await app.register(requestIdHeaderPlugin)
+  // One blob store and one job runner per instance, shared by every feature; both are closed with the server.
+  await app.register(blobsPlugin, { blobs: createBlobStore(config.blobStore) })
+  await app.register(jobsPlugin, { jobs: createJobRunner(config.database, app.log) })
 
   // External plugins
   await app.register(securityHeadersPlugin)
@@ -86,6 +96,10 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
   await app.register(feedRoutes, api)
   // Share pages are public HTML on the share host, outside /api.
   await app.register(shareRoutes)
+
+  // Periodic work, each job once per period across all instances; the runner starts when the app is ready.
+  if (config.pictureSweep) await app.jobs.every(pictureSweepJob(db, memoryPictureStore(app.blobs), app.log))
+  await app.jobs.every(sessionPurgeJob(db, app.log))
 
   return app
 }

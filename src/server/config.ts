@@ -4,6 +4,8 @@ import path from 'node:path'
 import { Type, type Static, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 
+import type { BlobStoreSettings } from './lib/blobStore'
+
 export type DatabaseDialect = 'sqlite' | 'postgres'
 
 export interface Config {
@@ -54,6 +56,9 @@ export interface Config {
   shutdownGraceMs: number
   /** Requests are refused with 503 while the event loop lags more than this (0: never) or the heap exceeds the limit. */
   loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number }
+
+  // Object storage: where memory pictures and rendered card art are kept (see loadStorageSettings).
+  blobStore: BlobStoreSettings
 }
 
 /** A start-up setting is wrong; the message names it and says what is expected. */
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: settings.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: settings.LOAD_SHEDDING_MAX_HEAP_MB * 1024 * 1024,
     },
+    ...loadStorageSettings(env, path.resolve(settings.DATA_DIR)),
   }
 }
 
@@ -249,6 +255,30 @@ function checkProductionSettings(settings: Settings, database: Config['database'
         'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY for card payments, PAYMENTS_TEST_MODE=on to offer the ' +
         'test-mode card form (credit for nothing), or PAYMENTS_TEST_MODE=off to run without card payments.',
     )
+  }
+}
+
+/** BLOB_STORE=local (default: DATA_DIR/blobs) or s3 with the S3_* settings, for AWS S3, MinIO, R2, Ceph and the like. */
+export function loadStorageSettings(env: NodeJS.ProcessEnv, dataDir: string): Pick<Config, 'blobStore'> {
+  const kind = env.BLOB_STORE || 'local'
+  if (kind === 'local') return { blobStore: { kind: 'local', folder: path.join(dataDir, 'blobs') } }
+  if (kind !== 's3') throw new SettingsError(`BLOB_STORE must be local or s3, got "${kind}"`)
+  if (!env.S3_BUCKET) throw new SettingsError('S3_BUCKET must be set when BLOB_STORE=s3')
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY)
+    throw new SettingsError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? 'false'
+  if (!['true', 'false', '1', '0'].includes(forcePathStyle))
+    throw new SettingsError(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}"`)
+  return {
+    blobStore: {
+      kind: 's3',
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT || null,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || null,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+      forcePathStyle: forcePathStyle === 'true' || forcePathStyle === '1',
+    },
   }
 }
 

@@ -34,7 +34,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Wandercards is running on ${config.publicUrl} (database: ${config.database.dialect})`)
-  void warmArtCache(app)
+  // One instance at a time renders what no instance has rendered yet, for the whole cluster.
+  await app.jobs.once('card-art-warmup', async (stopping) => {
+    await warmArtCache(app, stopping)
+  })
 }
 
 main().catch((error: unknown) => {

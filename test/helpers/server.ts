@@ -81,8 +81,16 @@ async function createTestDatabase(): Promise<TestDatabase> {
 
 let userCounter = 0
 
-export async function buildTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase()
+/**
+ * A fresh app on a fresh database, or with `joining`, a second instance on another's database (as several instances
+ * behind a load balancer share one); the first one drops the database when it closes.
+ */
+export async function buildTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; joining?: TestApp } = {},
+): Promise<TestApp> {
+  const database: TestDatabase = options.joining
+    ? { url: options.joining.config.database.url, drop: async () => undefined }
+    : await createTestDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-data-'))
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -96,8 +104,10 @@ export async function buildTestApp(options: { seed?: boolean; env?: Record<strin
     ...options.env,
   })
   const db = createDb(config.database)
-  await migrateToLatest(db)
-  if (options.seed !== false) await seedDatabase(db)
+  if (!options.joining) {
+    await migrateToLatest(db)
+    if (options.seed !== false) await seedDatabase(db)
+  }
   const app = await buildApp({ config, db, logger: false })
   await app.ready()
 

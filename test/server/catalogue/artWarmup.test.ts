@@ -4,8 +4,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 
 import { AVATAR_COUNT } from '@shared/constants'
-import { artCacheDir, artFile, type ArtContext } from '@server/features/catalogue/art'
-import { artWarmupItems, warmArtCache, warmItems } from '@server/features/catalogue/warmup'
+import { ART_FOLDER, ART_VERSION_FOLDER, artBlobKey, type ArtContext } from '@server/features/catalogue/art'
+import { artWarmupItems, type ArtWarmupItem, warmArtCache, warmItems } from '@server/features/catalogue/warmup'
+import { blobFolder, LocalFolderBlobStore } from '@server/lib/blobStore'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
@@ -49,13 +50,15 @@ describe('card art warm-up', () => {
 
   it('renders only what is missing from the disk cache, logs progress every 200 pictures and a summary', async () => {
     const items = await artWarmupItems(t.db)
-    const context: ArtContext = { db: t.db, cacheDir: path.join(t.config.dataDir, 'warmup-test'), keepInMemory: false }
+    const folder = path.join(t.config.dataDir, 'warmup-test')
+    const context: ArtContext = { db: t.db, store: new LocalFolderBlobStore(folder), keepInMemory: false }
+    const file = (key: string, contentType: ArtWarmupItem['contentType']) =>
+      path.join(folder, ...artBlobKey(key, contentType).split('/'))
     const missing = [items.at(0), items.at(-1), items.at(-7)].map((item) => present(item, 'a warm-up item').imageKey)
     for (const item of items) {
       if (missing.includes(item.imageKey)) continue
-      const file = present(artFile(context, item.imageKey, item.contentType), 'a cache file name')
-      fs.mkdirSync(path.dirname(file), { recursive: true })
-      fs.writeFileSync(file, 'already there')
+      fs.mkdirSync(path.dirname(file(item.imageKey, item.contentType)), { recursive: true })
+      fs.writeFileSync(file(item.imageKey, item.contentType), 'already there')
     }
     const { lines, log } = collectingLog()
 
@@ -67,9 +70,7 @@ describe('card art warm-up', () => {
         items.find((candidate) => candidate.imageKey === key),
         key,
       )
-      const metadata = await sharp(
-        fs.readFileSync(present(artFile(context, key, item.contentType), 'a cache file name')),
-      ).metadata()
+      const metadata = await sharp(fs.readFileSync(file(key, item.contentType))).metadata()
       expect(metadata.format).toBe(item.contentType === 'image/png' ? 'png' : 'webp')
     }
     expect(lines.filter((line) => line.message.startsWith('card art warm-up: '))).toHaveLength(
@@ -81,7 +82,7 @@ describe('card art warm-up', () => {
   it('counts a picture that cannot be rendered as failed and carries on', async () => {
     const context: ArtContext = {
       db: t.db,
-      cacheDir: path.join(t.config.dataDir, 'warmup-failing'),
+      store: new LocalFolderBlobStore(path.join(t.config.dataDir, 'warmup-failing')),
       keepInMemory: false,
     }
     const { lines, log } = collectingLog()
@@ -100,7 +101,7 @@ describe('card art warm-up', () => {
   it('stops when the server is no longer running', async () => {
     const context: ArtContext = {
       db: t.db,
-      cacheDir: path.join(t.config.dataDir, 'warmup-stopped'),
+      store: new LocalFolderBlobStore(path.join(t.config.dataDir, 'warmup-stopped')),
       keepInMemory: false,
     }
     const summary = await warmItems(context, await artWarmupItems(t.db), collectingLog().log, () => false)
@@ -111,7 +112,9 @@ describe('card art warm-up', () => {
     const off = await buildTestApp({ seed: false, env: { ART_WARMUP: 'off' } })
     try {
       expect(await warmArtCache(off.app)).toBeNull()
-      expect(fs.existsSync(artCacheDir(off.config.dataDir))).toBe(false)
+      const stored = []
+      for await (const key of blobFolder(off.app.blobs, ART_FOLDER).list(ART_VERSION_FOLDER)) stored.push(key)
+      expect(stored).toEqual([])
     } finally {
       await off.close()
     }

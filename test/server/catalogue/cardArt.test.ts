@@ -50,7 +50,7 @@ let art: ArtContext
 
 beforeAll(async () => {
   t = await buildTestApp()
-  art = { db: t.db, cacheDir: null }
+  art = { db: t.db, store: null }
   if (previewDir) fs.mkdirSync(previewDir, { recursive: true })
 }, 120_000)
 

@@ -5,8 +5,8 @@ import sharp from 'sharp'
 
 import type { CreateMemoryResult, Memory, UploadMemoryPictureResult } from '@shared/memories'
 import { loadConfig } from '@server/config'
-import { LocalFolderBlobStore, type BlobStore } from '@server/features/memories/blobStore'
 import { ABANDONED_PICTURE_AGE_MS, sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
+import { LocalFolderBlobStore, type BlobStore } from '@server/lib/blobStore'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
@@ -113,14 +113,12 @@ describe('sweepAbandonedPictures', () => {
     await age(second, 2)
     // The sweep lists both, oldest first; while it removes the first file, createMemory attaches the second.
     let memoryId: string | null = null
-    const attachingStore: BlobStore = {
-      put: (key, data) => blobs.put(key, data),
-      get: (key) => blobs.get(key),
-      delete: async (key) => {
+    const attachingStore: BlobStore = Object.assign(Object.create(blobs) as BlobStore, {
+      delete: async (key: string) => {
         if (key === first) memoryId = await createMemory(t, user, cardId, { memoryPictures: [second] })
         await blobs.delete(key)
       },
-    }
+    })
 
     expect(await sweepAbandonedPictures(t.db, attachingStore, cutOff())).toBe(1)
 

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 
 import sharp from 'sharp'
 
@@ -9,12 +7,13 @@ import { AVATAR_COUNT } from '@shared/constants'
 import type { Db } from '../../db/createDb'
 import { formatArea, formatCoordinates } from '../../db/seed/catalogue/text'
 import { CATALOGUE_VERSION } from '../../db/seed/catalogueData'
+import type { BlobStore } from '../../lib/blobStore'
 
 import { cardSvg, type CardArtData } from './art/cardSvg'
 import { avatarSvg, collectionSvg, iconSvg, placeholderSvg, type CollectionArtData } from './art/otherArt'
 import { collectionCode, findCardArtRow, findCollectionArtRows } from './queries'
 
-/** Bump when the drawing code changes, so caches (disk, browsers via ETag) drop old pictures. */
+/** Bump when the drawing code changes, so caches (blob store, browsers via ETag) drop old pictures. */
 export const ART_REVISION = 1
 
 export type ArtSize = 'sm' | 'lg'
@@ -31,8 +30,11 @@ export interface RenderedImage {
 
 export interface ArtContext {
   db: Db
-  /** Where rendered images are kept between restarts; null keeps them in memory only. */
-  cacheDir: string | null
+  /**
+   * Where rendered images are kept between restarts and shared between instances (the art folder of the blob store,
+   * see ART_FOLDER); null keeps them in memory only.
+   */
+  store: BlobStore | null
   /** False for the start-up warm-up, whose thousands of pictures would push the ones people are looking at out of memory. */
   keepInMemory?: boolean
 }
@@ -41,9 +43,10 @@ const MEMORY_LIMIT = 600
 const memory = new Map<string, RenderedImage>()
 const inFlight = new Map<string, Promise<RenderedImage | null>>()
 
-export function artCacheDir(dataDir: string): string {
-  return path.join(dataDir, 'art-cache', `v${CATALOGUE_VERSION}-r${ART_REVISION}`)
-}
+/** Card art's folder in the blob store. */
+export const ART_FOLDER = 'card-art'
+/** Each catalogue version and drawing revision has its own sub-folder, so a new one renders afresh and an old one is never served. */
+export const ART_VERSION_FOLDER = `v${CATALOGUE_VERSION}-r${ART_REVISION}`
 
 const SAFE_IMAGE_KEY = /^[A-Za-z0-9_-]+$/
 
@@ -56,15 +59,9 @@ export const ART_KEYS = {
   icon: () => 'icon',
 }
 
-/** The file an image is kept in on disk, or null without a disk cache. */
-export function artFile(
-  context: ArtContext,
-  imageKey: string,
-  contentType: RenderedImage['contentType'],
-): string | null {
-  return context.cacheDir
-    ? path.join(context.cacheDir, `${imageKey}.${contentType === 'image/png' ? 'png' : 'webp'}`)
-    : null
+/** The key an image is kept under in the art folder: catalogue version and revision, then the image (card id and size). */
+export function artBlobKey(imageKey: string, contentType: RenderedImage['contentType']): string {
+  return `${ART_VERSION_FOLDER}/${imageKey}.${contentType === 'image/png' ? 'png' : 'webp'}`
 }
 
 function versionedKey(imageKey: string): string {
@@ -93,7 +90,7 @@ function remember(context: ArtContext, key: string, image: RenderedImage): Rende
   return image
 }
 
-/** Memory first, then disk, then `render` (which may find nothing: null); each image is rendered once at a time. */
+/** Memory first, then the blob store, then `render` (which may find nothing: null); each image is rendered once at a time. */
 async function cached(
   context: ArtContext,
   imageKey: string,
@@ -102,27 +99,23 @@ async function cached(
 ): Promise<RenderedImage | null> {
   // Ids come from the query string: anything but a plain slug could name a file outside the cache folder.
   if (!SAFE_IMAGE_KEY.test(imageKey)) return null
-  // The disk folder is per version already; the memory key needs it too, for a catalogue updated while running.
+  // The stored key is per version already; the memory key needs it too, for a catalogue updated while running.
   const key = versionedKey(imageKey)
   const hit = memory.get(key)
   if (hit) return remember(context, key, hit)
   const pending = inFlight.get(key)
   if (pending) return pending
-  const file = artFile(context, imageKey, contentType)
+  const { store } = context
+  const blobKey = artBlobKey(imageKey, contentType)
   const work = (async (): Promise<RenderedImage | null> => {
-    if (file) {
-      const body = await fs.promises.readFile(file).catch(() => null)
+    if (store) {
+      const body = await store.get(blobKey)
       if (body) return remember(context, key, { body, contentType, etag: etagOf(key) })
     }
     const body = await render()
     if (!body) return null
-    if (file) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true })
-      // Written under a temporary name first, so a crash never leaves half an image behind.
-      const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`
-      await fs.promises.writeFile(temporary, body)
-      await fs.promises.rename(temporary, file)
-    }
+    // Kept for every instance: a picture one instance rendered is never rendered by another.
+    if (store) await store.put(blobKey, body)
     return remember(context, key, { body, contentType, etag: etagOf(key) })
   })()
   inFlight.set(key, work)

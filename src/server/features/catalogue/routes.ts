@@ -15,12 +15,13 @@ import {
 } from '@shared/catalogue'
 import { envelope } from '@shared/envelope'
 
+import { blobFolder } from '../../lib/blobStore'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
 import {
+  ART_FOLDER,
   ART_KEYS,
-  artCacheDir,
   etagFor,
   renderAvatar,
   renderCardArt,
@@ -62,7 +63,7 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: Rendered
 }
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const art: ArtContext = { db: fastify.db, cacheDir: artCacheDir(fastify.config.dataDir) }
+  const art: ArtContext = { db: fastify.db, store: blobFolder(fastify.blobs, ART_FOLDER) }
   const caller = (request: FastifyRequest) => request.user?.id ?? null
 
   // The same for everyone (but for the authorized flag) until the catalogue version changes: sent as prepared,

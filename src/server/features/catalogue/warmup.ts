@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
 
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
@@ -6,11 +5,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { AVATAR_COUNT } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
+import { blobFolder } from '../../lib/blobStore'
 
 import {
+  ART_FOLDER,
   ART_KEYS,
-  artCacheDir,
-  artFile,
+  ART_VERSION_FOLDER,
+  artBlobKey,
   renderAvatar,
   renderCardArt,
   renderCollectionArt,
@@ -22,7 +23,7 @@ import {
 
 const PROGRESS_EVERY = 200
 
-/** One picture the warm-up makes sure is on disk. */
+/** One picture the warm-up makes sure is in the blob store. */
 export interface ArtWarmupItem {
   imageKey: string
   contentType: RenderedImage['contentType']
@@ -81,14 +82,14 @@ export async function artWarmupItems(db: Db): Promise<ArtWarmupItem[]> {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
- * Renders, one at a time, the pictures not yet in the disk cache, so a fresh install's long grids are not blank.
+ * Renders, one at a time, the pictures not yet in the blob store, so a fresh install's long grids are not blank.
  * Gives the event loop back between pictures so requests stay responsive, stops when the server closes, and never throws.
  */
-export async function warmArtCache(app: FastifyInstance): Promise<ArtWarmupSummary | null> {
+export async function warmArtCache(app: FastifyInstance, stopping?: AbortSignal): Promise<ArtWarmupSummary | null> {
   if (!app.config.artWarmup) return null
-  const context: ArtContext = { db: app.db, cacheDir: artCacheDir(app.config.dataDir), keepInMemory: false }
+  const context: ArtContext = { db: app.db, store: blobFolder(app.blobs, ART_FOLDER), keepInMemory: false }
   try {
-    const summary = await warmItems(context, await artWarmupItems(app.db), app.log, () => app.server.listening)
+    const summary = await warmItems(context, await artWarmupItems(app.db), app.log, () => app.server.listening && !stopping?.aborted)
     app.metrics.jobRuns.inc({ job: 'art-warmup', outcome: summary.failed > 0 ? 'failed' : 'ok' })
     return summary
   } catch (error) {
@@ -106,10 +107,12 @@ export async function warmItems(
 ): Promise<ArtWarmupSummary> {
   const started = performance.now()
   const summary: ArtWarmupSummary = { total: items.length, rendered: 0, skipped: 0, failed: 0, seconds: 0 }
+  // One listing instead of a look-up per picture: against an object store that is a few requests, not thousands.
+  const stored = new Set<string>()
+  if (context.store) for await (const key of context.store.list(ART_VERSION_FOLDER)) stored.add(key)
   for (const [index, item] of items.entries()) {
     if (!running()) break
-    const file = artFile(context, item.imageKey, item.contentType)
-    if (file && fs.existsSync(file)) {
+    if (stored.has(artBlobKey(item.imageKey, item.contentType))) {
       summary.skipped += 1
     } else {
       try {

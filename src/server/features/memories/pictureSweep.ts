@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely'
 
 import type { Database } from '../../db/schema'
-
-import type { BlobStore } from './blobStore'
+import type { BlobStore } from '../../lib/blobStore'
+import { now } from '../../lib/clock'
+import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
 /** How long an upload may wait to be attached: long enough for a user who leaves the memory form open overnight. */
 export const ABANDONED_PICTURE_AGE_MS = 24 * 60 * 60 * 1000
-export const PICTURE_SWEEP_INTERVAL_MS = 60 * 60 * 1000
+export const PICTURE_SWEEP_PERIOD_SECONDS = 60 * 60
 /** Bounds each read so a large backlog is swept in steps instead of one huge list. */
 const SWEEP_BATCH = 500
 
@@ -40,5 +41,17 @@ export async function sweepAbandonedPictures(db: Kysely<Database>, blobs: BlobSt
       swept += 1
     }
     if (candidates.length < SWEEP_BATCH) return swept
+  }
+}
+
+/** Every hour, on one instance, deletes the uploads left unattached for a day (PICTURE_SWEEP=off stops it). */
+export function pictureSweepJob(db: Kysely<Database>, pictures: BlobStore, log: JobLog): PeriodicJob {
+  return {
+    name: 'memory-picture-sweep',
+    periodSeconds: PICTURE_SWEEP_PERIOD_SECONDS,
+    run: async () => {
+      const swept = await sweepAbandonedPictures(db, pictures, new Date(now().getTime() - ABANDONED_PICTURE_AGE_MS))
+      if (swept > 0) log.info({ swept }, 'abandoned memory pictures deleted')
+    },
   }
 }

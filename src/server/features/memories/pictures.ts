@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 
 import sharp from 'sharp'
 
+import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
@@ -54,6 +55,11 @@ export async function processPicture(input: Buffer): Promise<ProcessedPicture> {
     if (error instanceof AppError) throw error
     throw new AppError('BadRequest', 'The picture could not be read. Please choose another PNG or JPEG image.')
   }
+}
+
+/** Memory pictures' folder in the app's blob store. */
+export function memoryPictureStore(blobs: BlobStore): BlobStore {
+  return blobFolder(blobs, 'memory-pictures')
 }
 
 export function pictureContentType(fileName: string): string {

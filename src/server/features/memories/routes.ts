@@ -1,5 +1,3 @@
-import path from 'node:path'
-
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 
@@ -28,52 +26,20 @@ import {
   UploadMemoryPictureResultSchema,
 } from '@shared/memories'
 
-import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
-import { LocalFolderBlobStore } from './blobStore'
-import { bindPictureSigner, PictureSigner } from './pictures'
-import { ABANDONED_PICTURE_AGE_MS, PICTURE_SWEEP_INTERVAL_MS, sweepAbandonedPictures } from './pictureSweep'
+import { bindPictureSigner, memoryPictureStore, PictureSigner } from './pictures'
 import * as memoriesService from './service'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
-/** The first sweep waits until start-up work (migrations, art warm-up) has settled. */
-const FIRST_SWEEP_DELAY_MS = 60 * 1000
 
 export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify
   const signer = new PictureSigner(config.mediaSigningSecret)
-  const blobs = new LocalFolderBlobStore(path.join(config.dataDir, 'blobs', 'memory-pictures'))
+  const blobs = memoryPictureStore(fastify.blobs)
   bindPictureSigner(db, signer)
   const loggedIn = { preHandler: fastify.requireUser }
-
-  if (config.pictureSweep) {
-    let running: Promise<void> | null = null
-    const sweep = () => {
-      // A sweep slower than the interval is left to finish rather than doubled.
-      if (running) return
-      running = sweepAbandonedPictures(db, blobs, new Date(now().getTime() - ABANDONED_PICTURE_AGE_MS))
-        .then((swept) => {
-          fastify.metrics.jobRuns.inc({ job: 'picture-sweep', outcome: 'ok' })
-          if (swept > 0) fastify.log.info({ swept }, 'abandoned memory pictures deleted')
-        })
-        .catch((error: unknown) => {
-          fastify.metrics.jobRuns.inc({ job: 'picture-sweep', outcome: 'failed' })
-          fastify.log.error({ err: error }, 'abandoned memory picture sweep failed')
-        })
-        .finally(() => {
-          running = null
-        })
-    }
-    const first = setTimeout(sweep, FIRST_SWEEP_DELAY_MS).unref()
-    const every = setInterval(sweep, PICTURE_SWEEP_INTERVAL_MS).unref()
-    fastify.addHook('onClose', async () => {
-      clearTimeout(first)
-      clearInterval(every)
-      await running
-    })
-  }
 
   fastify.get(
     '/memory/getMyMemories',
@@ -154,10 +120,11 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const picture = await memoriesService.readMemoryPicture(db, blobs, signer, request.query)
       if (!picture) throw new AppError('NotFound', 'Picture not found.')
+      // Streamed from the store after the visibility check, on this origin (docs/decisions.md, Memories).
       return reply
         .header('Content-Type', picture.contentType)
         .header('Cache-Control', `private, max-age=${picture.maxAgeSeconds}`)
-        .send(picture.data)
+        .send(picture.body)
     },
   )
 

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream'
+
 import type { Kysely, Transaction } from 'kysely'
 
 import { ECONOMY, levelForExperience, VISIBILITY } from '@shared/constants'
@@ -24,6 +26,7 @@ import type {
 import { TEXTS } from '@shared/texts'
 
 import type { Database } from '../../db/schema'
+import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors'
 import { newId } from '../../lib/random'
@@ -31,7 +34,6 @@ import { unlinkDrawItems } from '../collection/queries'
 import { notify } from '../notifications/service'
 import { balances, debit } from '../wallet/ledger'
 
-import type { BlobStore } from './blobStore'
 import { pictureContentType, processPicture, type PictureSigner } from './pictures'
 import * as queries from './queries'
 
@@ -681,7 +683,7 @@ export async function uploadMemoryPicture(
 }
 
 export interface PictureFile {
-  data: Buffer
+  body: Readable
   contentType: string
   maxAgeSeconds: number
 }
@@ -705,6 +707,6 @@ export async function readMemoryPicture(
       ? picture.userId === link.u
       : (await queries.findVisibleMemory(db, link.u, picture.memoryId)) != null
   if (!allowed) return null
-  const data = await blobs.get(picture.fileName)
-  return data ? { data, contentType: pictureContentType(picture.fileName), maxAgeSeconds } : null
+  const body = await blobs.stream(picture.fileName)
+  return body ? { body, contentType: pictureContentType(picture.fileName), maxAgeSeconds } : null
 }

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely'
+
+import type { Database } from '../../db/schema'
+import { now } from '../../lib/clock'
+import type { JobLog, PeriodicJob } from '../../lib/jobs'
+
+export const SESSION_PURGE_PERIOD_SECONDS = 60 * 60
+
+/** Deletes sessions that expired before `at` (they no longer log anyone in); answers how many went. */
+export async function purgeExpiredSessions(db: Kysely<Database>, at: Date): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', at.toISOString()).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** Every hour, on one instance, so the sessions table holds only sessions that can still be used. */
+export function sessionPurgeJob(db: Kysely<Database>, log: JobLog): PeriodicJob {
+  return {
+    name: 'expired-session-purge',
+    periodSeconds: SESSION_PURGE_PERIOD_SECONDS,
+    run: async () => {
+      const purged = await purgeExpiredSessions(db, now())
+      if (purged > 0) log.info({ purged }, 'expired sessions deleted')
+    },
+  }
+}

@@ -1,0 +1,205 @@
+import PgBoss from 'pg-boss'
+
+/** Periodic work the app does in the background (sweeps, purges). */
+export interface PeriodicJob {
+  /** Stable and unique: on PostgreSQL it names the job's queue. Letters, digits and hyphens. */
+  name: string
+  periodSeconds: number
+  run: () => Promise<void>
+}
+
+export interface JobLog {
+  info(fields: object, message: string): void
+  error(fields: object, message: string): void
+}
+
+/**
+ * Runs periodic jobs: each job once per period across every instance that shares the database. Jobs are added
+ * before start; stop waits for a run in progress.
+ */
+export interface JobRunner {
+  readonly kind: 'in-process' | 'pg-boss'
+  /** Adds a periodic job; before start it begins with the runner, after start at once. */
+  every(job: PeriodicJob): Promise<void>
+  /**
+   * Runs work once, in the background, on one instance at a time: an instance that asks while the work is queued
+   * shares that run, one that asks while it runs queues one more (which finds the work done). Call after start.
+   * Long work checks `stopping` and returns early when the instance shuts down.
+   */
+  once(name: string, run: (stopping: AbortSignal) => Promise<void>): Promise<void>
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+/** A one-off run (the card art warm-up) taking longer than this is given up and may be taken by another instance. */
+const ONE_OFF_EXPIRY_SECONDS = 60 * 60
+
+const QUEUE_CREATION_ATTEMPTS = 5
+
+/** The first runs wait until start-up work (migrations, art warm-up) has settled, but no longer than one period. */
+const FIRST_RUN_DELAY_SECONDS = 60
+
+async function runLogged(job: PeriodicJob, log: JobLog): Promise<void> {
+  try {
+    await job.run()
+  } catch (error) {
+    log.error({ err: error, job: job.name }, `job ${job.name} failed`)
+    throw error
+  }
+}
+
+/** SQLite serves one instance: plain timers in this process are enough there. */
+export class InProcessJobRunner implements JobRunner {
+  readonly kind = 'in-process'
+  private readonly jobs: PeriodicJob[] = []
+  private readonly timers: NodeJS.Timeout[] = []
+  private readonly running = new Set<Promise<void>>()
+  private readonly stopping = new AbortController()
+  private started = false
+
+  constructor(private readonly log: JobLog) {}
+
+  async every(job: PeriodicJob): Promise<void> {
+    this.jobs.push(job)
+    if (this.started) this.schedule(job)
+  }
+
+  async once(name: string, run: (stopping: AbortSignal) => Promise<void>): Promise<void> {
+    if (this.stopping.signal.aborted) return
+    const work = runLogged({ name, periodSeconds: 0, run: () => run(this.stopping.signal) }, this.log)
+      .catch(() => undefined)
+      .finally(() => this.running.delete(work))
+    this.running.add(work)
+  }
+
+  async start(): Promise<void> {
+    this.started = true
+    for (const job of this.jobs) this.schedule(job)
+  }
+
+  private schedule(job: PeriodicJob): void {
+    let current: Promise<void> | null = null
+    const tick = () => {
+      // A run slower than the period is left to finish rather than doubled.
+      if (current || this.stopping.signal.aborted) return
+      const run = runLogged(job, this.log)
+        .catch(() => undefined)
+        .finally(() => {
+          this.running.delete(run)
+          current = null
+        })
+      current = run
+      this.running.add(run)
+    }
+    const firstDelay = Math.min(FIRST_RUN_DELAY_SECONDS, job.periodSeconds) * 1000
+    this.timers.push(setTimeout(tick, firstDelay).unref(), setInterval(tick, job.periodSeconds * 1000).unref())
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort()
+    for (const timer of this.timers) clearTimeout(timer)
+    await Promise.all(this.running)
+  }
+}
+
+/**
+ * PostgreSQL serves several instances: pg-boss keeps the jobs in the same database. Every instance offers each
+ * period's job often, but the job is throttled to one per period slot (a unique index in pg-boss), and one worker
+ * takes it (SKIP LOCKED), so it runs once per period whichever instances are up.
+ */
+export class PgBossJobRunner implements JobRunner {
+  readonly kind = 'pg-boss'
+  private readonly boss: PgBoss
+  private readonly jobs: PeriodicJob[] = []
+  private readonly timers: NodeJS.Timeout[] = []
+  private readonly stopping = new AbortController()
+  private starting: Promise<void> | null = null
+  private started = false
+
+  constructor(
+    connectionString: string,
+    private readonly log: JobLog,
+  ) {
+    this.boss = new PgBoss({
+      connectionString,
+      application_name: 'wandercards-jobs',
+      max: 3,
+      // Periods are kept by the throttled offers below; pg-boss's own cron clock is not needed.
+      schedule: false,
+    })
+    this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+  }
+
+  async every(job: PeriodicJob): Promise<void> {
+    this.jobs.push(job)
+    if (!this.starting) return
+    await this.starting
+    if (!this.stopping.signal.aborted) await this.schedule(job)
+  }
+
+  async start(): Promise<void> {
+    // Not awaited by the server's start: pg-boss's first start creates its schema, and requests need none of it.
+    this.starting = (async () => {
+      await this.boss.start()
+      this.started = true
+      for (const job of this.jobs) await this.schedule(job)
+    })()
+    this.starting.catch((error: unknown) => this.log.error({ err: error }, 'job queue did not start'))
+  }
+
+  private async schedule(job: PeriodicJob): Promise<void> {
+    const periodSeconds = Math.max(1, Math.round(job.periodSeconds))
+    // A failed run is not retried: the next period runs it again anyway.
+    await this.createQueue({ name: job.name, retryLimit: 0, expireInSeconds: periodSeconds + 60 })
+    await this.boss.work(job.name, { pollingIntervalSeconds: Math.min(2, Math.max(0.5, periodSeconds / 4)) }, () =>
+      runLogged(job, this.log),
+    )
+    const offer = () => {
+      this.boss
+        .sendThrottled(job.name, {}, { retryLimit: 0 }, periodSeconds)
+        .catch((error: unknown) => this.log.error({ err: error, job: job.name }, `job ${job.name} not queued`))
+    }
+    // Offered several times a period, so no slot is missed by timer drift; the throttle keeps one per slot.
+    const offerEveryMs = Math.min(30, Math.max(0.25, periodSeconds / 4)) * 1000
+    offer()
+    this.timers.push(setInterval(offer, offerEveryMs).unref())
+  }
+
+  async once(name: string, run: (stopping: AbortSignal) => Promise<void>): Promise<void> {
+    await this.starting
+    if (this.stopping.signal.aborted) return
+    // 'stately': at most one queued and one running per queue, across instances.
+    await this.createQueue({ name, policy: 'stately', retryLimit: 0, expireInSeconds: ONE_OFF_EXPIRY_SECONDS })
+    await this.boss.work(name, () =>
+      runLogged({ name, periodSeconds: 0, run: () => run(this.stopping.signal) }, this.log),
+    )
+    await this.boss.send(name, {}, { retryLimit: 0 })
+  }
+
+  /**
+   * Creating a queue is idempotent, but instances starting together can deadlock creating the same one (each adds
+   * its table and indexes); PostgreSQL then cancels one of them, which tries again and finds the queue there.
+   */
+  private async createQueue(queue: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(queue.name, queue)
+        return
+      } catch (error) {
+        if (attempt >= QUEUE_CREATION_ATTEMPTS) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort()
+    await this.starting?.catch(() => undefined)
+    for (const timer of this.timers) clearInterval(timer)
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+  }
+}
+
+export function createJobRunner(database: { dialect: 'sqlite' | 'postgres'; url: string }, log: JobLog): JobRunner {
+  return database.dialect === 'postgres' ? new PgBossJobRunner(database.url, log) : new InProcessJobRunner(log)
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import S3rver from 's3rver'
+
+import type { S3Settings } from '@server/lib/blobStore'
+
+export interface TestS3 {
+  /** The settings that point the app at this server (BLOB_STORE=s3 and the S3_* settings). */
+  env: Record<string, string>
+  settings: S3Settings
+  close(): Promise<void>
+}
+
+/** s3rver's built-in account. */
+const ACCESS_KEY = 'S3RVER'
+
+/** A real S3-compatible server on a free loopback port, with one empty bucket, its files in a temporary folder. */
+export async function startTestS3(bucket = 'wandercards-test'): Promise<TestS3> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-s3-'))
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  })
+  const { port } = await server.run()
+  const settings: S3Settings = {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    accessKeyId: ACCESS_KEY,
+    secretAccessKey: ACCESS_KEY,
+    forcePathStyle: true,
+  }
+  return {
+    settings,
+    env: {
+      BLOB_STORE: 's3',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: settings.endpoint ?? '',
+      S3_REGION: settings.region,
+      S3_ACCESS_KEY_ID: ACCESS_KEY,
+      S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    close: async () => {
+      await server.close()
+      fs.rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,135 @@
+import { sql } from 'kysely'
+
+import { purgeExpiredSessions } from '@server/features/session/sessionPurge'
+import { InProcessJobRunner, type JobLog } from '@server/lib/jobs'
+import { buildTestApp, type TestApp } from '@test/helpers/server'
+
+jest.setTimeout(60_000)
+
+const quiet: JobLog = { info: () => undefined, error: () => undefined }
+
+/** Resolves once `done` holds; polled, because job runs come from timers and another process's queue. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+describe('the in-process runner (SQLite)', () => {
+  it('runs a job every period, never two runs of it at once, and stop waits for the run in progress', async () => {
+    const runner = new InProcessJobRunner(quiet)
+    let runs = 0
+    let active = 0
+    let mostAtOnce = 0
+    let finished = 0
+    await runner.every({
+      name: 'tick',
+      periodSeconds: 0.01,
+      run: async () => {
+        runs += 1
+        active += 1
+        mostAtOnce = Math.max(mostAtOnce, active)
+        // Each run lasts several periods.
+        await new Promise((resolve) => setTimeout(resolve, 40))
+        active -= 1
+        finished += 1
+      },
+    })
+    await runner.start()
+    await until(() => runs >= 3)
+
+    await runner.stop()
+
+    expect(mostAtOnce).toBe(1)
+    expect(finished).toBe(runs)
+  })
+
+  it('carries on after a failed run and logs it', async () => {
+    const errors: string[] = []
+    const runner = new InProcessJobRunner({ info: () => undefined, error: (_fields, message) => errors.push(message) })
+    let runs = 0
+    await runner.every({
+      name: 'flaky',
+      periodSeconds: 0.01,
+      run: async () => {
+        runs += 1
+        if (runs === 1) throw new Error('disk full')
+      },
+    })
+    await runner.start()
+    await until(() => runs >= 2)
+    await runner.stop()
+
+    expect(errors[0]).toBe('job flaky failed')
+  })
+})
+
+describe('the app', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false })
+  })
+  afterAll(() => t.close())
+
+  it('runs its jobs on the runner that suits its database', () => {
+    expect(t.app.jobs.kind).toBe(t.dialect === 'postgres' ? 'pg-boss' : 'in-process')
+  })
+
+  it('purges expired sessions and keeps the others', async () => {
+    const kept = await t.register()
+    const expired = await t.register()
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', expired.userId)
+      .execute()
+
+    expect(await purgeExpiredSessions(t.db, new Date())).toBe(1)
+
+    const left = await t.db.selectFrom('sessions').select('user_id').execute()
+    expect(left.map((row) => row.user_id)).toEqual([kept.userId])
+    expect((await t.call('GET', '/api/getUser', { token: kept.token })).status).toBe(200)
+  })
+})
+
+// Several instances share a database only on PostgreSQL; SQLite serves one instance (covered above).
+if (process.env.TEST_DATABASE_URL)
+  describe('two instances on one PostgreSQL database', () => {
+    let first: TestApp
+    let second: TestApp
+    beforeAll(async () => {
+      first = await buildTestApp({ seed: false })
+      second = await buildTestApp({ seed: false, joining: first })
+    })
+    afterAll(async () => {
+      await second.close()
+      await first.close()
+    })
+
+    it('run a scheduled job once per period between them, and it goes on when one stops', async () => {
+      const runs: string[] = []
+      for (const [name, instance] of [
+        ['first', first],
+        ['second', second],
+      ] as const) {
+        await instance.app.jobs.every({
+          name: 'test-tick',
+          periodSeconds: 1,
+          run: async () => {
+            runs.push(name)
+          },
+        })
+      }
+      await until(() => runs.length >= 3)
+      await first.app.jobs.stop()
+      const runsBefore = runs.length
+      await until(() => runs.length >= runsBefore + 2)
+      await second.app.jobs.stop()
+
+      const jobs = await sql<{ state: string; slot: Date }>`
+      select state, singleton_on as slot from pgboss.job where name = 'test-tick'`.execute(first.db)
+      // Every run is one job, every job ran once, and no two jobs share a period.
+      expect(jobs.rows).toHaveLength(runs.length)
+      expect(jobs.rows.every((job) => job.state === 'completed')).toBe(true)
+      expect(new Set(jobs.rows.map((job) => job.slot.getTime())).size).toBe(runs.length)
+      expect(runs.slice(runsBefore).every((name) => name === 'second')).toBe(true)
+    })
+  })
