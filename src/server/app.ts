@@ -25,8 +25,8 @@ import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
 import { createBlobStore } from './lib/blobStore'
 import { createJobRunner } from './lib/jobs'
 import { authPlugin } from './plugins/auth'
-import { compressionPlugin } from './plugins/compression'
 import { blobsPlugin } from './plugins/blobs'
+import { compressionPlugin } from './plugins/compression'
 import { dbPlugin } from './plugins/db'
 import { envelopePlugin } from './plugins/envelope'
 import { jobsPlugin } from './plugins/jobs'
@@ -64,7 +64,12 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
   await app.register(requestIdHeaderPlugin)
   // One blob store and one job runner per instance, shared by every feature; both are closed with the server.
   await app.register(blobsPlugin, { blobs: createBlobStore(config.blobStore) })
-  await app.register(jobsPlugin, { jobs: createJobRunner(config.database, app.log) })
+  const jobLog = {
+    info: (fields: object, message: string) => app.log.info(fields, message),
+    error: (fields: object, message: string) => app.log.error(fields, message),
+    runFinished: (job: string, outcome: 'ok' | 'failed') => app.metrics.jobRuns.inc({ job, outcome }),
+  }
+  await app.register(jobsPlugin, { jobs: createJobRunner(config.database, jobLog) })
 
   // External plugins
   await app.register(securityHeadersPlugin)

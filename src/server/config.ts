@@ -93,7 +93,11 @@ const SettingsSchema = Type.Object({
     description: 'comma-separated client keys, at least one',
   }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, default: 30, description: 'a whole number of days, at least 1' }),
-  SESSION_CACHE_SECONDS: Type.Integer({ minimum: 0, default: 10, description: 'a whole number of seconds, 0 to turn it off' }),
+  SESSION_CACHE_SECONDS: Type.Integer({
+    minimum: 0,
+    default: 10,
+    description: 'a whole number of seconds, 0 to turn it off',
+  }),
   DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'a folder' }),
   WEB_ROOT: Type.Optional(Type.String()),
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -128,7 +132,11 @@ const SettingsSchema = Type.Object({
     description: 'milliseconds, 0 to never shed load',
   }),
   LOAD_SHEDDING_MAX_HEAP_MB: Type.Number({ minimum: 0, default: 0, description: 'megabytes, 0 for no limit' }),
-  PENDING_PICTURES_MAX: Type.Integer({ minimum: 1, default: 30, description: 'a whole number of pictures, at least 1' }),
+  PENDING_PICTURES_MAX: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description: 'a whole number of pictures, at least 1',
+  }),
   PENDING_PICTURE_MEGABYTES_MAX: Type.Integer({
     minimum: 1,
     default: 200,

@@ -11,6 +11,8 @@ export interface PeriodicJob {
 export interface JobLog {
   info(fields: object, message: string): void
   error(fields: object, message: string): void
+  /** Told after every run on this instance, for metrics. */
+  runFinished?(job: string, outcome: 'ok' | 'failed'): void
 }
 
 /**
@@ -42,8 +44,10 @@ const FIRST_RUN_DELAY_SECONDS = 60
 async function runLogged(job: PeriodicJob, log: JobLog): Promise<void> {
   try {
     await job.run()
+    log.runFinished?.(job.name, 'ok')
   } catch (error) {
     log.error({ err: error, job: job.name }, `job ${job.name} failed`)
+    log.runFinished?.(job.name, 'failed')
     throw error
   }
 }

@@ -89,11 +89,13 @@ export async function warmArtCache(app: FastifyInstance, stopping?: AbortSignal)
   if (!app.config.artWarmup) return null
   const context: ArtContext = { db: app.db, store: blobFolder(app.blobs, ART_FOLDER), keepInMemory: false }
   try {
-    const summary = await warmItems(context, await artWarmupItems(app.db), app.log, () => app.server.listening && !stopping?.aborted)
-    app.metrics.jobRuns.inc({ job: 'art-warmup', outcome: summary.failed > 0 ? 'failed' : 'ok' })
-    return summary
+    return await warmItems(
+      context,
+      await artWarmupItems(app.db),
+      app.log,
+      () => app.server.listening && !stopping?.aborted,
+    )
   } catch (error) {
-    app.metrics.jobRuns.inc({ job: 'art-warmup', outcome: 'failed' })
     app.log.warn({ err: error }, 'card art warm-up stopped')
     return null
   }

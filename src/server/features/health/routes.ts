@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
-
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
 import { Type } from 'typebox'
@@ -43,13 +40,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const checks: Record<string, () => Promise<unknown>> = {
     database: () => sql`select 1`.execute(fastify.db),
     ...(redis ? { redis: () => redis.ping() } : {}),
-    storage: async () => {
-      // Picture uploads and the card art cache are written under DATA_DIR.
-      await fs.mkdir(fastify.config.dataDir, { recursive: true })
-      const probe = path.join(fastify.config.dataDir, `.ready-${process.pid}-${Date.now()}`)
-      await fs.writeFile(probe, 'ok')
-      await fs.rm(probe, { force: true })
-    },
+    // The local folder accepts writes, or the S3 bucket answers.
+    storage: () => fastify.blobs.check(),
   }
   const names = { database: 'the database', redis: 'Redis', storage: 'the blob store' } as Record<string, string>
 
