@@ -20,11 +20,13 @@ import { sessionRoutes } from './features/session/routes'
 import { shareRoutes } from './features/share/routes'
 import { walletRoutes } from './features/wallet/routes'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
+import { validatorCompiler } from './lib/validation'
 import { authPlugin } from './plugins/auth'
 import { dbPlugin } from './plugins/db'
 import { envelopePlugin } from './plugins/envelope'
 import { openApiPlugin } from './plugins/openapi'
 import { rateLimitPlugin } from './plugins/rateLimit'
+import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { staticSpaPlugin } from './plugins/staticSpa'
 
 export interface BuildAppOptions {
@@ -41,9 +43,9 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
     logger: logger ?? { level: config.logLevel, redact: ['req.headers["x-auth-key"]', 'req.headers["x-api-key"]'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
 
   await app.register(dbPlugin, { db, config, closeDb })
 
@@ -64,7 +66,10 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
     crossOriginEmbedderPolicy: false,
     // Card art and avatars are embedded by the share host and by link previews, which may be another origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Sent by securityHeadersPlugin, only over HTTPS.
+    strictTransportSecurity: false,
   })
+  await app.register(securityHeadersPlugin)
   await app.register(rateLimitPlugin)
   await app.register(multipart, { limits: { fileSize: MEMORY_PICTURE_MAX_BYTES, files: 1 } })
   await app.register(openApiPlugin)

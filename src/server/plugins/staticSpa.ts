@@ -34,8 +34,11 @@ export const staticSpaPlugin = fp(
       // Only page routes fall back to the app; a missing file (an old bundle name, say) is a plain 404.
       const [urlPath = ''] = request.url.split('?')
       const isPageRoute = !path.extname(urlPath)
-      if (request.method === 'GET' && hasApp && indexFile && isPageRoute) {
-        return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexFile))
+      // HEAD answers like GET (link previews and uptime checks use it), without the body.
+      const isRead = request.method === 'GET' || request.method === 'HEAD'
+      if (isRead && hasApp && indexFile && isPageRoute) {
+        reply.type('text/html').header('Cache-Control', 'no-cache')
+        return reply.send(request.method === 'HEAD' ? '' : fs.createReadStream(indexFile))
       }
       return reply.status(404).type('text/plain').send('Not found')
     })

@@ -14,7 +14,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/system/requestNewContent',
     {
       schema: { body: RequestNewContentBodySchema, response: { 200: envelope(Type.Null()) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       config: perClientLimit(fastify.config.rateLimits, 10, '1 hour'),
     },
     (request) => contentService.requestNewContent(fastify.db, userId(request), request.body),

@@ -22,7 +22,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/friends/addFriend',
     {
       schema: { body: FriendCodeBodySchema, response: { 200: envelope(AddFriendResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       // Friend codes are short; a limit keeps them from being enumerated.
       config: perClientLimit(rateLimits, 30, '10 minutes'),
     },
@@ -36,7 +36,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/friends/removeFriend',
     {
       schema: { body: FriendCodeBodySchema, response: { 200: envelope(Type.Null()) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) =>
       fastify.db
@@ -46,7 +46,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/friends/getMyFriends',
-    { schema: { response: { 200: envelope(Type.Array(FriendSchema)) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(Type.Array(FriendSchema)) } }, onRequest: fastify.requireUser },
     (request) => friendsService.getMyFriends(fastify.db, userId(request)),
   )
 
@@ -54,7 +54,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/friends/searchFriends',
     {
       schema: { querystring: SearchFriendsQuerySchema, response: { 200: envelope(Type.Array(FriendMatchSchema)) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) => friendsService.searchFriends(fastify.db, userId(request), request.query.name),
   )

@@ -1,6 +1,7 @@
 import path from 'node:path'
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
@@ -39,6 +40,28 @@ import { ABANDONED_PICTURE_AGE_MS, PICTURE_SWEEP_INTERVAL_MS, sweepAbandonedPict
 import * as memoriesService from './service'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
+const INTERRUPTED = 'The upload was interrupted. Please try again.'
+
+/** The uploaded file in full, or a refusal that says why: none, over the size limit, or a form cut short. */
+async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file()
+    if (!file) throw new AppError('BadRequest', 'Choose a picture to upload.')
+    const upload = await file.toBuffer()
+    // The parser stops at the limit and marks the file truncated; what it kept is not the picture that was sent.
+    if (file.file.truncated) throw new AppError('BadRequest', TOO_LARGE)
+    return upload
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    const { code, message } = error as { code?: string; message?: string }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BadRequest', TOO_LARGE)
+    // A form that ends before its closing boundary (a dropped connection, a client that gave up) is not our failure.
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || /unexpected end|terminated early/i.test(message ?? '')) {
+      throw new AppError('BadRequest', INTERRUPTED)
+    }
+    throw error
+  }
+}
 /** The first sweep waits until start-up work (migrations, art warm-up) has settled. */
 const FIRST_SWEEP_DELAY_MS = 60 * 1000
 
@@ -47,7 +70,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const signer = new PictureSigner(config.mediaSigningSecret)
   const blobs = new LocalFolderBlobStore(path.join(config.dataDir, 'blobs', 'memory-pictures'))
   bindPictureSigner(db, signer)
-  const loggedIn = { preHandler: fastify.requireUser }
+  const loggedIn = { onRequest: fastify.requireUser }
 
   if (config.pictureSweep) {
     let running: Promise<void> | null = null
@@ -131,15 +154,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: perClientLimit(config.rateLimits, 60, '1 minute'),
     },
     async (request) => {
-      const file = await request.file()
-      if (!file) throw new AppError('BadRequest', 'Choose a picture to upload.')
-      let upload: Buffer
-      try {
-        upload = await file.toBuffer()
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BadRequest', TOO_LARGE)
-        throw error
-      }
+      const upload = await readPictureUpload(request)
       return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload)
     },
   )
