@@ -24,6 +24,7 @@ import { walletRoutes } from './features/wallet/routes'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
 import { createBlobStore } from './lib/blobStore'
 import { createJobRunner } from './lib/jobs'
+import { validatorCompiler } from './lib/validation'
 import { authPlugin } from './plugins/auth'
 import { blobsPlugin } from './plugins/blobs'
 import { compressionPlugin } from './plugins/compression'
@@ -53,10 +54,10 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
     logger: logger ?? { level: config.logLevel, redact: ['req.headers["x-auth-key"]', 'req.headers["x-api-key"]'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
     genReqId: requestId,
     logController: new QuietRoutesLogController(),
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
 
   await app.register(dbPlugin, { db, config, closeDb })
   await app.register(redisPlugin)

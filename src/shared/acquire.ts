@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 
-import { CreditAmountSchema, IdSchema, RaritySchema } from './common'
+import { CreditAmountSchema, IdSchema, IntegerSchema, RaritySchema } from './common'
 import { ECONOMY, type Rarity } from './constants'
 
 export const PricesSchema = Type.Object({
@@ -17,11 +17,11 @@ export type PricesResult = Static<typeof PricesSchema>
 
 /** Experience after an acquisition; expForCurrentLevel and expToLevelUp describe the level reached. */
 export const ExpGainResultSchema = Type.Object({
-  expGained: Type.Integer({ minimum: 0 }),
-  expEnd: Type.Integer({ minimum: 0 }),
-  expForCurrentLevel: Type.Integer({ minimum: 0 }),
-  expToLevelUp: Type.Integer({ minimum: 0 }),
-  userLevel: Type.Integer({ minimum: 1 }),
+  expGained: IntegerSchema(),
+  expEnd: IntegerSchema(),
+  expForCurrentLevel: IntegerSchema(),
+  expToLevelUp: IntegerSchema(),
+  userLevel: IntegerSchema({ minimum: 1 }),
   levelUp: Type.Boolean(),
 })
 export type ExpGainResult = Static<typeof ExpGainResultSchema>
@@ -52,7 +52,7 @@ export const PickCardResultSchema = Type.Object({
 export type PickCardResult = Static<typeof PickCardResultSchema>
 
 export const DrawCardQuerySchema = Type.Object({
-  tenDraws: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '1 draws ten cards' })),
+  tenDraws: Type.Optional(IntegerSchema({ minimum: 0, maximum: 1, description: '1 draws ten cards' })),
 })
 export type DrawCardQuery = Static<typeof DrawCardQuerySchema>
 
@@ -91,7 +91,7 @@ export const CardDrawResultSchema = Type.Object({
   cardList: Type.Array(DrawnCardSchema),
   certificate: Type.Union([DrawCertificateSchema, Type.Null()]),
   /** 0 when a one-card draw gave a certificate instead of a card. */
-  highestRarity: Type.Integer({ minimum: 0, maximum: 5 }),
+  highestRarity: IntegerSchema({ minimum: 0, maximum: 5 }),
   /** Ten cards (or nine and a certificate) were drawn. */
   tenDraws: Type.Boolean(),
   expGainResult: ExpGainResultSchema,

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox'
 
-import { IdSchema, IsoDateTimeSchema, RaritySchema } from './common'
+import { IdSchema, IntegerSchema, IsoDateTimeSchema, RaritySchema, TextSchema } from './common'
 
 /** How many cards of one rarity a collection holds (one per place). */
 export const RarityCountSchema = Type.Object({
   cardRarity: RaritySchema,
-  cardCount: Type.Integer({ minimum: 0 }),
+  cardCount: IntegerSchema(),
 })
 export type RarityCount = Static<typeof RarityCountSchema>
 
@@ -14,7 +14,7 @@ export const CardCollectionSchema = Type.Object({
   collectionName: Type.String(),
   collectionDescription: Type.String(),
   /** Every card of the collection: its places times the five rarities. */
-  cardCount: Type.Integer({ minimum: 0 }),
+  cardCount: IntegerSchema(),
   /** From rarity 5 down to 1. */
   rarityStats: Type.Array(RarityCountSchema),
 })
@@ -41,7 +41,7 @@ export const CollectionCardSchema = Type.Object({
   collectionId: IdSchema,
   collectionName: Type.String(),
   /** How many copies of this card the caller owns (0 for a visitor). */
-  owned: Type.Integer({ minimum: 0 }),
+  owned: IntegerSchema(),
 })
 export type CollectionCard = Static<typeof CollectionCardSchema>
 export const CollectionCardListSchema = Type.Array(CollectionCardSchema)
@@ -78,7 +78,7 @@ export const CardSchema = Type.Object({
   cardKind: Type.String(),
   image: Type.String(),
   /** How many copies of this card the caller owns. */
-  owned: Type.Integer({ minimum: 0 }),
+  owned: IntegerSchema(),
   collectionName: Type.String(),
   collectionId: IdSchema,
   /** The caller has been to this place (set per place, shared by its five rarities). */
@@ -96,8 +96,8 @@ export type SetBeenThereBody = Static<typeof SetBeenThereBodySchema>
 
 export const CardImageQuerySchema = Type.Object({
   /** A card id; empty for the placeholder (the card back). */
-  imageId: Type.Optional(Type.String({ maxLength: 100 })),
-  lg: Type.Optional(Type.String({ maxLength: 5 })),
+  imageId: Type.Optional(TextSchema({ maxLength: 100 })),
+  lg: Type.Optional(TextSchema({ maxLength: 5 })),
 })
-export const CollectionImageQuerySchema = Type.Object({ collectionId: Type.String({ maxLength: 100 }) })
-export const AvatarImageQuerySchema = Type.Object({ avatarId: Type.Integer() })
+export const CollectionImageQuerySchema = Type.Object({ collectionId: TextSchema({ maxLength: 100 }) })
+export const AvatarImageQuerySchema = Type.Object({ avatarId: IntegerSchema() })

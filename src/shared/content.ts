@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 
+import { TextSchema } from './common'
 import { CONTENT_REQUEST_MAX_LENGTH, CONTENT_REQUEST_TYPES } from './constants'
 
 const [newCard, newCollection, newFeature, other] = CONTENT_REQUEST_TYPES
@@ -12,6 +13,6 @@ export const ContentRequestTypeSchema = Type.Union([
 
 export const RequestNewContentBodySchema = Type.Object({
   requestType: ContentRequestTypeSchema,
-  requestContent: Type.String({ minLength: 1, maxLength: CONTENT_REQUEST_MAX_LENGTH }),
+  requestContent: TextSchema({ minLength: 1, maxLength: CONTENT_REQUEST_MAX_LENGTH, multiline: true }),
 })
 export type RequestNewContentBody = Static<typeof RequestNewContentBodySchema>

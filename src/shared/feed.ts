@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 
+import { IntegerSchema, TextSchema } from './common'
 import { MemorySchema } from './memories'
 
 export const FEED_PAGE_SIZE = 20
@@ -7,8 +8,8 @@ export const FEED_PAGE_MAX = 50
 
 /** cursor: the nextCursor of the previous page (opaque); absent for the first page. */
 export const MemoryFeedQuerySchema = Type.Object({
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_PAGE_MAX })),
+  cursor: Type.Optional(TextSchema({ maxLength: 200 })),
+  limit: Type.Optional(IntegerSchema({ minimum: 1, maximum: FEED_PAGE_MAX })),
 })
 export type MemoryFeedQuery = Static<typeof MemoryFeedQuerySchema>
 

@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox'
 
-import { IdSchema, IsoDateTimeSchema } from './common'
+import { IdSchema, IntegerSchema, IsoDateTimeSchema, TextSchema } from './common'
 import { FRIEND_CODE_LENGTH, USERNAME_MAX_LENGTH } from './constants'
 import { UserCardStatsSchema } from './session'
 
 /** Lenient on length so a mistyped code gets a readable "no traveller has this code" instead of a schema error. */
 export const FriendCodeBodySchema = Type.Object({
-  friendCode: Type.String({ minLength: 1, maxLength: FRIEND_CODE_LENGTH * 4 }),
+  friendCode: TextSchema({ minLength: 1, maxLength: FRIEND_CODE_LENGTH * 4 }),
 })
 export type FriendCodeBody = Static<typeof FriendCodeBodySchema>
 
@@ -17,23 +17,23 @@ export type AddFriendResult = Static<typeof AddFriendResultSchema>
 export const FriendSchema = Type.Object({
   userId: IdSchema,
   username: Type.String(),
-  avatarId: Type.Integer(),
-  userLevel: Type.Integer(),
+  avatarId: IntegerSchema(),
+  userLevel: IntegerSchema(),
   friendCode: Type.String(),
   createdAt: IsoDateTimeSchema,
   userCardStats: UserCardStatsSchema,
 })
 export type Friend = Static<typeof FriendSchema>
 
-export const SearchFriendsQuerySchema = Type.Object({ name: Type.String({ maxLength: USERNAME_MAX_LENGTH }) })
+export const SearchFriendsQuerySchema = Type.Object({ name: TextSchema({ maxLength: USERNAME_MAX_LENGTH }) })
 export type SearchFriendsQuery = Static<typeof SearchFriendsQuerySchema>
 
 /** What tagging a friend in a memory needs. */
 export const FriendMatchSchema = Type.Object({
   userId: IdSchema,
   username: Type.String(),
-  avatarId: Type.Integer(),
-  userLevel: Type.Integer(),
+  avatarId: IntegerSchema(),
+  userLevel: IntegerSchema(),
 })
 export type FriendMatch = Static<typeof FriendMatchSchema>
 

@@ -1,11 +1,19 @@
 // CONTRACT READY
 import { Type, type Static } from 'typebox'
 
-import { CreditAmountSchema, IdSchema, IsoDateTimeSchema, PlainDateSchema, RaritySchema } from './common'
+import {
+  CreditAmountSchema,
+  IdSchema,
+  IntegerSchema,
+  IsoDateTimeSchema,
+  PlainDateSchema,
+  RaritySchema,
+  TextSchema,
+} from './common'
 import { COMMENT_MAX_LENGTH, MEMORY_CONTENT_MAX_LENGTH, MEMORY_PICTURES_MAX } from './constants'
 
 /** 1 Private (the owner only), 2 Friends (the owner, friends and tagged users), 3 Public (every logged-in user). */
-export const VisibilitySchema = Type.Integer({ minimum: 1, maximum: 3 })
+export const VisibilitySchema = IntegerSchema({ minimum: 1, maximum: 3 })
 
 export const MemoryIdQuerySchema = Type.Object({ memoryId: IdSchema })
 export type MemoryIdQuery = Static<typeof MemoryIdQuerySchema>
@@ -20,8 +28,8 @@ export type MemoryIdBody = Static<typeof MemoryIdBodySchema>
 export const MemoryPictureSchema = Type.Object({
   pictureFileName: Type.String(),
   url: Type.String(),
-  width: Type.Integer(),
-  height: Type.Integer(),
+  width: IntegerSchema(),
+  height: IntegerSchema(),
 })
 export type MemoryPicture = Static<typeof MemoryPictureSchema>
 
@@ -34,8 +42,8 @@ const commentFields = {
   createdAt: IsoDateTimeSchema,
   userId: IdSchema,
   username: Type.String(),
-  avatarId: Type.Integer(),
-  userLevel: Type.Integer(),
+  avatarId: IntegerSchema(),
+  userLevel: IntegerSchema(),
   /** Written by the memory's author. */
   isAuthor: Type.Boolean(),
   /** Written by the viewer. */
@@ -92,16 +100,16 @@ export const MemorySchema = Type.Object({
   pictures: Type.Array(MemoryPictureSchema),
   taggedFriends: Type.Array(TaggedFriendSchema),
   visibility: VisibilitySchema,
-  likes: Type.Integer(),
+  likes: IntegerSchema(),
   liked: Type.Boolean(),
-  commentCount: Type.Integer(),
+  commentCount: IntegerSchema(),
   comments: Type.Array(CommentSchema),
   isOwner: Type.Boolean(),
   /** The author. */
   userId: IdSchema,
   username: Type.String(),
-  avatarId: Type.Integer(),
-  userLevel: Type.Integer(),
+  avatarId: IntegerSchema(),
+  userLevel: IntegerSchema(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
 })
@@ -123,7 +131,7 @@ export const CardSetCardSchema = Type.Object({
   cardRarity: RaritySchema,
   collectionId: IdSchema,
   image: Type.String(),
-  freeCopies: Type.Optional(Type.Integer()),
+  freeCopies: Type.Optional(IntegerSchema()),
 })
 export type CardSetCard = Static<typeof CardSetCardSchema>
 
@@ -169,9 +177,9 @@ const memoryFields = {
   memoryStartDate: PlainDateSchema,
   /** Must not be before memoryStartDate (400 otherwise). */
   memoryEndDate: PlainDateSchema,
-  memoryContent: Type.String({ maxLength: MEMORY_CONTENT_MAX_LENGTH }),
+  memoryContent: TextSchema({ maxLength: MEMORY_CONTENT_MAX_LENGTH, multiline: true }),
   /** File names returned by uploadMemoryPicture, in display order. */
-  memoryPictures: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: MEMORY_PICTURES_MAX }),
+  memoryPictures: Type.Array(TextSchema({ minLength: 1, maxLength: 200 }), { maxItems: MEMORY_PICTURES_MAX }),
   /** User ids of friends. */
   taggedFriends: Type.Array(IdSchema, { maxItems: 50 }),
   visibility: VisibilitySchema,
@@ -191,10 +199,11 @@ export const UploadMemoryPictureResultSchema = MemoryPictureSchema
 export type UploadMemoryPictureResult = Static<typeof UploadMemoryPictureResultSchema>
 
 export const MemoryPictureQuerySchema = Type.Object({
-  image: Type.String({ minLength: 1, maxLength: 200 }),
-  u: Type.String({ maxLength: 100 }),
-  exp: Type.Integer(),
-  sig: Type.String({ maxLength: 200 }),
+  image: TextSchema({ minLength: 1, maxLength: 200 }),
+  u: TextSchema({ maxLength: 100 }),
+  /** Unix seconds; never stored, so wider than a 32-bit column. */
+  exp: IntegerSchema({ maximum: Number.MAX_SAFE_INTEGER }),
+  sig: TextSchema({ maxLength: 200 }),
 })
 export type MemoryPictureQuery = Static<typeof MemoryPictureQuerySchema>
 
@@ -228,13 +237,13 @@ export const SwitchUserCardResultSchema = Type.Object({
 })
 export type SwitchUserCardResult = Static<typeof SwitchUserCardResultSchema>
 
-export const LikeMemoryResultSchema = Type.Object({ liked: Type.Boolean(), likes: Type.Integer() })
+export const LikeMemoryResultSchema = Type.Object({ liked: Type.Boolean(), likes: IntegerSchema() })
 export type LikeMemoryResult = Static<typeof LikeMemoryResultSchema>
 
 export const PostCommentBodySchema = Type.Object({
   memoryId: IdSchema,
   /** Trimmed by the server; empty after trimming is refused. */
-  commentContent: Type.String({ minLength: 1, maxLength: COMMENT_MAX_LENGTH }),
+  commentContent: TextSchema({ minLength: 1, maxLength: COMMENT_MAX_LENGTH, multiline: true }),
   replyToCommentId: Type.Optional(Type.Union([IdSchema, Type.Null()])),
 })
 export type PostCommentBody = Static<typeof PostCommentBodySchema>

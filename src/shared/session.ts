@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 
-import { CreditAmountSchema, IdSchema, IsoDateTimeSchema } from './common'
+import { CreditAmountSchema, IdSchema, IntegerSchema, IsoDateTimeSchema, TextSchema } from './common'
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -9,20 +9,20 @@ import {
   USERNAME_MAX_LENGTH,
 } from './constants'
 
-export const EmailSchema = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH })
-export const PasswordSchema = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH })
+export const EmailSchema = TextSchema({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH })
+export const PasswordSchema = TextSchema({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH })
 
 export const RegisterBodySchema = Type.Object({
   email: EmailSchema,
   /** The part of the e-mail before the @; the server makes it unique and at most 20 characters. */
-  name: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH })),
+  name: Type.Optional(TextSchema({ maxLength: EMAIL_MAX_LENGTH })),
   password: PasswordSchema,
   /** A friend's code (query `r`): both become friends and the invitation rewards apply. */
-  friendCode: Type.Optional(Type.String({ maxLength: 32 })),
+  friendCode: Type.Optional(TextSchema({ maxLength: 32 })),
   /** Where the user came from (query `ref`); a friend code here counts as an invitation. */
-  ref: Type.Optional(Type.String({ maxLength: 100 })),
+  ref: Type.Optional(TextSchema({ maxLength: 100 })),
   /** The visitor's free draw, claimed into the new collection. */
-  freeDrawTransactionId: Type.Optional(Type.String({ maxLength: 100 })),
+  freeDrawTransactionId: Type.Optional(TextSchema({ maxLength: 100 })),
 })
 export type RegisterBody = Static<typeof RegisterBodySchema>
 
@@ -32,14 +32,14 @@ export const RegisterResultSchema = Type.Object({
   email: Type.String(),
   digitalCredit: CreditAmountSchema,
   physicalCredit: CreditAmountSchema,
-  avatarId: Type.Integer(),
+  avatarId: IntegerSchema(),
   invitationReward: Type.Boolean(),
   friendCode: Type.String(),
 })
 export type RegisterResult = Static<typeof RegisterResultSchema>
 
 export const LoginBodySchema = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+  email: TextSchema({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
   password: PasswordSchema,
 })
 export type LoginBody = Static<typeof LoginBodySchema>
@@ -48,7 +48,7 @@ export const LoginResultSchema = Type.Object({
   authKey: Type.String(),
   username: Type.String(),
   email: Type.String(),
-  avatarId: Type.Integer(),
+  avatarId: IntegerSchema(),
   digitalCredit: CreditAmountSchema,
   physicalCredit: CreditAmountSchema,
   friendCode: Type.String(),
@@ -57,48 +57,48 @@ export type LoginResult = Static<typeof LoginResultSchema>
 
 /** Collection counts: rarityStats holds five counts, for rarities 1 to 5. */
 export const UserCardStatsSchema = Type.Object({
-  collectionCount: Type.Integer(),
-  cardCount: Type.Integer(),
-  rarityStats: Type.Array(Type.Integer(), { minItems: 5, maxItems: 5 }),
+  collectionCount: IntegerSchema(),
+  cardCount: IntegerSchema(),
+  rarityStats: Type.Array(IntegerSchema(), { minItems: 5, maxItems: 5 }),
 })
 export type UserCardStats = Static<typeof UserCardStatsSchema>
 
 export const ExperienceFieldsSchema = Type.Object({
-  userLevel: Type.Integer(),
-  userExp: Type.Integer(),
-  expToLevelUp: Type.Integer(),
-  expForCurrentLevel: Type.Integer(),
+  userLevel: IntegerSchema(),
+  userExp: IntegerSchema(),
+  expToLevelUp: IntegerSchema(),
+  expForCurrentLevel: IntegerSchema(),
 })
 
 export const UserSchema = Type.Object({
   userId: IdSchema,
-  avatarId: Type.Integer(),
+  avatarId: IntegerSchema(),
   username: Type.String(),
   email: Type.String(),
   digitalCredit: CreditAmountSchema,
   physicalCredit: CreditAmountSchema,
-  userLevel: Type.Integer(),
-  userExp: Type.Integer(),
-  expToLevelUp: Type.Integer(),
-  expForCurrentLevel: Type.Integer(),
+  userLevel: IntegerSchema(),
+  userExp: IntegerSchema(),
+  expToLevelUp: IntegerSchema(),
+  expForCurrentLevel: IntegerSchema(),
   friendCode: Type.String(),
   createdAt: IsoDateTimeSchema,
   userCardStats: UserCardStatsSchema,
-  memoryCount: Type.Integer(),
-  friendCount: Type.Integer(),
+  memoryCount: IntegerSchema(),
+  friendCount: IntegerSchema(),
 })
 export type User = Static<typeof UserSchema>
 
 export const NewNotificationFlagSchema = Type.Boolean()
 
-export const AvatarListSchema = Type.Array(Type.Integer())
+export const AvatarListSchema = Type.Array(IntegerSchema())
 
 export const UpdateProfileBodySchema = Type.Object({
-  newUsername: Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH }),
-  newAvatarId: Type.Integer({ minimum: 1 }),
+  newUsername: TextSchema({ minLength: 1, maxLength: USERNAME_MAX_LENGTH }),
+  newAvatarId: IntegerSchema({ minimum: 1 }),
 })
 export type UpdateProfileBody = Static<typeof UpdateProfileBodySchema>
-export const UpdateProfileResultSchema = Type.Object({ username: Type.String(), avatarId: Type.Integer() })
+export const UpdateProfileResultSchema = Type.Object({ username: Type.String(), avatarId: IntegerSchema() })
 export type UpdateProfileResult = Static<typeof UpdateProfileResultSchema>
 
-export const FriendCodeSchema = Type.String({ minLength: FRIEND_CODE_LENGTH, maxLength: FRIEND_CODE_LENGTH })
+export const FriendCodeSchema = TextSchema({ minLength: FRIEND_CODE_LENGTH, maxLength: FRIEND_CODE_LENGTH })

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox'
 
-import { CreditAmountSchema, IdSchema } from './common'
+import { CreditAmountSchema, IdSchema, IntegerSchema, TextSchema } from './common'
 
 /** creditProductType 1 buys physical credit, 2 digital credit; prices are US dollars (9.99). */
 export const CreditProductSchema = Type.Object({
-  creditProductId: Type.Integer(),
-  creditProductType: Type.Integer(),
+  creditProductId: IntegerSchema(),
+  creditProductType: IntegerSchema(),
   creditProductValue: CreditAmountSchema,
   listPrice: Type.Number(),
   actualPrice: Type.Number(),
@@ -31,7 +31,7 @@ export const PaymentProviderNameSchema = Type.Union([Type.Literal('stripe'), Typ
 export type PaymentProviderName = Static<typeof PaymentProviderNameSchema>
 
 /** The client sends only which product; the amount always comes from the server's product table. */
-export const CreatePaymentIntentBodySchema = Type.Object({ selectedCreditProduct: Type.Integer({ minimum: 1 }) })
+export const CreatePaymentIntentBodySchema = Type.Object({ selectedCreditProduct: IntegerSchema({ minimum: 1 }) })
 export type CreatePaymentIntentBody = Static<typeof CreatePaymentIntentBodySchema>
 
 /** provider tells the client which payment form to show; publishableKey is set for Stripe only. */
@@ -44,14 +44,14 @@ export const CreatePaymentIntentResultSchema = Type.Object({
 export type CreatePaymentIntentResult = Static<typeof CreatePaymentIntentResultSchema>
 
 export const VerifyPaymentIntentBodySchema = Type.Object({
-  paymentIntentId: Type.String({ minLength: 1, maxLength: 255 }),
+  paymentIntentId: TextSchema({ minLength: 1, maxLength: 255 }),
 })
 export type VerifyPaymentIntentBody = Static<typeof VerifyPaymentIntentBodySchema>
 
 export const VerifyPaymentIntentResultSchema = Type.Object({ paid: Type.Boolean(), userData: WalletBalancesSchema })
 export type VerifyPaymentIntentResult = Static<typeof VerifyPaymentIntentResultSchema>
 
-export const RedeemCreditCertificateBodySchema = Type.Object({ redeemCode: Type.String({ maxLength: 64 }) })
+export const RedeemCreditCertificateBodySchema = Type.Object({ redeemCode: TextSchema({ maxLength: 64 }) })
 export type RedeemCreditCertificateBody = Static<typeof RedeemCreditCertificateBodySchema>
 
 export const RedeemCreditCertificateResultSchema = Type.Object({
@@ -70,10 +70,10 @@ export const TEST_MODE_CARDS = {
 
 /** expiry is MM/YY. */
 export const TestModeConfirmBodySchema = Type.Object({
-  clientSecret: Type.String({ minLength: 1, maxLength: 255 }),
-  cardNumber: Type.String({ maxLength: 32 }),
-  expiry: Type.String({ maxLength: 8 }),
-  cvc: Type.String({ maxLength: 8 }),
+  clientSecret: TextSchema({ minLength: 1, maxLength: 255 }),
+  cardNumber: TextSchema({ maxLength: 32 }),
+  expiry: TextSchema({ maxLength: 8 }),
+  cvc: TextSchema({ maxLength: 8 }),
 })
 export type TestModeConfirmBody = Static<typeof TestModeConfirmBodySchema>
 

@@ -42,7 +42,7 @@ export function hashToken(token: string): string {
 
 /**
  * X-Api-Key identifies the client app; X-Auth-Key carries the session token.
- * The user is resolved here; routes that need one add `preHandler: fastify.requireUser`.
+ * The user is resolved here; routes that need one add `onRequest: fastify.requireUser`.
  */
 export const authPlugin = fp(
   async (fastify) => {
@@ -86,10 +86,24 @@ export const authPlugin = fp(
       else request.staleToken = true
     })
 
-    fastify.decorate('requireUser', async (request: FastifyRequest) => {
+    const requireUser = async (request: FastifyRequest) => {
       if (request.user) return
       if (request.staleToken) throw new AppError('Unauthorized', 'Your session has expired. Please log in again.')
       throw new AppError('LoginRequired', TEXTS.loginToPerform)
+    }
+    fastify.decorate('requireUser', requireUser)
+
+    const hasRequireUser = (handlers: unknown) =>
+      handlers === requireUser || (Array.isArray(handlers) && handlers.includes(requireUser))
+    fastify.addHook('onRoute', (route) => {
+      // In a later hook the login check would run after parsing and validation: refuse such a route at start-up.
+      for (const hook of ['preParsing', 'preValidation', 'preHandler'] as const) {
+        if (hasRequireUser(route[hook])) {
+          throw new Error(`${String(route.method)} ${route.url}: requireUser belongs in onRequest, not ${hook}`)
+        }
+      }
+      // The OpenAPI document says which calls need the session as well as the api key.
+      if (hasRequireUser(route.onRequest)) route.schema = { ...route.schema, security: [{ apiKey: [], authKey: [] }] }
     })
   },
   { name: 'auth', dependencies: ['db', 'envelope'] },

@@ -19,7 +19,27 @@ const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   crossOriginEmbedderPolicy: false,
   // Card art and avatars are embedded by the share host and by link previews, which may be another origin.
   crossOriginResourcePolicy: { policy: 'cross-origin' },
+  // Sent below, only over HTTPS.
+  strictTransportSecurity: false,
 }
+
+/**
+ * Browser features the app never uses are switched off for it and anything it embeds; payment stays open to Stripe's
+ * frames (wallet buttons use the Payment Request API).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'usb=()',
+  'payment=(self "https://js.stripe.com")',
+].join(', ')
+
+/** A year, as browsers' preload lists expect. */
+const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** Runs helmet once against a recording response: its headers depend only on the options, never on the request. */
 function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
@@ -40,14 +60,17 @@ function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string>
 }
 
 /**
- * helmet's security headers on every answer. They are computed once at start-up: building them per request
- * (parsing the content security policy each time) cost more than a small database read.
+ * helmet's security headers on every answer, computed once at start-up: building them per request (parsing the content
+ * security policy each time) cost more than a small database read. Permissions-Policy goes on every answer too, and
+ * HSTS only on an answer that went out over HTTPS: behind a proxy (TRUST_PROXY) `request.protocol` follows
+ * X-Forwarded-Proto; without one a client's claim is ignored. Over plain HTTP, HSTS would mean nothing to the browser.
  */
 export const securityHeadersPlugin = fp(
   async (fastify) => {
-    const headers = helmetHeaders(HELMET_OPTIONS)
-    fastify.addHook('onRequest', (_request, reply, done) => {
+    const headers = { ...helmetHeaders(HELMET_OPTIONS), 'permissions-policy': PERMISSIONS_POLICY }
+    fastify.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers)
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
       done()
     })
   },

@@ -73,7 +73,8 @@ export const staticSpaPlugin = fp(
       // Only page routes fall back to the app; a missing file (an old bundle name, say) is a plain 404.
       const [urlPath = ''] = request.url.split('?')
       const isPageRoute = !path.extname(urlPath)
-      if (request.method === 'GET' && hasApp && isPageRoute) {
+      // HEAD answers like GET (link previews and uptime checks use it), without the body.
+      if ((request.method === 'GET' || request.method === 'HEAD') && hasApp && isPageRoute) {
         const segment = urlPath.split('/')[1] ?? ''
         // Only segments of real screens are kept, so the cache cannot grow with arbitrary URLs.
         const key = Object.hasOwn(preloads.routes, segment) ? segment : '*'
@@ -82,7 +83,8 @@ export const staticSpaPlugin = fp(
           html = pageHtml(template, preloads, key)
           pages.set(key, html)
         }
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html)
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache')
+        return reply.send(request.method === 'HEAD' ? '' : html)
       }
       return reply.status(404).type('text/plain').send('Not found')
     })

@@ -26,7 +26,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/pickCard',
     {
       schema: { body: PickCardBodySchema, response: { 200: envelope(PickCardResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     async (request) => {
       const cards = await catalogue(fastify.db)
@@ -40,7 +40,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/drawCard',
     {
       schema: { querystring: DrawCardQuerySchema, response: { 200: envelope(DrawCardResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     async (request) => {
       const cards = await catalogue(fastify.db)
@@ -56,7 +56,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/getCardDrawResult',
     {
       schema: { querystring: TransactionIdQuerySchema, response: { 200: envelope(CardDrawResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) => acquireService.getCardDrawResult(fastify.db, userId(request), request.query.transactionId),
   )

@@ -103,7 +103,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/setBeenThere',
     {
       schema: { body: SetBeenThereBodySchema, response: { 200: envelope(Type.Null()) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     async (request) => {
       await catalogueService.setBeenThere(fastify.db, userId(request), request.body.cardId, request.body.value)

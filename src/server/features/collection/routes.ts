@@ -18,7 +18,7 @@ import * as collectionService from './service'
 export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/getMyCollection',
-    { schema: { response: { 200: envelope(MyCollectionSchema) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(MyCollectionSchema) } }, onRequest: fastify.requireUser },
     (request) => collectionService.getMyCollection(fastify.db, userId(request)),
   )
 
@@ -26,7 +26,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/getUserCard',
     {
       schema: { querystring: UserCardQuerySchema, response: { 200: envelope(UserCardSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) => collectionService.getUserCard(fastify.db, userId(request), request.query.userCardId),
   )
@@ -35,7 +35,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/getRecycleValue',
     {
       schema: { querystring: UserCardQuerySchema, response: { 200: envelope(RecycleValueSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) => collectionService.getRecycleValue(fastify.db, userId(request), request.query.userCardId),
   )
@@ -44,7 +44,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/recycleUserCard',
     {
       schema: { body: RecycleUserCardBodySchema, response: { 200: envelope(RecycleUserCardResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     async (request) => {
       try {

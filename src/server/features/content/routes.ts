@@ -13,7 +13,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/system/requestNewContent',
     {
       schema: { body: RequestNewContentBodySchema, response: { 200: envelope(Type.Null()) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       config: { limits: ['contentRequest'] },
     },
     (request) => contentService.requestNewContent(fastify.db, userId(request), request.body),

@@ -14,7 +14,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/feed/getMemoryFeed',
     {
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       schema: { querystring: MemoryFeedQuerySchema, response: { 200: envelope(MemoryFeedSchema) } },
     },
     (request) => getMemoryFeed(fastify.db, signer, userId(request), request.query),

@@ -19,7 +19,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/friends/addFriend',
     {
       schema: { body: FriendCodeBodySchema, response: { 200: envelope(AddFriendResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       config: { limits: ['friendCodeLookup'] },
     },
     (request) =>
@@ -32,7 +32,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/friends/removeFriend',
     {
       schema: { body: FriendCodeBodySchema, response: { 200: envelope(Type.Null()) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       config: { limits: ['friendCodeLookup'] },
     },
     (request) =>
@@ -43,7 +43,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/friends/getMyFriends',
-    { schema: { response: { 200: envelope(Type.Array(FriendSchema)) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(Type.Array(FriendSchema)) } }, onRequest: fastify.requireUser },
     (request) => friendsService.getMyFriends(fastify.db, userId(request)),
   )
 
@@ -51,7 +51,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/friends/searchFriends',
     {
       schema: { querystring: SearchFriendsQuerySchema, response: { 200: envelope(Type.Array(FriendMatchSchema)) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) => friendsService.searchFriends(fastify.db, userId(request), request.query.name),
   )

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
@@ -33,13 +34,35 @@ import { bindPictureSigner, memoryPictureStore, PictureSigner } from './pictures
 import * as memoriesService from './service'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
+const INTERRUPTED = 'The upload was interrupted. Please try again.'
+
+/** The uploaded file in full, or a refusal that says why: none, over the size limit, or a form cut short. */
+async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file()
+    if (!file) throw new AppError('BadRequest', 'Choose a picture to upload.')
+    const upload = await file.toBuffer()
+    // The parser stops at the limit and marks the file truncated; what it kept is not the picture that was sent.
+    if (file.file.truncated) throw new AppError('BadRequest', TOO_LARGE)
+    return upload
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    const { code, message } = error as { code?: string; message?: string }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BadRequest', TOO_LARGE)
+    // A form that ends before its closing boundary (a dropped connection, a client that gave up) is not our failure.
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || /unexpected end|terminated early/i.test(message ?? '')) {
+      throw new AppError('BadRequest', INTERRUPTED)
+    }
+    throw error
+  }
+}
 
 export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify
   const signer = new PictureSigner(config.mediaSigningSecret)
   const blobs = memoryPictureStore(fastify.blobs)
   bindPictureSigner(db, signer)
-  const loggedIn = { preHandler: fastify.requireUser }
+  const loggedIn = { onRequest: fastify.requireUser }
 
   fastify.get(
     '/memory/getMyMemories',
@@ -100,15 +123,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { limits: ['pictureUpload'] },
     },
     async (request) => {
-      const file = await request.file()
-      if (!file) throw new AppError('BadRequest', 'Choose a picture to upload.')
-      let upload: Buffer
-      try {
-        upload = await file.toBuffer()
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BadRequest', TOO_LARGE)
-        throw error
-      }
+      const upload = await readPictureUpload(request)
       return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload, config.pendingPictures)
     },
   )

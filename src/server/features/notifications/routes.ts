@@ -15,14 +15,14 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
       // Every open app polls this every 10 seconds.
       config: { quietLog: true },
       schema: { response: { 200: envelope(Type.Boolean()) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) => notificationsService.hasUnread(fastify.db, userId(request)),
   )
 
   fastify.get(
     '/getNotifications',
-    { schema: { response: { 200: envelope(Type.Array(NotificationSchema)) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(Type.Array(NotificationSchema)) } }, onRequest: fastify.requireUser },
     (request) => notificationsService.listNotifications(fastify.db, userId(request)),
   )
 
@@ -30,7 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
     '/readNotification',
     {
       schema: { body: ReadNotificationBodySchema, response: { 200: envelope(Type.Null()) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) => notificationsService.readNotification(fastify.db, userId(request), request.body.notificationId),
   )

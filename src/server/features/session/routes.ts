@@ -76,13 +76,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/getUser',
-    { schema: { response: { 200: envelope(UserSchema) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(UserSchema) } }, onRequest: fastify.requireUser },
     (request) => sessionService.getUser(fastify.db, userId(request)),
   )
 
   fastify.get(
     '/getAvatarList',
-    { schema: { response: { 200: envelope(AvatarListSchema) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(AvatarListSchema) } }, onRequest: fastify.requireUser },
     (request) => sessionService.getAvatarList(fastify.db, userId(request)),
   )
 
@@ -90,7 +90,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/account/updateProfile',
     {
       schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     async (request) => {
       try {

@@ -34,13 +34,13 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/payment/getCreditProducts',
-    { schema: { response: { 200: envelope(Type.Array(CreditProductSchema)) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(Type.Array(CreditProductSchema)) } }, onRequest: fastify.requireUser },
     () => walletService.getCreditProducts(fastify.db),
   )
 
   fastify.get(
     '/payment/getMyCreditCertificates',
-    { schema: { response: { 200: envelope(Type.Array(CreditCertificateSchema)) } }, preHandler: fastify.requireUser },
+    { schema: { response: { 200: envelope(Type.Array(CreditCertificateSchema)) } }, onRequest: fastify.requireUser },
     (request) => walletService.getMyCreditCertificates(fastify.db, userId(request)),
   )
 
@@ -48,7 +48,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/payment/createPaymentIntent',
     {
       schema: { body: CreatePaymentIntentBodySchema, response: { 200: envelope(CreatePaymentIntentResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       config: { limits: ['createPaymentIntent'] },
     },
     (request) =>
@@ -64,7 +64,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/payment/verifyPaymentIntent',
     {
       schema: { body: VerifyPaymentIntentBodySchema, response: { 200: envelope(VerifyPaymentIntentResultSchema) } },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
     },
     (request) =>
       walletService.verifyPaymentIntent(fastify.db, paymentProvider(), userId(request), request.body.paymentIntentId),
@@ -77,7 +77,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         body: RedeemCreditCertificateBodySchema,
         response: { 200: envelope(RedeemCreditCertificateResultSchema) },
       },
-      preHandler: fastify.requireUser,
+      onRequest: fastify.requireUser,
       config: { limits: ['redeemCertificate'] },
     },
     (request) =>
