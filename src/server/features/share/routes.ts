@@ -30,20 +30,16 @@ export const shareRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const csp = contentSecurityPolicy(publicUrl)
 
   for (const [name, load] of listSharePages()) {
-    fastify.get(
-      `${prefix}/${name}`,
-      { config: { limits: ['sharePage'] } },
-      async (request, reply) => {
-        const query = request.query as Record<string, unknown>
-        const shareId = typeof query.shareId === 'string' ? query.shareId.trim() : ''
-        const page = isShareId(shareId) ? await load(context, shareId) : null
-        reply.type('text/html; charset=utf-8').header('content-security-policy', csp)
-        if (!page) return reply.status(404).header('cache-control', 'no-cache').send(renderShareNotFound(publicUrl))
-        const html = renderSharePage(page, { publicUrl, pageUrl: shareUrl(shareBaseUrl, name, shareId) })
-        // Not kept by shared caches: a memory or card made private must stop showing at once, not when a copy expires.
-        return reply.header('cache-control', 'private, no-cache').send(html)
-      },
-    )
+    fastify.get(`${prefix}/${name}`, { config: { limits: ['sharePage'] } }, async (request, reply) => {
+      const query = request.query as Record<string, unknown>
+      const shareId = typeof query.shareId === 'string' ? query.shareId.trim() : ''
+      const page = isShareId(shareId) ? await load(context, shareId) : null
+      reply.type('text/html; charset=utf-8').header('content-security-policy', csp)
+      if (!page) return reply.status(404).header('cache-control', 'no-cache').send(renderShareNotFound(publicUrl))
+      const html = renderSharePage(page, { publicUrl, pageUrl: shareUrl(shareBaseUrl, name, shareId) })
+      // Not kept by shared caches: a memory or card made private must stop showing at once, not when a copy expires.
+      return reply.header('cache-control', 'private, no-cache').send(html)
+    })
   }
 
   // Under a path of the app's own host, anything else there is a share link gone wrong, not a screen of the app.
