@@ -8,7 +8,7 @@ import { TEXTS } from '@shared/texts'
 import { now } from '../lib/clock'
 import { AppError } from '../lib/errors'
 
-import { SessionCache } from './sessionCache'
+import { redisInvalidationBus, SessionCache } from './sessionCache'
 
 export interface SessionUser {
   id: string
@@ -50,7 +50,14 @@ export const authPlugin = fp(
     fastify.decorateRequest('user', null)
     fastify.decorateRequest('staleToken', false)
     fastify.decorateRequest('startedSession', false)
-    const sessions = new SessionCache(fastify.config.sessionCacheSeconds * 1000)
+    // With Redis, a logout on one instance reaches every instance's cache; alone, the in-process bus is enough.
+    const bus = fastify.redis
+      ? await redisInvalidationBus(fastify.redis, (error) =>
+          fastify.log.warn({ err: error }, 'session invalidation via Redis failed'),
+        )
+      : undefined
+    if (bus) fastify.addHook('onClose', () => bus.close())
+    const sessions = new SessionCache(fastify.config.sessionCacheSeconds * 1000, bus)
     fastify.decorate('sessionCache', sessions)
 
     /** The live session of a token hash: from the cache while it is fresh, from the sessions table otherwise. */
@@ -106,7 +113,7 @@ export const authPlugin = fp(
       if (hasRequireUser(route.onRequest)) route.schema = { ...route.schema, security: [{ apiKey: [], authKey: [] }] }
     })
   },
-  { name: 'auth', dependencies: ['db', 'envelope'] },
+  { name: 'auth', dependencies: ['db', 'envelope', 'redis'] },
 )
 
 /** The signed-in user of a route guarded by requireUser. */

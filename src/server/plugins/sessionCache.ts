@@ -1,3 +1,5 @@
+import type Redis from 'ioredis'
+
 /** What the auth hook needs of a live session. */
 export interface CachedSession {
   userId: string
@@ -19,6 +21,37 @@ export function inProcessInvalidationBus(): SessionInvalidationBus {
   return {
     publish: (tokenHash) => listeners.forEach((listener) => listener(tokenHash)),
     subscribe: (listener) => void listeners.push(listener),
+  }
+}
+
+/** The channel every instance of the site listens on for ended sessions. */
+export const SESSION_ENDED_CHANNEL = 'wandercards:session-ended'
+
+/**
+ * Redis pub/sub: a logout on any instance reaches every instance's cache. Delivered here at once as well, so a logout
+ * empties this instance's cache even while Redis is unreachable; the others then forget it within the cache time.
+ */
+export async function redisInvalidationBus(
+  redis: Redis,
+  onError: (error: unknown) => void,
+): Promise<SessionInvalidationBus & { close(): Promise<void> }> {
+  const local = inProcessInvalidationBus()
+  // A connection in subscriber mode can do nothing else, so listening takes a connection of its own.
+  const subscriber = redis.duplicate()
+  subscriber.on('error', onError)
+  subscriber.on('message', (channel: string, tokenHash: string) => {
+    if (channel === SESSION_ENDED_CHANNEL) local.publish(tokenHash)
+  })
+  await subscriber.subscribe(SESSION_ENDED_CHANNEL).catch(onError)
+  return {
+    publish: (tokenHash) => {
+      local.publish(tokenHash)
+      redis.publish(SESSION_ENDED_CHANNEL, tokenHash).catch(onError)
+    },
+    subscribe: local.subscribe,
+    close: async () => {
+      await subscriber.quit().catch(() => subscriber.disconnect())
+    },
   }
 }
 
