@@ -48,7 +48,7 @@ export async function redisInvalidationBus(
       local.publish(tokenHash)
       redis.publish(SESSION_ENDED_CHANNEL, tokenHash).catch(onError)
     },
-    subscribe: local.subscribe,
+    subscribe: (listener) => local.subscribe(listener),
     close: async () => {
       await subscriber.quit().catch(() => subscriber.disconnect())
     },
