@@ -23,7 +23,7 @@ let first: TestApp
 let second: TestApp
 beforeAll(async () => {
   s3 = await startTestS3()
-  const env = { ...s3.env, MEDIA_SIGNING_SECRET: 'shared between the instances' }
+  const env = { ...s3.env, MEDIA_SIGNING_SECRET: 'the same secret shared by both instances of the site' }
   first = await buildTestApp({ env })
   second = await buildTestApp({ env, joining: first })
 })
