@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 import { renderApp, visitorSession } from '@test/helpers/render'
 
@@ -27,6 +28,8 @@ describe('LoginPage', () => {
   it('logs in and returns to the page in `from`', async () => {
     server.use(
       http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      // The logged-in header loads the user and starts the notification poll.
+      http.get(`${API}/getUser`, () => HttpResponse.json(ok(makeUser({ digitalCredit: 2500 })))),
       http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
     )
     const { user, router, store } = renderApp('/login?from=%2FmyFriends', { session: visitorSession })

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { REGISTRATION_CACHE_KEY, RegistrationForm } from '@client/components/RegistrationForm'
 import { useRegisterMutation } from '@client/features/session/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderApp, renderWithProviders, visitorSession } from '@test/helpers/render'
@@ -47,6 +48,9 @@ describe('RegistrationForm', () => {
         body = (await request.json()) as Record<string, unknown>
         return HttpResponse.json(ok({ ...registered, invitationReward: true }))
       }),
+      // The logged-in header loads the user and starts the notification poll.
+      http.get(`${API}/getUser`, () => HttpResponse.json(ok(makeUser()))),
+      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
     )
     const { user, router } = renderApp('/?r=abc234', { session: visitorSession })
 
