@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import type { Memory } from '@shared/memories'
+import { TileGrid } from '@client/components/TileGrid'
 
 import { paths } from '../../../app/paths'
 import { CardImage } from '../../../components/CardImage'
@@ -87,17 +88,7 @@ export function FeedMemoryCard({ memory }: FeedMemoryCardProps) {
         )}
 
         {memory.pictures.length > 0 && (
-          <Box
-            component="ul"
-            sx={{
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              display: 'grid',
-              gap: 1,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
-            }}
-          >
+          <TileGrid minTileWidth={140}>
             {memory.pictures.map((picture, index) => (
               <li key={picture.pictureFileName}>
                 <Picture
@@ -110,7 +101,7 @@ export function FeedMemoryCard({ memory }: FeedMemoryCardProps) {
                 />
               </li>
             ))}
-          </Box>
+          </TileGrid>
         )}
 
         {memory.taggedFriends.length > 0 && (

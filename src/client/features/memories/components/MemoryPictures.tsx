@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box'
 import Link from '@mui/material/Link'
 import { styled } from '@mui/material/styles'
 
 import type { MemoryPicture } from '@shared/memories'
+import { TileGrid } from '@client/components/TileGrid'
 
 export interface MemoryPicturesProps {
   pictures: MemoryPicture[]
@@ -15,17 +15,7 @@ export function MemoryPictures({ pictures, size = 'small' }: MemoryPicturesProps
   if (pictures.length === 0) return null
   const tile = size === 'small' ? 96 : 220
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 1,
-        gridTemplateColumns: `repeat(auto-fill, minmax(${tile}px, 1fr))`,
-      }}
-    >
+    <TileGrid minTileWidth={tile}>
       {pictures.map((picture, index) => (
         <li key={picture.pictureFileName}>
           <Link href={picture.url} target="_blank" rel="noopener" sx={{ display: 'block' }}>
@@ -40,7 +30,7 @@ export function MemoryPictures({ pictures, size = 'small' }: MemoryPicturesProps
           </Link>
         </li>
       ))}
-    </Box>
+    </TileGrid>
   )
 }
 

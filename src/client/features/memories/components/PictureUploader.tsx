@@ -12,6 +12,7 @@ import { useState, type ChangeEvent } from 'react'
 
 import { MEMORY_PICTURE_MAX_BYTES, MEMORY_PICTURES_MAX } from '@shared/constants'
 import type { MemoryPicture } from '@shared/memories'
+import { TileGrid } from '@client/components/TileGrid'
 
 import { useUploadMemoryPictureMutation } from '../api'
 
@@ -73,17 +74,7 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
         Pictures
       </Typography>
       {pictures.length > 0 && (
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 1,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
-          }}
-        >
+        <TileGrid minTileWidth={120}>
           {pictures.map((picture, index) => (
             <Box component="li" key={picture.pictureFileName} sx={{ position: 'relative' }}>
               <Picture src={picture.url} alt={`Picture ${index + 1}`} width={picture.width} height={picture.height} />
@@ -103,7 +94,7 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
               </IconButton>
             </Box>
           ))}
-        </Box>
+        </TileGrid>
       )}
       {progress !== null && (
         <Box>
