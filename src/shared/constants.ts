@@ -45,6 +45,8 @@ export const DIGITAL_CREDIT_PRODUCT_TYPE = 2
 export const WELCOME_CERTIFICATE_CREDIT = 10_000
 export const INVITATION_CERTIFICATE_CREDIT = 10_000
 export const REFERRAL_REWARD_CREDIT = 10_000
+/** Referral rewards paid to one inviter per calendar month (UTC); friends who start collecting after that earn nothing. */
+export const REFERRAL_REWARDS_PER_MONTH = 10
 
 export const VISIBILITY = { Private: 1, Friends: 2, Public: 3 } as const
 export type Visibility = (typeof VISIBILITY)[keyof typeof VISIBILITY]

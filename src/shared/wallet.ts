@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 
-import { CreditAmountSchema, IdSchema, IntegerSchema, TextSchema } from './common'
+import { CreditAmountSchema, IdSchema, IntegerSchema, IsoDateTimeSchema, TextSchema } from './common'
 
 /** creditProductType 1 buys physical credit, 2 digital credit; prices are US dollars (9.99). */
 export const CreditProductSchema = Type.Object({
@@ -89,3 +89,35 @@ export const TestModeConfirmResultSchema = Type.Object({
   ),
 })
 export type TestModeConfirmResult = Static<typeof TestModeConfirmResultSchema>
+
+/**
+ * A friend who joined with the user's code and the reward for them: `pending` until the friend's first pick or draw,
+ * then `paid`, or `overLimit` when the inviter had already received the month's referral rewards.
+ */
+export const ReferralRewardStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('paid'),
+  Type.Literal('overLimit'),
+])
+export type ReferralRewardStatus = Static<typeof ReferralRewardStatusSchema>
+
+export const ReferralSchema = Type.Object({
+  username: Type.String(),
+  avatarId: IntegerSchema(),
+  joinedAt: IsoDateTimeSchema,
+  status: ReferralRewardStatusSchema,
+  settledAt: Type.Union([IsoDateTimeSchema, Type.Null()]),
+})
+export type Referral = Static<typeof ReferralSchema>
+
+/** The inviter's referrals, newest first (the latest REFERRALS_LISTED), and this month's count against the limit. */
+export const ReferralRewardsResultSchema = Type.Object({
+  rewardCredit: CreditAmountSchema,
+  monthlyLimit: IntegerSchema(),
+  paidThisMonth: IntegerSchema(),
+  pendingCount: IntegerSchema(),
+  referrals: Type.Array(ReferralSchema),
+})
+export type ReferralRewardsResult = Static<typeof ReferralRewardsResultSchema>
+
+export const REFERRALS_LISTED = 50

@@ -57,7 +57,9 @@ test('a new traveller redeems the welcome certificate and buys credit in test mo
   await snap(page, 'wallet-purchase-failed')
 })
 
-test('an invited traveller and the inviter are both rewarded', async ({ browser }) => {
+test('an invited traveller is rewarded at once, and the inviter when the friend collects a first card', async ({
+  browser,
+}) => {
   const inviter = await (await browser.newContext()).newPage()
   await registerThroughHome(inviter, uniqueEmail('inviter'))
   const code = await friendCodeOf(inviter)
@@ -67,21 +69,37 @@ test('an invited traveller and the inviter are both rewarded', async ({ browser 
   await expect(invitee).toHaveURL(/\/welcome\?invited=1$/)
   await expect(invitee.getByRole('link', { name: 'Redeem Now' })).toBeVisible()
   await snap(invitee, 'welcome-invited')
-  const certificates = await api<unknown[]>(
+  const inviteeToken = await storedToken(invitee)
+  const certificates = await api<{ redeemCode: string }[]>(
     invitee,
     'GET',
     '/payment/getMyCreditCertificates',
-    await storedToken(invitee),
+    inviteeToken,
   )
   expect(certificates).toHaveLength(2)
+  const inviteeName = (await api<{ username: string }>(invitee, 'GET', '/getUser', inviteeToken)).username
 
-  const rewarded = await api<{ digitalCredit: number; friendCount: number }>(
-    inviter,
-    'GET',
-    '/getUser',
-    await storedToken(inviter),
+  // The friendship is immediate; the inviter's reward waits for the friend's first card.
+  const inviterToken = await storedToken(inviter)
+  expect(await api(inviter, 'GET', '/getUser', inviterToken)).toMatchObject({ digitalCredit: 0, friendCount: 1 })
+  await skipTours(inviter)
+  await inviter.goto('/myFriends')
+  const invited = inviter.getByRole('region', { name: 'Friends you invited' })
+  await expect(invited.getByRole('listitem').filter({ hasText: inviteeName })).toContainText(
+    'Waiting for their first card',
   )
-  expect(rewarded).toMatchObject({ digitalCredit: 10_000, friendCount: 1 })
+  await snap(inviter, 'friends-invited-pending')
+
+  for (const certificate of certificates) {
+    await api(invitee, 'POST', '/payment/redeemCreditCertificate', inviteeToken, { redeemCode: certificate.redeemCode })
+  }
+  await api(invitee, 'GET', '/drawCard?tenDraws=0', inviteeToken)
+
+  await inviter.reload()
+  await expect(invited.getByRole('listitem').filter({ hasText: inviteeName })).toContainText('+10,000 credit')
+  await expect(invited).toContainText('Rewards this month: 1 of 10.')
+  await snap(inviter, 'friends-invited-paid')
+  expect(await api(inviter, 'GET', '/getUser', inviterToken)).toMatchObject({ digitalCredit: 10_000 })
 })
 
 test('a visitor is told the wallet is not public', async ({ page }) => {

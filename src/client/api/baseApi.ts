@@ -103,6 +103,7 @@ export const baseApi = createApi({
     'Memory',
     'Feed',
     'Friend',
+    'Referral',
     'Notification',
     'Comment',
   ],

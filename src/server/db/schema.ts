@@ -22,6 +22,7 @@ export interface Database {
   payments: PaymentsTable
   test_payment_intents: TestPaymentIntentsTable
   referral_rewards: ReferralRewardsTable
+  referral_reward_months: ReferralRewardMonthsTable
   draw_transactions: DrawTransactionsTable
   draw_items: DrawItemsTable
   memories: MemoriesTable
@@ -203,7 +204,18 @@ export interface TestPaymentIntentsTable {
 export interface ReferralRewardsTable {
   invitee_id: string
   inviter_id: string
+  /** When the invited friend joined. */
   created_at: string
+  status: 'pending' | 'paid' | 'overLimit'
+  /** When the friend's first card settled the reward (paid or over the monthly limit); null while pending. */
+  settled_at: string | null
+}
+
+export interface ReferralRewardMonthsTable {
+  inviter_id: string
+  /** The calendar month in UTC, `YYYY-MM`. */
+  month: string
+  paid_count: number
 }
 
 export interface DrawTransactionsTable {

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 
 import type { Friend } from '@shared/friends'
+import type { ReferralRewardsResult } from '@shared/wallet'
 import { MyFriendsPage } from '@client/features/friends/MyFriendsPage'
 import { API, HttpResponse, http, onGet, refusal, server, ok } from '@test/helpers/msw'
+import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
 const lena: Friend = {
@@ -15,10 +17,20 @@ const lena: Friend = {
   userCardStats: { collectionCount: 2, cardCount: 7, rarityStats: [3, 2, 1, 1, 0] },
 }
 
+const noReferrals: ReferralRewardsResult = {
+  rewardCredit: 10_000,
+  monthlyLimit: 10,
+  paidThisMonth: 0,
+  pendingCount: 0,
+  referrals: [],
+}
+
 // MUI forms typed through user-event are slow on a busy machine.
 jest.setTimeout(20_000)
 
 describe('MyFriendsPage', () => {
+  beforeEach(() => server.use(onGet('/getReferralRewards', noReferrals)))
+
   it('shows the own code, the share link and each friend with level, stats and friend-since date', async () => {
     server.use(onGet('/friends/getMyFriends', [lena]))
     renderWithProviders(<MyFriendsPage />, { route: '/myFriends' })
@@ -30,6 +42,49 @@ describe('MyFriendsPage', () => {
     expect(screen.getByText('ABC234')).toBeInTheDocument()
     expect(screen.getByLabelText('Share link')).toHaveValue('http://localhost/s/user?shareId=ABC234')
     expect(screen.getByRole('button', { name: 'Share on Facebook' })).toBeInTheDocument()
+  })
+
+  it('shows each invited friend with where their reward stands', async () => {
+    server.use(
+      onGet('/friends/getMyFriends', [lena]),
+      onGet('/getReferralRewards', {
+        ...noReferrals,
+        paidThisMonth: 1,
+        pendingCount: 1,
+        referrals: [
+          { username: 'omar', avatarId: 2, joinedAt: '2026-11-20T09:00:00.000Z', status: 'pending', settledAt: null },
+          {
+            username: 'lena',
+            avatarId: 4,
+            joinedAt: '2026-11-02T09:00:00.000Z',
+            status: 'paid',
+            settledAt: '2026-11-03T09:00:00.000Z',
+          },
+        ],
+      }),
+    )
+    renderWithProviders(<MyFriendsPage />)
+
+    const section = await screen.findByRole('region', { name: 'Friends you invited' })
+    expect(
+      await within(section).findByText(
+        '10,000 credit on its way when your friend collects their first card. Rewards this month: 1 of 10.',
+      ),
+    ).toBeInTheDocument()
+    const [omar, lenaReferral] = within(section).getAllByRole('listitem')
+    const pending = within(present(omar, 'the first invited friend'))
+    expect(pending.getByText('omar')).toBeInTheDocument()
+    expect(pending.getByText('Joined 2026-11-20')).toBeInTheDocument()
+    expect(pending.getByText('Waiting for their first card')).toBeInTheDocument()
+    expect(within(present(lenaReferral, 'the second invited friend')).getByText('+10,000 credit')).toBeInTheDocument()
+  })
+
+  it('says when no one has joined with the link yet', async () => {
+    server.use(onGet('/friends/getMyFriends', []))
+    renderWithProviders(<MyFriendsPage />)
+    const section = await screen.findByRole('region', { name: 'Friends you invited' })
+    expect(await within(section).findByText('No one has joined with your link yet.')).toBeInTheDocument()
+    expect(within(section).getByText('Rewards this month: 0 of 10.')).toBeInTheDocument()
   })
 
   it('says the friend list is empty', async () => {

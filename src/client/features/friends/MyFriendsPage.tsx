@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 
-import { PRODUCT_NAME, REFERRAL_REWARD_CREDIT } from '@shared/constants'
+import { PRODUCT_NAME, REFERRAL_REWARD_CREDIT, REFERRAL_REWARDS_PER_MONTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { useAppSelector } from '../../app/hooks'
@@ -20,6 +20,7 @@ import { selectSession } from '../session/slice'
 import { useGetMyFriendsQuery } from './api'
 import { AddFriendForm } from './components/AddFriendForm'
 import { FriendCard } from './components/FriendCard'
+import { InvitedFriends } from './components/InvitedFriends'
 
 const TOUR_STEPS: TourStep[] = [
   {
@@ -35,7 +36,7 @@ const TOUR_STEPS: TourStep[] = [
   {
     target: '[data-tour="friends-share"]',
     title: 'Invite friends',
-    content: `Share your profile link. For every friend who joins with it you receive ${formatCredit(REFERRAL_REWARD_CREDIT)} digital credit.`,
+    content: `Share your profile link. For every friend who joins with it you receive ${formatCredit(REFERRAL_REWARD_CREDIT)} digital credit once they collect their first card.`,
   },
   {
     target: '[data-tour="friends-list"]',
@@ -76,7 +77,8 @@ export function MyFriendsPage() {
             Share your profile
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            Get {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who joins with your link.
+            Get {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who joins with your link, paid
+            when they collect their first card (up to {REFERRAL_REWARDS_PER_MONTH} friends a month).
           </Typography>
           {friendCode && (
             <ShareLinks url={shareUrl('user', friendCode)} title={`Join ${username} on ${PRODUCT_NAME}`} showUrl />
@@ -115,6 +117,8 @@ export function MyFriendsPage() {
           </Box>
         )}
       </Box>
+
+      <InvitedFriends />
 
       <Tour
         name="myFriends"

@@ -1,4 +1,5 @@
 import type { AddFriendResult, Friend, FriendCodeBody, FriendMatch } from '@shared/friends'
+import type { ReferralRewardsResult } from '@shared/wallet'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -14,6 +15,11 @@ export const friendsApi = baseApi.injectEndpoints({
     getMyFriends: build.query<Friend[], void>({
       query: () => '/friends/getMyFriends',
       providesTags: [{ type: 'Friend', id: 'LIST' }],
+    }),
+    /** Friends who joined with the user's code and where each one's reward stands; they change by others' actions. */
+    getReferralRewards: build.query<ReferralRewardsResult, void>({
+      query: () => '/getReferralRewards',
+      providesTags: [{ type: 'Referral', id: 'LIST' }],
     }),
     /** For tagging friends in memories; the caller debounces and skips empty names. */
     searchFriends: build.query<FriendMatch[], string>({
@@ -35,6 +41,7 @@ export const friendsApi = baseApi.injectEndpoints({
 
 export const {
   useGetMyFriendsQuery,
+  useGetReferralRewardsQuery,
   useSearchFriendsQuery,
   useLazySearchFriendsQuery,
   useAddFriendMutation,

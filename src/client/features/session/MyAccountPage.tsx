@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { PRODUCT_NAME, REFERRAL_REWARD_CREDIT } from '@shared/constants'
+import { PRODUCT_NAME, REFERRAL_REWARD_CREDIT, REFERRAL_REWARDS_PER_MONTH } from '@shared/constants'
 import type { User } from '@shared/session'
 
 import { sessionEnded } from '../../api/sessionEvents'
@@ -167,7 +167,7 @@ function AccountView({ user, onEdit }: AccountViewProps) {
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Share your profile: you receive {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who
-          joins.
+          joins, once they collect their first card (up to {REFERRAL_REWARDS_PER_MONTH} friends a month).
         </Typography>
         <ShareLinks
           url={shareUrl('user', user.friendCode)}

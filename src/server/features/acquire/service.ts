@@ -21,6 +21,7 @@ import { newId, type RandomInt } from '../../lib/random'
 import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/service'
 import { issueCertificate } from '../wallet/certificates'
 import { debit } from '../wallet/ledger'
+import { releaseReferralReward } from '../wallet/service'
 
 import { experienceFor, gainExperience } from './experience'
 import { rollDraw, rollRarity } from './odds'
@@ -57,6 +58,7 @@ export async function pickCard(
     reason: 'pick',
     reference: transactionId,
   })
+  await releaseReferralReward(trx, userId)
   const alreadyOwned = (await queries.listOwnedCardIds(trx, userId, [card.cardId])).size > 0
   const expGainResult = await gainExperience(trx, userId, experienceFor([card.rarity as Rarity]))
   await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
@@ -117,6 +119,7 @@ export async function drawCard(
     reason: 'draw',
     reference: transactionId,
   })
+  await releaseReferralReward(trx, userId)
 
   const slots = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random)
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))

@@ -1,17 +1,16 @@
 import type { Transaction } from 'kysely'
 
-import { INVITATION_CERTIFICATE_CREDIT, REFERRAL_REWARD_CREDIT, WELCOME_CERTIFICATE_CREDIT } from '@shared/constants'
+import { INVITATION_CERTIFICATE_CREDIT, WELCOME_CERTIFICATE_CREDIT } from '@shared/constants'
 
 import type { Database } from '../../db/schema'
-import { nowIso } from '../../lib/clock'
-import { notify } from '../notifications/service'
 
 import { issueCertificate } from './certificates'
-import { credit } from './ledger'
+import { holdReferralReward } from './referrals'
 
 /**
  * Gifts of a registration, inside its transaction: the welcome certificate for everyone;
- * for an invited user the invitation certificate, and for the inviter the referral reward, once per invitee.
+ * for an invited user the invitation certificate, and for the inviter the referral reward, held until the new user's
+ * first card (wallet/referrals.ts).
  */
 export async function grantRegistrationGifts(
   trx: Transaction<Database>,
@@ -32,25 +31,6 @@ export async function grantRegistrationGifts(
     source: 'invitation',
     sourceRef: newUser.id,
   })
-  const rewarded = await trx
-    .insertInto('referral_rewards')
-    .values({ invitee_id: newUser.id, inviter_id: inviter.id, created_at: nowIso() })
-    .onConflict((oc) => oc.column('invitee_id').doNothing())
-    .executeTakeFirst()
-  if (Number(rewarded.numInsertedOrUpdatedRows ?? 0) === 1) {
-    await credit(trx, {
-      userId: inviter.id,
-      currency: 'digital',
-      amount: REFERRAL_REWARD_CREDIT,
-      reason: 'referral',
-      reference: newUser.id,
-    })
-    await notify(
-      trx,
-      inviter.id,
-      'Your friend joined Wandercards',
-      `${newUser.username} joined with your friend code. You received ${REFERRAL_REWARD_CREDIT.toLocaleString('en-US')} digital credit.`,
-    )
-  }
+  await holdReferralReward(trx, newUser, inviter.id)
   return { invitationReward: true }
 }

@@ -8,6 +8,7 @@ import {
   CreditCertificateSchema,
   CreditProductSchema,
   RedeemCreditCertificateBodySchema,
+  ReferralRewardsResultSchema,
   RedeemCreditCertificateResultSchema,
   TestModeConfirmBodySchema,
   TestModeConfirmResultSchema,
@@ -42,6 +43,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/payment/getMyCreditCertificates',
     { schema: { response: { 200: envelope(Type.Array(CreditCertificateSchema)) } }, onRequest: fastify.requireUser },
     (request) => walletService.getMyCreditCertificates(fastify.db, userId(request)),
+  )
+
+  fastify.get(
+    '/getReferralRewards',
+    { schema: { response: { 200: envelope(ReferralRewardsResultSchema) } }, onRequest: fastify.requireUser },
+    (request) => walletService.getReferralRewards(fastify.db, userId(request)),
   )
 
   fastify.post(

@@ -23,6 +23,8 @@ import type { PaymentProvider, ProviderPaymentIntent } from './payments/paymentP
 import type { TestModeProvider } from './payments/testModeProvider'
 import * as walletQueries from './queries'
 
+export { getReferralRewards, releaseReferralReward } from './referrals'
+
 const PAYMENT_CURRENCY = 'usd'
 const PAYMENT_NOT_FOUND = 'The payment was not found.'
 

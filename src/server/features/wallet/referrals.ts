@@ -1,0 +1,103 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import { REFERRAL_REWARD_CREDIT, REFERRAL_REWARDS_PER_MONTH } from '@shared/constants'
+import { REFERRALS_LISTED, type ReferralRewardsResult } from '@shared/wallet'
+
+import type { Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
+import { notify } from '../notifications/service'
+
+import { credit } from './ledger'
+import * as walletQueries from './queries'
+
+const REWARD = REFERRAL_REWARD_CREDIT.toLocaleString('en-US')
+
+/** The calendar month (UTC) of an ISO timestamp, which is what the monthly limit counts by. */
+function monthOf(isoTimestamp: string): string {
+  return isoTimestamp.slice(0, 7)
+}
+
+/**
+ * Records the inviter's reward for a friend who just joined, held until that friend collects their first card, so
+ * throwaway registrations alone earn nothing. One row per invitee: the key makes a second hold a no-op.
+ */
+export async function holdReferralReward(
+  trx: Transaction<Database>,
+  invitee: { id: string; username: string },
+  inviterId: string,
+): Promise<void> {
+  const held = await walletQueries.insertPendingReferralReward(trx, {
+    inviteeId: invitee.id,
+    inviterId,
+    joinedAt: nowIso(),
+  })
+  if (!held) return
+  await notify(
+    trx,
+    inviterId,
+    'Your friend joined Wandercards',
+    `${invitee.username} joined with your friend code. You receive ${REWARD} digital credit when they collect their first card.`,
+  )
+}
+
+/**
+ * Pays the reward held for this user's inviter, inside the transaction of the user's pick or draw (a free draw does not
+ * count). The first call claims the reward; the ledger's key on (inviter, 'referral', invitee) credits it at most once.
+ * When the inviter has had the month's referral rewards, the reward is settled as over the limit and nothing is paid.
+ */
+export async function releaseReferralReward(trx: Transaction<Database>, inviteeId: string): Promise<void> {
+  const settledAt = nowIso()
+  const claimed = await walletQueries.claimPendingReferralReward(trx, inviteeId, settledAt)
+  if (!claimed) return
+  const { inviter_id: inviterId, invitee_username: inviteeUsername } = claimed
+  const withinLimit = await walletQueries.countReferralRewardInMonth(
+    trx,
+    inviterId,
+    monthOf(settledAt),
+    REFERRAL_REWARDS_PER_MONTH,
+  )
+  if (!withinLimit) {
+    await walletQueries.markReferralRewardOverLimit(trx, inviteeId)
+    await notify(
+      trx,
+      inviterId,
+      'Monthly referral limit reached',
+      `${inviteeUsername} collected their first card. You have received the ${REFERRAL_REWARDS_PER_MONTH} referral rewards a month can bring, so no credit was added for them.`,
+    )
+    return
+  }
+  await credit(trx, {
+    userId: inviterId,
+    currency: 'digital',
+    amount: REFERRAL_REWARD_CREDIT,
+    reason: 'referral',
+    reference: inviteeId,
+  })
+  await notify(
+    trx,
+    inviterId,
+    'Your referral reward arrived',
+    `${inviteeUsername} collected their first card. You received ${REWARD} digital credit.`,
+  )
+}
+
+export async function getReferralRewards(db: Kysely<Database>, inviterId: string): Promise<ReferralRewardsResult> {
+  const [referrals, paidThisMonth, pendingCount] = await Promise.all([
+    walletQueries.listReferrals(db, inviterId, REFERRALS_LISTED),
+    walletQueries.findReferralRewardsPaidInMonth(db, inviterId, monthOf(nowIso())),
+    walletQueries.countPendingReferralRewards(db, inviterId),
+  ])
+  return {
+    rewardCredit: REFERRAL_REWARD_CREDIT,
+    monthlyLimit: REFERRAL_REWARDS_PER_MONTH,
+    paidThisMonth,
+    pendingCount,
+    referrals: referrals.map((referral) => ({
+      username: referral.username,
+      avatarId: referral.avatar_id,
+      joinedAt: referral.created_at,
+      status: referral.status,
+      settledAt: referral.settled_at,
+    })),
+  }
+}
