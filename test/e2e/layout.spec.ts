@@ -49,3 +49,24 @@ test('the content-request button covers no control on any screen at 360, 768 and
     await expect(page.getByRole('link', { name: LABEL, exact: true })).toHaveCount(0)
   }
 })
+
+test('every control reached with Tab shows a focus ring', async ({ page }) => {
+  await page.goto('/')
+  const unmarked: string[] = []
+  for (let step = 0; step < 16; step += 1) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement
+      if (!element || element === document.body) return null
+      const ring = getComputedStyle(element)
+      const ringed = ring.outlineStyle !== 'none' && parseFloat(ring.outlineWidth) >= 2
+      // A text field marks focus with its outline border instead, 2 px in the primary colour.
+      const border = element.closest('.MuiOutlinedInput-root')?.querySelector('.MuiOutlinedInput-notchedOutline')
+      const bordered = border ? parseFloat(getComputedStyle(border).borderTopWidth) >= 2 : false
+      const name = element.getAttribute('aria-label') ?? (element.textContent.trim() || element.id || element.tagName)
+      return { name, marked: ringed || bordered }
+    })
+    if (focused && !focused.marked) unmarked.push(focused.name)
+  }
+  expect(unmarked).toEqual([])
+})

@@ -9,18 +9,32 @@ import '@fontsource/inter/600.css'
 /** Rarity colours are theme tokens; RarityBadge pairs each with a name and a mark so colour never stands alone. */
 export const RARITY_COLORS: Record<number, string> = {
   1: '#64748B',
-  2: '#2E8B57',
+  2: '#2A7F50',
   3: '#2F6FD6',
-  4: '#8B5CF6',
+  4: '#7C4DEB',
   5: '#C9972B',
 }
+
+/** Text on each rarity colour, at least 4.5:1 (WCAG AA): white, but dark on Legendary gold. */
+export const RARITY_TEXT_COLORS: Record<number, string> = {
+  1: '#FFFFFF',
+  2: '#FFFFFF',
+  3: '#FFFFFF',
+  4: '#FFFFFF',
+  5: '#1B1B1B',
+}
+
+/** The keyboard focus ring of every control. */
+const focusRing = (color: string) => ({ outline: `3px solid ${color}`, outlineOffset: 2 })
 
 declare module '@mui/material/styles' {
   interface Theme {
     rarity: Record<number, string>
+    rarityText: Record<number, string>
   }
   interface ThemeOptions {
     rarity?: Record<number, string>
+    rarityText?: Record<number, string>
   }
 }
 
@@ -47,6 +61,7 @@ export const theme = createTheme({
     },
   },
   rarity: RARITY_COLORS,
+  rarityText: RARITY_TEXT_COLORS,
   shape: { borderRadius: 12 },
   spacing: 8,
   typography: {
@@ -62,6 +77,13 @@ export const theme = createTheme({
   },
   breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1280, xl: 1536 } },
   components: {
+    // ButtonBase resets `outline` on its own class, which outranks the global :focus-visible rule below; every button,
+    // icon button, chip, tab and menu item is a ButtonBase, so the ring is restored here once.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({ '&.Mui-focusVisible': focusRing(alpha(t.palette.secondary.main, 0.8)) }),
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },
@@ -71,7 +93,7 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: (t) => ({
         body: { fontSize: 16 },
-        ':focus-visible': { outline: `3px solid ${alpha(t.palette.secondary.main, 0.8)}`, outlineOffset: 2 },
+        ':focus-visible': focusRing(alpha(t.palette.secondary.main, 0.8)),
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
             animationDuration: '0.01ms !important',

@@ -14,6 +14,7 @@ export function RarityBadge({ rarity, size = 'small' }: RarityBadgeProps) {
   const info = RARITIES.find((r) => r.rarity === rarity)
   if (!info) return null
   const color = theme.rarity[rarity]
+  const textColor = theme.rarityText[rarity]
   return (
     <Chip
       size={size}
@@ -21,7 +22,7 @@ export function RarityBadge({ rarity, size = 'small' }: RarityBadgeProps) {
       aria-label={`${info.name} rarity`}
       sx={{
         bgcolor: color,
-        color: '#fff',
+        color: textColor,
         fontWeight: 600,
         letterSpacing: 0.2,
         border: rarity === 5 ? '1px solid #F5D67B' : undefined,

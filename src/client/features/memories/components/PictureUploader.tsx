@@ -6,9 +6,8 @@ import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
-import { styled } from '@mui/material/styles'
 import Typography from '@mui/material/Typography'
-import { useState, type ChangeEvent } from 'react'
+import { useRef, useState, type ChangeEvent } from 'react'
 
 import { MEMORY_PICTURE_MAX_BYTES, MEMORY_PICTURES_MAX } from '@shared/constants'
 import type { MemoryPicture } from '@shared/memories'
@@ -40,6 +39,7 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
   const [progress, setProgress] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const full = pictures.length >= MEMORY_PICTURES_MAX
+  const fileInput = useRef<HTMLInputElement>(null)
 
   async function handleChoose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0]
@@ -106,24 +106,25 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
       )}
       {problem && <Alert severity="warning">{problem}</Alert>}
       <Box>
+        {/* A real button opens the file chooser, so Enter and Space work and the input is no tab stop of its own. */}
         <Button
-          component="label"
           variant="outlined"
           startIcon={<AddPhotoAlternateIcon />}
           disabled={progress !== null || full}
-          // The focusable element is the hidden input inside; show its keyboard focus on the button.
-          sx={{
-            '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
-          }}
+          onClick={() => fileInput.current?.click()}
         >
           Add Picture
-          <VisuallyHiddenInput
-            type="file"
-            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-            onChange={handleChoose}
-            disabled={progress !== null || full}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          hidden
+          tabIndex={-1}
+          type="file"
+          aria-label="Add Picture"
+          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+          onChange={handleChoose}
+          disabled={progress !== null || full}
+        />
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
           PNG or JPEG, one at a time, up to {MEMORY_PICTURES_MAX} pictures.
         </Typography>
@@ -131,15 +132,3 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
     </Stack>
   )
 }
-
-const VisuallyHiddenInput = styled('input')({
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  bottom: 0,
-  left: 0,
-  whiteSpace: 'nowrap',
-  width: 1,
-})
