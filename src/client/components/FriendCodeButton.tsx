@@ -27,7 +27,8 @@ export function FriendCodeButton({ friendCode }: FriendCodeButtonProps) {
   return (
     <ButtonBase
       onClick={handleCopy}
-      aria-label={`Your friend code ${friendCode.split('').join(' ')}. Copy it`}
+      // The name starts with what the button shows; the spelled-out code lets a screen reader read it letter by letter.
+      aria-label={`Your friend code ${friendCode} (${friendCode.split('').join(' ')}). Copy it`}
       sx={{
         borderRadius: 3,
         border: 1,
@@ -44,7 +45,7 @@ export function FriendCodeButton({ friendCode }: FriendCodeButtonProps) {
       <Box>
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
           Your friend code
-        </Typography>
+        </Typography>{' '}
         <Typography
           variant="h5"
           component="span"

@@ -217,7 +217,7 @@ export function HomePage() {
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Draw a card for free — no account needed.{' '}
-            <Link component={RouterLink} to={paths.freeDraw.href()}>
+            <Link component={RouterLink} to={paths.freeDraw.href()} underline="always">
               Open the free draw
             </Link>
             .

@@ -19,6 +19,16 @@ import { UserAvatar } from '../../components/UserAvatar'
 import type { SessionState } from '../../features/session/slice'
 import { paths } from '../paths'
 
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
+
 interface NavItemProps {
   to: string
   label: string
@@ -88,9 +98,11 @@ export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
           <ButtonBase
             component={RouterLink}
             to={paths.myWallet.href()}
-            aria-label="My wallet"
             sx={{ borderRadius: 2, px: 1, py: 0.5, flexDirection: 'column', alignItems: 'flex-end' }}
           >
+            <Box component="span" sx={visuallyHidden}>
+              My wallet:
+            </Box>
             <Typography variant="caption" sx={{ opacity: 0.8, lineHeight: 1.1 }}>
               Digital · Physical
             </Typography>
@@ -102,14 +114,14 @@ export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
           <ButtonBase
             component={RouterLink}
             to={paths.myAccount.href()}
-            aria-label="My account"
+            aria-label={`My account: ${session.username}, Level ${session.userLevel}`}
             sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1 }}
           >
             <UserAvatar avatarId={session.avatarId} username={session.username} size={36} />
             <Box sx={{ textAlign: 'left' }}>
               <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2, maxWidth: 140 }} noWrap>
                 {session.username}
-              </Typography>
+              </Typography>{' '}
               <Typography variant="caption" sx={{ opacity: 0.85 }}>
                 Level {session.userLevel}
               </Typography>

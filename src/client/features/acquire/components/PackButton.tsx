@@ -1,7 +1,6 @@
 import { keyframes } from '@emotion/react'
 import ButtonBase from '@mui/material/ButtonBase'
 import { styled } from '@mui/material/styles'
-import Typography from '@mui/material/Typography'
 
 import { PRODUCT_NAME } from '@shared/constants'
 
@@ -16,23 +15,8 @@ export function PackButton({ label, disabled = false, onClick }: PackButtonProps
   return (
     <Pack focusRipple aria-label={label} disabled={disabled} onClick={onClick}>
       <Seal aria-hidden>✦</Seal>
-      <Typography
-        component="span"
-        variant="h6"
-        // Scales with the pack (a container) so the wordmark fits three packs across a 360 px phone.
-        sx={{
-          color: 'inherit',
-          lineHeight: 1.1,
-          fontSize: (theme) => `min(${theme.typography.h6.fontSize}, 16cqi)`,
-          maxWidth: '100%',
-        }}
-        aria-hidden
-      >
-        {PRODUCT_NAME}
-      </Typography>
-      <Typography component="span" variant="caption" sx={{ color: 'inherit', opacity: 0.85 }} aria-hidden>
-        Travel cards
-      </Typography>
+      <Wordmark aria-hidden data-wordmark={PRODUCT_NAME} />
+      <Tagline aria-hidden data-tagline="Travel cards" />
     </Pack>
   )
 }
@@ -79,4 +63,26 @@ const Seal = styled('span')(({ theme }) => ({
   marginBottom: theme.spacing(1),
   backgroundColor: 'rgba(255,255,255,0.2)',
   border: '2px solid rgba(255,255,255,0.6)',
+}))
+
+/*
+ * The wordmark and tagline are the pack's printed artwork, drawn as generated content so they are not part of the
+ * button's text: its name says what it does ("Draw from pack 2"), and three packs with the same printed words would
+ * otherwise each carry a name that does not match what they show.
+ */
+const Wordmark = styled('span')(({ theme }) => ({
+  ...theme.typography.h6,
+  color: 'inherit',
+  lineHeight: 1.1,
+  // Scales with the pack (a container) so the wordmark fits three packs across a 360 px phone.
+  fontSize: `min(${theme.typography.h6.fontSize}, 16cqi)`,
+  maxWidth: '100%',
+  '&::before': { content: 'attr(data-wordmark)' },
+}))
+
+const Tagline = styled('span')(({ theme }) => ({
+  ...theme.typography.caption,
+  color: 'inherit',
+  opacity: 0.85,
+  '&::before': { content: 'attr(data-tagline)' },
 }))
