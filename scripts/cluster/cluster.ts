@@ -22,9 +22,9 @@ const STOP_TIMEOUT_MS = 15_000
 export interface ClusterOptions {
   /** How many instances (3). */
   instances?: number
-  /** The PostgreSQL server on which a fresh database is created and dropped at stop. */
+  /** The PostgreSQL server on which a fresh database is created and dropped at stop (CLUSTER_POSTGRES_URL). */
   postgresUrl?: string
-  /** The Redis server; the cluster takes a database number no one uses and empties it at stop. */
+  /** The Redis server (CLUSTER_REDIS_URL); the cluster takes a database number no one uses and empties it at stop. */
   redisUrl?: string
   /** Settings given to every instance on top of the cluster's own (e.g. ART_WARMUP=off). */
   env?: Record<string, string>
@@ -204,7 +204,8 @@ async function adminQuery(serverUrl: string, query: string): Promise<void> {
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const log = options.log ?? (() => undefined)
   const count = options.instances ?? 3
-  const postgresUrl = options.postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const postgresUrl =
+    options.postgresUrl ?? process.env.CLUSTER_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build:server\` first`)
 
   const undo: (() => Promise<void>)[] = []
@@ -231,7 +232,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     databaseUrl.pathname = `/${database}`
     log(`database ${database}`)
 
-    const redisUrl = await emptyRedisDatabase(options.redisUrl ?? 'redis://127.0.0.1:6379')
+    const redisUrl = await emptyRedisDatabase(
+      options.redisUrl ?? process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    )
     undo.push(() => emptyRedis(redisUrl))
     log(`redis ${redisUrl}`)
 

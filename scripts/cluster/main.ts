@@ -6,8 +6,6 @@ import { startCluster } from './cluster'
 async function main(): Promise<void> {
   const cluster = await startCluster({
     instances: Number(process.env.CLUSTER_INSTANCES ?? 3),
-    ...(process.env.CLUSTER_POSTGRES_URL ? { postgresUrl: process.env.CLUSTER_POSTGRES_URL } : {}),
-    ...(process.env.CLUSTER_REDIS_URL ? { redisUrl: process.env.CLUSTER_REDIS_URL } : {}),
     log: (line) => console.log(line),
   })
   console.log(`\nWandercards runs on ${cluster.url} (API key ${cluster.apiKey}); Ctrl-C stops the cluster.`)
