@@ -270,6 +270,13 @@ function checkProductionSettings(settings: Settings, database: Config['database'
         'lives on one machine. Set DATABASE_URL to a postgres:// address, or INSTANCES=1.',
     )
   }
+  if (settings.INSTANCES > 1 && !settings.REDIS_URL) {
+    throw new SettingsError(
+      `Setting INSTANCES=${settings.INSTANCES} needs REDIS_URL: without Redis each instance counts rate limits ` +
+        '(login, redeem and free-draw guessing) on its own, and a logout reaches only its own session cache. Set ' +
+        'REDIS_URL to a redis:// or rediss:// address, or INSTANCES=1.',
+    )
+  }
   if (!stripeConfigured && settings.PAYMENTS_TEST_MODE === undefined) {
     throw new SettingsError(
       'Setting PAYMENTS_TEST_MODE must be chosen when NODE_ENV=production without Stripe keys: set ' +
