@@ -238,7 +238,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     undo.push(() => emptyRedis(redisUrl))
     log(`redis ${redisUrl}`)
 
-    const s3: TestS3 = await startTestS3('wandercards-cluster')
+    const s3: TestS3 = await startTestS3('wandercards-cluster', directory)
     undo.push(() => s3.close())
     log(`s3 ${s3.settings.endpoint}`)
 
