@@ -12,6 +12,7 @@ import type { CreateMemoryResult, Memory, UploadMemoryPictureResult } from '@sha
 import type { LoginResult, RegisterResult } from '@shared/session'
 import { createDb, type Db } from '@server/db/createDb'
 import { credit, ledgerSums } from '@server/features/wallet/ledger'
+import { LIMITS } from '@server/plugins/rateLimit'
 
 import { startCluster, UPSTREAM_HEADER, type Cluster, type ClusterInstance } from '../../scripts/cluster/cluster'
 
@@ -171,8 +172,8 @@ describe('a cluster of three instances behind nginx', () => {
   it('counts rate limits once for the whole cluster: the login limit is reached by attempts spread over all instances', async () => {
     const user = await register()
     const servedBy = new Set<string>()
-    // The per-account login limit allows 10 attempts in 10 minutes; each instance sees only a third of them.
-    for (let attempt = 0; attempt < 10; attempt += 1) {
+    // Each instance sees only a third of the attempts the per-account login limit allows.
+    for (let attempt = 0; attempt < LIMITS.loginPerAccount.max; attempt += 1) {
       const wrong = await api('POST', '/api/login', { body: { email: user.email, password: `guess ${attempt}` } })
       expect(wrong.status).toBe(400)
       servedBy.add(wrong.upstream)
