@@ -8,7 +8,7 @@ const moduleNameMapper = {
   '\\.(css)$': '<rootDir>/test/helpers/styleStub.ts',
 }
 
-const transform = {
+const transform: Config['transform'] = {
   '^.+\\.(m?js|tsx?|jsx)$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
 }
 
@@ -29,20 +29,23 @@ const esmPackages = [
   'rettime',
 ]
 
+/** The API tests; the cluster suite (test/cluster/jest.config.ts) runs with the same transforms and setup. */
+export const serverProject = {
+  displayName: 'server',
+  testTimeout: 60_000,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/shared/**/*.test.ts'],
+  moduleNameMapper,
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  setupFiles: ['<rootDir>/test/helpers/serverEnv.ts'],
+} satisfies NonNullable<Config['projects']>[number]
+
 const config: Config = {
   // Hooks and tests on a loaded 2-core machine can take seconds; a project's own testTimeout does not reach hooks.
   testTimeout: 60_000,
   projects: [
-    {
-      displayName: 'server',
-      testTimeout: 60_000,
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/shared/**/*.test.ts'],
-      moduleNameMapper,
-      transform,
-      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
-      setupFiles: ['<rootDir>/test/helpers/serverEnv.ts'],
-    },
+    serverProject,
     {
       displayName: 'client',
       // Rendering MUI screens on a shared 2-core machine is slow; user-event typing alone can take seconds.

@@ -57,7 +57,7 @@ export interface Config {
   /** Requests are refused with 503 while the event loop lags more than this (0: never) or the heap exceeds the limit. */
   loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number }
 
-  // Object storage: where memory pictures and rendered card art are kept (see loadStorageSettings).
+  /** Where memory pictures and rendered card art are kept: a folder (DATA_DIR/blobs) or an S3-compatible bucket. */
   blobStore: BlobStoreSettings
 }
 
@@ -144,10 +144,23 @@ const SettingsSchema = Type.Object({
   }),
   PASSWORD_HASH_CONCURRENCY: Type.Integer({ minimum: 1, default: 2, description: 'a whole number, at least 1' }),
   PASSWORD_HASH_QUEUE: Type.Integer({ minimum: 0, default: 20, description: 'a whole number, 0 or more' }),
+  BLOB_STORE: Type.String({ pattern: '^(local|s3)$', default: 'local', description: 'local or s3' }),
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 1, description: 'a bucket name' })),
+  S3_ENDPOINT: Type.Optional(HttpUrl('the S3-compatible store')),
+  S3_REGION: Type.String({ minLength: 1, default: 'us-east-1', description: 'a region name, e.g. us-east-1 or auto' }),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  S3_FORCE_PATH_STYLE: Switch('the bucket in the path'),
 })
 type Settings = Static<typeof SettingsSchema>
 
-const SWITCH_DEFAULTS = { TRUST_PROXY: 'off', RATE_LIMITS: 'on', ART_WARMUP: 'on', PICTURE_SWEEP: 'on' } as const
+const SWITCH_DEFAULTS = {
+  TRUST_PROXY: 'off',
+  RATE_LIMITS: 'on',
+  ART_WARMUP: 'on',
+  PICTURE_SWEEP: 'on',
+  S3_FORCE_PATH_STYLE: 'off',
+} as const
 
 function isOn(value: string | undefined): boolean {
   return value === 'on' || value === 'true' || value === '1'
@@ -239,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: settings.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: settings.LOAD_SHEDDING_MAX_HEAP_MB * 1024 * 1024,
     },
-    ...loadStorageSettings(env, path.resolve(settings.DATA_DIR)),
+    blobStore: blobStoreSettings(settings),
   }
 }
 
@@ -257,6 +270,13 @@ function checkProductionSettings(settings: Settings, database: Config['database'
         'lives on one machine. Set DATABASE_URL to a postgres:// address, or INSTANCES=1.',
     )
   }
+  if (settings.INSTANCES > 1 && !settings.REDIS_URL) {
+    throw new SettingsError(
+      `Setting INSTANCES=${settings.INSTANCES} needs REDIS_URL: without Redis each instance counts rate limits ` +
+        '(login, redeem and free-draw guessing) on its own, and a logout reaches only its own session cache. Set ' +
+        'REDIS_URL to a redis:// or rediss:// address, or INSTANCES=1.',
+    )
+  }
   if (!stripeConfigured && settings.PAYMENTS_TEST_MODE === undefined) {
     throw new SettingsError(
       'Setting PAYMENTS_TEST_MODE must be chosen when NODE_ENV=production without Stripe keys: set ' +
@@ -266,27 +286,30 @@ function checkProductionSettings(settings: Settings, database: Config['database'
   }
 }
 
-/** BLOB_STORE=local (default: DATA_DIR/blobs) or s3 with the S3_* settings, for AWS S3, MinIO, R2, Ceph and the like. */
-export function loadStorageSettings(env: NodeJS.ProcessEnv, dataDir: string): Pick<Config, 'blobStore'> {
-  const kind = env.BLOB_STORE || 'local'
-  if (kind === 'local') return { blobStore: { kind: 'local', folder: path.join(dataDir, 'blobs') } }
-  if (kind !== 's3') throw new SettingsError(`BLOB_STORE must be local or s3, got "${kind}"`)
-  if (!env.S3_BUCKET) throw new SettingsError('S3_BUCKET must be set when BLOB_STORE=s3')
-  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY)
-    throw new SettingsError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
-  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? 'false'
-  if (!['true', 'false', '1', '0'].includes(forcePathStyle))
-    throw new SettingsError(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}"`)
+/** BLOB_STORE=local (DATA_DIR/blobs) or s3 with the S3_* settings, for AWS S3, MinIO, R2, Ceph and the like. */
+function blobStoreSettings(settings: Settings): BlobStoreSettings {
+  if (settings.BLOB_STORE !== 's3')
+    return { kind: 'local', folder: path.join(path.resolve(settings.DATA_DIR), 'blobs') }
+  if (!settings.S3_BUCKET) {
+    throw new SettingsError(
+      'Setting S3_BUCKET is required when BLOB_STORE=s3: set it to an existing bucket the app may get, put, delete ' +
+        'and list in.',
+    )
+  }
+  if (!settings.S3_ACCESS_KEY_ID !== !settings.S3_SECRET_ACCESS_KEY) {
+    throw new SettingsError(
+      "Settings S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's " +
+        'default credentials (environment, instance or task role).',
+    )
+  }
   return {
-    blobStore: {
-      kind: 's3',
-      bucket: env.S3_BUCKET,
-      endpoint: env.S3_ENDPOINT || null,
-      region: env.S3_REGION || 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID || null,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
-      forcePathStyle: forcePathStyle === 'true' || forcePathStyle === '1',
-    },
+    kind: 's3',
+    bucket: settings.S3_BUCKET,
+    endpoint: settings.S3_ENDPOINT ?? null,
+    region: settings.S3_REGION,
+    accessKeyId: settings.S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: settings.S3_SECRET_ACCESS_KEY ?? null,
+    forcePathStyle: isOn(settings.S3_FORCE_PATH_STYLE),
   }
 }
 

@@ -16,9 +16,12 @@ export interface TestS3 {
 /** s3rver's built-in account. */
 const ACCESS_KEY = 'S3RVER'
 
-/** A real S3-compatible server on a free loopback port, with one empty bucket, its files in a temporary folder. */
-export async function startTestS3(bucket = 'wandercards-test'): Promise<TestS3> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-s3-'))
+/**
+ * A real S3-compatible server on a free loopback port, with one empty bucket, its files in a temporary folder (under
+ * `parent`, the system's temporary folder unless given).
+ */
+export async function startTestS3(bucket = 'wandercards-test', parent = os.tmpdir()): Promise<TestS3> {
+  const directory = fs.mkdtempSync(path.join(parent, 'wandercards-s3-'))
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,

@@ -60,9 +60,12 @@ describe('settings', () => {
 
     it('refuse several instances on one SQLite database', () => {
       expect(startError({ ...production, INSTANCES: '3' })).toMatch(/INSTANCES=3 needs a shared database/)
-      expect(
-        loadConfig({ ...production, INSTANCES: '3', DATABASE_URL: 'postgres://db.internal/wandercards' }).instances,
-      ).toBe(3)
+    })
+
+    it('refuse several instances that would count rate limits each on its own, without Redis', () => {
+      const shared = { ...production, INSTANCES: '3', DATABASE_URL: 'postgres://db.internal/wandercards' }
+      expect(startError(shared)).toMatch(/INSTANCES=3 needs REDIS_URL/)
+      expect(loadConfig({ ...shared, REDIS_URL: 'redis://redis.internal:6379' }).instances).toBe(3)
     })
 
     it('refuse test-mode payments that were not asked for explicitly', () => {

@@ -124,14 +124,19 @@ describe('BLOB_STORE', () => {
     })
   })
 
-  it('refuses an unknown store, a missing bucket and half a key pair, naming the setting', () => {
-    expect(() => loadConfig({ BLOB_STORE: 'ftp' })).toThrow('BLOB_STORE must be local or s3, got "ftp"')
-    expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow('S3_BUCKET must be set when BLOB_STORE=s3')
+  it('refuses an unknown store, a missing bucket, half a key pair and a bad endpoint, naming the setting', () => {
+    expect(() => loadConfig({ BLOB_STORE: 'ftp' })).toThrow(
+      'Setting BLOB_STORE="ftp" is invalid: expected local or s3.',
+    )
+    expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow('Setting S3_BUCKET is required when BLOB_STORE=s3')
     expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
-      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      'Settings S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     )
     expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
-      'S3_FORCE_PATH_STYLE must be true or false, got "maybe"',
+      'Setting S3_FORCE_PATH_STYLE="maybe" is invalid: expected the bucket in the path: on or off.',
+    )
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /Setting S3_ENDPOINT="minio:9000" is invalid: expected .*http:\/\//,
     )
   })
 })

@@ -1,0 +1,355 @@
+// A production-shaped cluster on one machine: several instances of the compiled server (dist/server/main.js) behind
+// nginx with round-robin, on one fresh PostgreSQL database, one Redis database and one S3-compatible bucket (s3rver).
+// Used by `npm run cluster` and by the cluster test suite (test/cluster); everything it creates goes at stop().
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import Redis from 'ioredis'
+import pg from 'pg'
+
+import { startTestS3, type TestS3 } from '../../test/helpers/s3'
+
+const ROOT = path.resolve(__dirname, '../..')
+const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js')
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+const READY_TIMEOUT_MS = 90_000
+const STOP_TIMEOUT_MS = 15_000
+
+export interface ClusterOptions {
+  /** How many instances (3). */
+  instances?: number
+  /** The PostgreSQL server on which a fresh database is created and dropped at stop (CLUSTER_POSTGRES_URL). */
+  postgresUrl?: string
+  /** The Redis server (CLUSTER_REDIS_URL); the cluster takes a database number no one uses and empties it at stop. */
+  redisUrl?: string
+  /** Settings given to every instance on top of the cluster's own (e.g. ART_WARMUP=off). */
+  env?: Record<string, string>
+  /** Where progress lines go (nothing by default). */
+  log?: (line: string) => void
+}
+
+export interface ClusterInstance {
+  /** Index in the nginx upstream list: round-robin sends consecutive requests to 0, 1, 2, 0, … */
+  index: number
+  port: number
+  /** host:port, as nginx names the instance in the X-Upstream response header. */
+  address: string
+  logFile: string
+  process: ChildProcess
+  /** The process has exited (stopped or killed). */
+  exited: Promise<void>
+}
+
+export interface Cluster {
+  /** nginx's address: every request of a client goes here. */
+  url: string
+  apiKey: string
+  metricsToken: string
+  databaseUrl: string
+  redisUrl: string
+  instances: ClusterInstance[]
+  /** Milliseconds from the first instance's spawn until every instance answered /api/health/ready. */
+  startupMs: number
+  /** The folder holding nginx's configuration and logs and each instance's log. */
+  directory: string
+  stop(): Promise<void>
+}
+
+/** Response header nginx adds with the instance (host:port) that answered. */
+export const UPSTREAM_HEADER = 'x-upstream'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await check().catch(() => false)) return
+    if (Date.now() > deadline) throw new Error(`${what} did not get ready within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
+  await response.arrayBuffer()
+  return response.ok
+}
+
+/**
+ * nginx in front: round-robin over the instances, in one process in the foreground (no daemon, no workers), every
+ * file it writes in `directory`. A request that reached no instance (connection refused) goes to the next one; a
+ * request an instance received is never sent again, which nginx ensures for POST by default (`non_idempotent` is
+ * left out of proxy_next_upstream): replaying a pick or a payment on another instance could do it twice.
+ */
+export function nginxConfig(directory: string, port: number, upstreams: string[]): string {
+  return `
+master_process off;
+daemon off;
+pid ${directory}/nginx.pid;
+error_log ${directory}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  log_format upstream '$remote_addr "$request" $status upstream=$upstream_addr upstream_status=$upstream_status';
+  access_log ${directory}/nginx-access.log upstream;
+  client_body_temp_path ${directory}/nginx-tmp/body;
+  proxy_temp_path ${directory}/nginx-tmp/proxy;
+  fastcgi_temp_path ${directory}/nginx-tmp/fastcgi;
+  uwsgi_temp_path ${directory}/nginx-tmp/uwsgi;
+  scgi_temp_path ${directory}/nginx-tmp/scgi;
+  # Memory pictures are uploaded through the balancer; the app sets its own, smaller limit.
+  client_max_body_size 50m;
+
+  upstream wandercards {
+${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`).join('\n')}
+    keepalive 32;
+  }
+
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://wandercards;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      # The balancer is the edge: the client address is the connecting one, never what the client claims.
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_connect_timeout 2s;
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 3;
+      # Names the instance that answered, so tests can see round-robin at work.
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`
+}
+
+function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, 'a')
+  // Same process group as the caller, so a CI runner that ends the group ends these too.
+  const child = spawn(command, args, { env, stdio: ['ignore', out, out], cwd: ROOT })
+  fs.closeSync(out)
+  return child
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve()
+    else child.once('exit', () => resolve())
+  })
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+  await exited
+  clearTimeout(timer)
+}
+
+/** A Redis database number with no keys, so the cluster's rate-limit counters meet no one else's. */
+async function emptyRedisDatabase(serverUrl: string): Promise<string> {
+  const redis = new Redis(serverUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    for (let db = 15; db >= 1; db -= 1) {
+      await redis.select(db)
+      if ((await redis.dbsize()) === 0) {
+        const url = new URL(serverUrl)
+        url.pathname = `/${db}`
+        return url.toString()
+      }
+    }
+    throw new Error(`Redis at ${serverUrl} has no empty database among 1 to 15`)
+  } finally {
+    redis.disconnect()
+  }
+}
+
+async function emptyRedis(url: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 })
+  try {
+    await redis.flushdb()
+  } finally {
+    redis.disconnect()
+  }
+}
+
+async function adminQuery(serverUrl: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(query)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Starts the cluster and waits until nginx and every instance are ready; on any failure, undoes what it did. */
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  const log = options.log ?? (() => undefined)
+  const count = options.instances ?? 3
+  const postgresUrl =
+    options.postgresUrl ?? process.env.CLUSTER_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build:server\` first`)
+
+  const undo: (() => Promise<void>)[] = []
+  const stop = async () => {
+    const errors: unknown[] = []
+    for (const step of undo.splice(0).reverse()) await step().catch((error: unknown) => errors.push(error))
+    if (errors.length) throw errors[0]
+  }
+  // A caller that exits without stop() (an uncaught error) still leaves no process behind.
+  const children = new Set<ChildProcess>()
+  const killChildren = () => children.forEach((child) => child.kill('SIGKILL'))
+  process.once('exit', killChildren)
+  undo.push(async () => void process.off('exit', killChildren))
+
+  try {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-cluster-'))
+    fs.mkdirSync(path.join(directory, 'nginx-tmp'))
+    undo.push(async () => fs.rmSync(directory, { recursive: true, force: true }))
+
+    const database = `wandercards_cluster_${crypto.randomBytes(6).toString('hex')}`
+    await adminQuery(postgresUrl, `CREATE DATABASE ${database}`)
+    undo.push(() => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
+    const databaseUrl = new URL(postgresUrl)
+    databaseUrl.pathname = `/${database}`
+    log(`database ${database}`)
+
+    const redisUrl = await emptyRedisDatabase(
+      options.redisUrl ?? process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    )
+    undo.push(() => emptyRedis(redisUrl))
+    log(`redis ${redisUrl}`)
+
+    const s3: TestS3 = await startTestS3('wandercards-cluster', directory)
+    undo.push(() => s3.close())
+    log(`s3 ${s3.settings.endpoint}`)
+
+    const nginxPort = await freePort()
+    const url = `http://127.0.0.1:${nginxPort}`
+    const apiKey = 'cluster-web-key'
+    const metricsToken = crypto.randomBytes(16).toString('hex')
+    const webRoot = path.join(ROOT, 'dist/web')
+    // What every instance of one site shares; only PORT and DATA_DIR differ between them.
+    const shared: Record<string, string> = {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      INSTANCES: String(count),
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: redisUrl,
+      ...s3.env,
+      MEDIA_SIGNING_SECRET: crypto.randomBytes(32).toString('hex'),
+      PUBLIC_URL: url,
+      API_KEYS: apiKey,
+      TRUST_PROXY: 'on',
+      PAYMENTS_TEST_MODE: 'on',
+      METRICS_TOKEN: metricsToken,
+      WEB_ROOT: fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : '',
+      ...options.env,
+    }
+
+    const started = Date.now()
+    const instances: ClusterInstance[] = []
+    for (let index = 0; index < count; index += 1) {
+      const port = await freePort()
+      const dataDir = path.join(directory, `instance-${index}`)
+      fs.mkdirSync(dataDir)
+      const logFile = path.join(directory, `instance-${index}.log`)
+      const env = { ...process.env, ...shared, PORT: String(port), DATA_DIR: dataDir }
+      const child = spawnLogged(process.execPath, ['--enable-source-maps', SERVER_ENTRY], env, logFile)
+      children.add(child)
+      const exited = exitOf(child)
+      undo.push(() => stopProcess(child, exited))
+      instances.push({ index, port, address: `127.0.0.1:${port}`, logFile, process: child, exited })
+      log(`instance ${index} on port ${port} (pid ${child.pid}), log ${logFile}`)
+    }
+    await Promise.all(
+      instances.map((instance) =>
+        readyUnlessExited(
+          waitFor(`instance ${instance.index}`, () => answers(`http://${instance.address}/api/health/ready`)),
+          instance.exited,
+          () => `instance ${instance.index} stopped while starting:\n${tail(instance.logFile)}`,
+        ),
+      ),
+    )
+    const startupMs = Date.now() - started
+    log(`all ${count} instances ready in ${(startupMs / 1000).toFixed(1)} s`)
+
+    fs.writeFileSync(
+      path.join(directory, 'nginx.conf'),
+      nginxConfig(
+        directory,
+        nginxPort,
+        instances.map((instance) => instance.address),
+      ),
+    )
+    const nginx = spawnLogged(
+      NGINX,
+      ['-p', directory, '-c', path.join(directory, 'nginx.conf'), '-e', path.join(directory, 'nginx-error.log')],
+      process.env,
+      path.join(directory, 'nginx.out'),
+    )
+    children.add(nginx)
+    const nginxExited = exitOf(nginx)
+    undo.push(() => stopProcess(nginx, nginxExited))
+    await readyUnlessExited(
+      waitFor('nginx', () => answers(`${url}/api/health`), 10_000),
+      nginxExited,
+      () => `nginx stopped while starting:\n${tail(path.join(directory, 'nginx.out'))}`,
+    )
+    log(`nginx on ${url}`)
+
+    return {
+      url,
+      apiKey,
+      metricsToken,
+      databaseUrl: databaseUrl.toString(),
+      redisUrl,
+      instances,
+      startupMs,
+      directory,
+      stop,
+    }
+  } catch (error) {
+    await stop().catch(() => undefined)
+    throw error
+  }
+}
+
+/** Waits for `ready`, failing at once with `message()` if the process exits first. */
+async function readyUnlessExited(ready: Promise<void>, exited: Promise<void>, message: () => string): Promise<void> {
+  let settled = false
+  const exitedFirst = exited.then(() => {
+    if (!settled) throw new Error(message())
+  })
+  try {
+    await Promise.race([ready, exitedFirst])
+  } finally {
+    settled = true
+  }
+}
+
+function tail(file: string, lines = 20): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return '(no output)'
+  }
+}

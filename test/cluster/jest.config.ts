@@ -1,0 +1,16 @@
+import type { Config } from 'jest'
+
+import { serverProject } from '../../jest.config'
+
+// The cluster suite (npm run test:cluster): the compiled server behind nginx on PostgreSQL, Redis and S3. Kept out of
+// `npm test` because it needs those servers, nginx and a build; .ci/run runs it after the build.
+const config: Config = {
+  ...serverProject,
+  rootDir: '../..',
+  displayName: 'cluster',
+  testMatch: ['<rootDir>/test/cluster/**/*.test.ts'],
+  // Starting three instances on a busy 2-core machine takes up to a minute; the burst of picks about as long.
+  testTimeout: 120_000,
+}
+
+export default config
