@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 
 import { TEXTS } from '@shared/texts'
 import { renderApp, visitorSession } from '@test/helpers/render'
@@ -31,6 +31,20 @@ describe('the route table', () => {
   it('answers an unknown path, and a path in the wrong case, with Page Not Found', async () => {
     renderApp('/no/such/place', { session: visitorSession })
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument()
+  })
+
+  it('moves focus to the new screen heading after a change of page, unless the screen focuses a field itself', async () => {
+    const { router } = renderApp('/no/such/place', { session: visitorSession })
+    await screen.findByRole('heading', { name: 'Page Not Found' }, FIRST_LOAD)
+    expect(document.body).toHaveFocus()
+
+    await act(() => router.navigate('/login'))
+    const email = await screen.findByLabelText('Email', undefined, FIRST_LOAD)
+    await waitFor(() => expect(email).toHaveFocus())
+
+    await act(() => router.navigate('/another/unknown/place'))
+    const heading = await screen.findByRole('heading', { name: 'Page Not Found' })
+    await waitFor(() => expect(heading).toHaveFocus())
   })
 
   it('matches routes exactly: /MYCOLLECTION is not /myCollection', async () => {

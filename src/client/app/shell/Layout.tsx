@@ -9,6 +9,7 @@ import { useAppSelector } from '../hooks'
 
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { RouteFocus } from './RouteFocus'
 
 /** Shown to logged-in users only, so visitors' first load does without it. */
 const NotFindingButton = lazy(async () => ({ default: (await import('./NotFindingButton')).NotFindingButton }))
@@ -35,6 +36,7 @@ export function Layout() {
       )}
       <Footer />
       <ScrollRestoration />
+      <RouteFocus />
     </Box>
   )
 }
