@@ -37,6 +37,17 @@ describe('DrawResultPage', () => {
     expect(screen.getByRole('group', { name: 'Share' })).toBeInTheDocument()
   })
 
+  it('gives Skip the focus while the reveal plays, then the result heading', async () => {
+    server.use(onGet('/getCardDrawResult', drawResult()))
+    const { user } = renderResult()
+
+    const skip = await screen.findByRole('button', { name: 'Skip' })
+    expect(skip).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('list', { name: 'Drawn cards' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Card' })).toHaveFocus()
+  })
+
   it('shows ten cards and the certificate, which redeems at once', async () => {
     const cardList = Array.from({ length: 9 }, (_, index) => ({
       cardId: `c${index}-1`,

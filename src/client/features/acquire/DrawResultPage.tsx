@@ -25,6 +25,7 @@ import { CertificateCard } from './components/CertificateCard'
 import { DrawnCardTile } from './components/DrawnCardTile'
 import { DrawReveal } from './components/DrawReveal'
 import { ExperiencePanel } from './components/ExperiencePanel'
+import { useFocusAfterReveal } from './components/useFocusAfterReveal'
 
 const NOT_FOUND = 'This draw result was not found.'
 
@@ -37,6 +38,7 @@ export function DrawResultPage() {
   const { transactionId = '' } = useParams()
   const { data: result, isLoading, isFetching, isError, error, refetch } = useGetCardDrawResultQuery(transactionId)
   const [revealed, setRevealed] = useState(false)
+  const heading = useFocusAfterReveal<HTMLHeadingElement>(revealed)
 
   if (isLoading) return <LoadingState label="Loading your draw" />
   if (!result && isFailure(error)) return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
@@ -54,7 +56,7 @@ export function DrawResultPage() {
   }
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Typography variant="h3" component="h1">
+      <Typography variant="h3" component="h1" ref={heading} tabIndex={-1}>
         {result.tenDraws ? 'Your 10 Cards' : 'Your Card'}
       </Typography>
       {revealed ? (

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { useGetFreeCardDrawResultQuery } from './api'
 import { DrawnCardTile } from './components/DrawnCardTile'
 import { FreeDrawAnimation } from './components/FreeDrawAnimation'
+import { useFocusAfterReveal } from './components/useFocusAfterReveal'
 
 /**
  * Free draw result (docs/product.md#screen-free-draw-result): a loading indicator, the long animation, then the card
@@ -24,6 +25,7 @@ export function FreeDrawResultPage() {
   const { transactionId = '' } = useParams()
   const { data: card, isLoading, isFetching, isError, error, refetch } = useGetFreeCardDrawResultQuery(transactionId)
   const [revealed, setRevealed] = useState(false)
+  const heading = useFocusAfterReveal<HTMLHeadingElement>(revealed)
 
   const collect = (
     <Button component={RouterLink} to={paths.freeDraw.href()} variant="contained" size="large">
@@ -44,7 +46,7 @@ export function FreeDrawResultPage() {
         <EmptyState message="This draw result was not found." action={collect} />
       ) : revealed ? (
         <Stack spacing={2} alignItems="center">
-          <Typography variant="h5" component="h2">
+          <Typography variant="h5" component="h2" ref={heading} tabIndex={-1}>
             Free Card Draw Result
           </Typography>
           <Stack sx={{ width: '100%', maxWidth: 320 }}>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import { styled, useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { useEffect, useEffectEvent, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 
 export interface DrawRevealProps {
   /** 0 (a certificate only) to 5; sets the colour, the length and the shaking of the build-up. */
@@ -21,6 +21,7 @@ const FLASH_MS = 450
 export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProps) {
   const theme = useTheme()
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
+  const skip = useRef<HTMLButtonElement>(null)
   const [flashing, setFlashing] = useState(false)
   // The timers call the onDone of the latest render without restarting when the parent passes a new function.
   const done = useEffectEvent(onDone)
@@ -38,6 +39,11 @@ export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProp
       window.clearTimeout(finish)
     }
   }, [highestRarity, reducedMotion])
+
+  // Skip is the one control while the reveal plays; it takes focus so a keyboard user can end it at once.
+  useEffect(() => {
+    if (!reducedMotion) skip.current?.focus()
+  }, [reducedMotion])
 
   const glow = highestRarity > 0 ? theme.rarity[highestRarity] : theme.palette.secondary.main
   const intensity = Math.max(1, highestRarity)
@@ -66,7 +72,7 @@ export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProp
       />
       {flashing && <Flash />}
       <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>
-        <Button variant="contained" color="inherit" size="small" onClick={onDone}>
+        <Button ref={skip} variant="contained" color="inherit" size="small" onClick={onDone}>
           Skip
         </Button>
       </Box>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import { styled, useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { useEffect, useEffectEvent } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 
 export interface FreeDrawAnimationProps {
   rarity: number
@@ -26,6 +26,7 @@ const SPECIAL_STAR_MS = 1_600
 export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
   const theme = useTheme()
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
+  const skip = useRef<HTMLButtonElement>(null)
   const special = rarity >= 2
   // The timer calls the onDone of the latest render without restarting when the parent passes a new function.
   const done = useEffectEvent(onDone)
@@ -41,6 +42,11 @@ export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
     )
     return () => window.clearTimeout(finish)
   }, [reducedMotion, special])
+
+  // Skip is the one control while the reveal plays; it takes focus so a keyboard user can end it at once.
+  useEffect(() => {
+    if (!reducedMotion) skip.current?.focus()
+  }, [reducedMotion])
 
   const colour = theme.rarity[rarity] ?? theme.palette.secondary.main
   return (
@@ -66,7 +72,7 @@ export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
         </>
       )}
       <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>
-        <Button variant="contained" color="inherit" size="small" onClick={onDone}>
+        <Button ref={skip} variant="contained" color="inherit" size="small" onClick={onDone}>
           Skip
         </Button>
       </Box>
