@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { newId } from '../../lib/random'
 
+import { claimFreeDrawTransaction, listDrawItems } from './queries'
+
 /**
  * Puts a visitor's free-draw card into the collection of the account registered with it.
  * The claim is a conditional update (unclaimed free draws only) guarded by a unique claimed_by,
@@ -14,19 +16,8 @@ export async function claimFreeDraw(
   userId: string,
   transactionId: string,
 ): Promise<boolean> {
-  const claimed = await trx
-    .updateTable('draw_transactions')
-    .set({ claimed_by: userId, user_id: userId })
-    .where('id', '=', transactionId)
-    .where('kind', '=', 'free')
-    .where('claimed_by', 'is', null)
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return false
-  const items = await trx
-    .selectFrom('draw_items')
-    .select(['position', 'card_id'])
-    .where('transaction_id', '=', transactionId)
-    .execute()
+  if (!(await claimFreeDrawTransaction(trx, transactionId, userId))) return false
+  const items = await listDrawItems(trx, transactionId)
   for (const item of items) {
     if (!item.card_id) continue
     const userCardId = newId()

@@ -229,13 +229,8 @@ export async function updateVisibility(
   userId: string,
   body: UpdateVisibilityBody,
 ): Promise<null> {
-  const updated = await db
-    .updateTable('memories')
-    .set({ visibility: body.visibility, updated_at: nowIso() })
-    .where('id', '=', body.memoryId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) throw new AppError('NotFound', TEXTS.memoryNotFound)
+  const updated = await queries.updateVisibility(db, userId, body.memoryId, body.visibility, nowIso())
+  if (!updated) throw new AppError('NotFound', TEXTS.memoryNotFound)
   return null
 }
 
@@ -304,14 +299,8 @@ async function attachPictures(
   fileNames: string[],
 ): Promise<void> {
   for (const [position, fileName] of fileNames.entries()) {
-    const updated = await trx
-      .updateTable('memory_pictures')
-      .set({ memory_id: memoryId, position })
-      .where('file_name', '=', fileName)
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('memory_id', 'is', null), eb('memory_id', '=', memoryId)]))
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError('BadRequest', UNKNOWN_PICTURE)
+    if (!(await queries.attachPicture(trx, userId, memoryId, fileName, position)))
+      throw new AppError('BadRequest', UNKNOWN_PICTURE)
   }
 }
 
@@ -347,29 +336,22 @@ export async function createMemory(
   const memoryId = newId()
   const createdAt = nowIso()
   try {
-    await trx
-      .insertInto('memories')
-      .values({
-        id: memoryId,
-        user_id: userId,
-        user_card_id: body.userCardId,
-        start_date: body.memoryStartDate,
-        end_date: body.memoryEndDate,
-        content: body.memoryContent,
-        visibility: body.visibility,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      .execute()
+    await queries.insertMemory(trx, {
+      id: memoryId,
+      user_id: userId,
+      user_card_id: body.userCardId,
+      start_date: body.memoryStartDate,
+      end_date: body.memoryEndDate,
+      content: body.memoryContent,
+      visibility: body.visibility,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(copy.cardName))
     throw error
   }
-  if (taggedIds.length > 0)
-    await trx
-      .insertInto('memory_tags')
-      .values(taggedIds.map((id) => ({ memory_id: memoryId, user_id: id })))
-      .execute()
+  await queries.insertTags(trx, memoryId, taggedIds)
   await attachPictures(trx, userId, memoryId, unique(body.memoryPictures))
   await notifyTagged(trx, userId, copy.cardName, body.visibility, taggedIds)
   return { memoryId }
@@ -389,33 +371,23 @@ export async function updateMemory(
   const addedTags = taggedIds.filter((id) => !previousTags.has(id))
   // Friends tagged before stay tagged even if the friendship ended since; only new tags must be friends.
   await checkTaggable(trx, userId, addedTags)
-  await trx
-    .updateTable('memories')
-    .set({
-      start_date: body.memoryStartDate,
-      end_date: body.memoryEndDate,
-      content: body.memoryContent,
-      visibility: body.visibility,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', memory.id)
-    .execute()
+  await queries.updateMemoryText(trx, memory.id, {
+    startDate: body.memoryStartDate,
+    endDate: body.memoryEndDate,
+    content: body.memoryContent,
+    visibility: body.visibility,
+    updatedAt: nowIso(),
+  })
 
   const removedTags = [...previousTags].filter((id) => !taggedIds.includes(id))
-  if (removedTags.length > 0)
-    await trx.deleteFrom('memory_tags').where('memory_id', '=', memory.id).where('user_id', 'in', removedTags).execute()
-  if (addedTags.length > 0)
-    await trx
-      .insertInto('memory_tags')
-      .values(addedTags.map((id) => ({ memory_id: memory.id, user_id: id })))
-      .execute()
+  await queries.deleteTags(trx, memory.id, removedTags)
+  await queries.insertTags(trx, memory.id, addedTags)
 
   const kept = unique(body.memoryPictures)
   const removedPictures = (await queries.listPictureNames(trx, memory.id))
     .map((row) => row.fileName)
     .filter((name) => !kept.includes(name))
-  if (removedPictures.length > 0)
-    await trx.deleteFrom('memory_pictures').where('file_name', 'in', removedPictures).execute()
+  await queries.deletePictures(trx, removedPictures)
   await attachPictures(trx, userId, memory.id, kept)
 
   await notifyTagged(trx, userId, memory.cardName, body.visibility, addedTags)
@@ -525,15 +497,9 @@ async function moveMemory(
   to: string,
   cardName: string,
 ): Promise<void> {
-  let moved: bigint
+  let moved: boolean
   try {
-    const result = await trx
-      .updateTable('memories')
-      .set({ user_card_id: to, updated_at: nowIso() })
-      .where('id', '=', memoryId)
-      .where('user_card_id', '=', from)
-      .executeTakeFirst()
-    moved = result.numUpdatedRows
+    moved = await queries.moveMemory(trx, memoryId, from, to, nowIso())
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(cardName))
     // The chosen copy was recycled meanwhile.
@@ -541,7 +507,7 @@ async function moveMemory(
       throw new AppError('Conflict', 'That copy is no longer in your collection. Please reload and choose another.')
     throw error
   }
-  if (Number(moved) !== 1) throw new AppError('Conflict', MOVED_MEANWHILE)
+  if (!moved) throw new AppError('Conflict', MOVED_MEANWHILE)
 }
 
 async function mayStillSee(trx: Transaction<Database>, userId: string, memoryId: string): Promise<boolean> {
@@ -556,14 +522,8 @@ export async function likeMemory(
 ): Promise<LikeMemoryResult> {
   const memory = await queries.findVisibleMemory(trx, userId, memoryId)
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
-  const inserted = await trx
-    .insertInto('memory_likes')
-    .values({ memory_id: memoryId, user_id: userId, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())
-    .executeTakeFirst()
-  const liked = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
-  if (!liked)
-    await trx.deleteFrom('memory_likes').where('memory_id', '=', memoryId).where('user_id', '=', userId).execute()
+  const liked = await queries.insertLike(trx, memoryId, userId, nowIso())
+  if (!liked) await queries.deleteLike(trx, memoryId, userId)
   if (liked && memory.authorId !== userId) {
     const { username } = await queries.findUsername(trx, userId)
     await notify(
@@ -594,17 +554,14 @@ export async function postComment(
   if (body.replyToCommentId && !target) throw new AppError('NotFound', 'The comment you reply to was not found.')
 
   const memoryCommentId = newId()
-  await trx
-    .insertInto('memory_comments')
-    .values({
-      id: memoryCommentId,
-      memory_id: memory.id,
-      user_id: userId,
-      reply_to_comment_id: target?.id ?? null,
-      content,
-      created_at: nowIso(),
-    })
-    .execute()
+  await queries.insertComment(trx, {
+    id: memoryCommentId,
+    memory_id: memory.id,
+    user_id: userId,
+    reply_to_comment_id: target?.id ?? null,
+    content,
+    created_at: nowIso(),
+  })
 
   const { username } = await queries.findUsername(trx, userId)
   const quoted = `"${excerpt(content)}"`
@@ -648,32 +605,21 @@ export async function uploadMemoryPicture(
   upload: Buffer,
   quota: PendingPictureQuota,
 ): Promise<UploadMemoryPictureResult> {
-  const pending = await db
-    .selectFrom('memory_pictures')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'),
-    ])
-    .where('user_id', '=', userId)
-    .where('memory_id', 'is', null)
-    .executeTakeFirstOrThrow()
+  const pending = await queries.sumPendingPictures(db, userId)
   if (pending.count >= quota.maxCount || pending.bytes + upload.length > quota.maxBytes)
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
   const picture = await processPicture(upload)
   await blobs.put(picture.fileName, picture.data)
-  await db
-    .insertInto('memory_pictures')
-    .values({
-      file_name: picture.fileName,
-      user_id: userId,
-      memory_id: null,
-      position: 0,
-      width: picture.width,
-      height: picture.height,
-      byte_size: picture.data.length,
-      created_at: nowIso(),
-    })
-    .execute()
+  await queries.insertPicture(db, {
+    file_name: picture.fileName,
+    user_id: userId,
+    memory_id: null,
+    position: 0,
+    width: picture.width,
+    height: picture.height,
+    byte_size: picture.data.length,
+    created_at: nowIso(),
+  })
   return {
     pictureFileName: picture.fileName,
     url: signer.url(picture.fileName, userId),

@@ -30,6 +30,7 @@ import { befriend } from '../friends/friendships'
 import { grantRegistrationGifts } from '../wallet/registration'
 
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
+import * as queries from './queries'
 import { userCardStats } from './userStats'
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
@@ -40,9 +41,7 @@ export function usernameTaken(username: string): string {
 }
 
 export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()) != null
-  )
+  return (await queries.findUserIdByEmail(db, normalizeEmail(email))) != null
 }
 
 /** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
@@ -58,12 +57,7 @@ async function uniqueUsername(trx: Transaction<Database>, base: string): Promise
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const suffix = attempt === 0 ? '' : String(attempt < 10 ? attempt + 1 : crypto.randomInt(1000, 999_999))
     const candidate = base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix
-    const taken = await trx
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', candidate.toLowerCase()))
-      .executeTakeFirst()
-    if (!taken) return candidate
+    if (!(await queries.findUserIdByUsername(trx, candidate))) return candidate
   }
   throw new AppError('Conflict', 'Could not find a free username. Please try again.')
 }
@@ -71,21 +65,14 @@ async function uniqueUsername(trx: Transaction<Database>, base: string): Promise
 async function uniqueFriendCode(trx: Transaction<Database>): Promise<string> {
   for (;;) {
     const code = randomCode(FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH)
-    const taken = await trx.selectFrom('users').select('id').where('friend_code', '=', code).executeTakeFirst()
-    if (!taken) return code
+    if (!(await queries.findUserByFriendCode(trx, code))) return code
   }
 }
 
 async function findInviter(trx: Transaction<Database>, code: string | undefined) {
   const friendCode = code?.trim().toUpperCase()
   if (friendCode?.length !== FRIEND_CODE_LENGTH) return null
-  return (
-    (await trx
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('friend_code', '=', friendCode)
-      .executeTakeFirst()) ?? null
-  )
+  return (await queries.findUserByFriendCode(trx, friendCode)) ?? null
 }
 
 export async function createSession(
@@ -95,16 +82,13 @@ export async function createSession(
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url')
   const createdAt = now()
-  await trx
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: createdAt.toISOString(),
-      expires_at: new Date(createdAt.getTime() + ttlDays * 86_400_000).toISOString(),
-      revoked_at: null,
-    })
-    .execute()
+  await queries.insertSession(trx, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    created_at: createdAt.toISOString(),
+    expires_at: new Date(createdAt.getTime() + ttlDays * 86_400_000).toISOString(),
+    revoked_at: null,
+  })
   return token
 }
 
@@ -119,7 +103,7 @@ export async function register(
   sessionTtlDays: number,
 ): Promise<RegisterResult> {
   const email = normalizeEmail(body.email)
-  const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  const existing = await queries.findUserIdByEmail(trx, email)
   if (existing) throw new AppError('Conflict', EMAIL_TAKEN)
 
   // `r` (friendCode) invites; a `ref` that is a friend code counts as the same invitation; any other ref is kept for attribution.
@@ -143,18 +127,14 @@ export async function register(
     invited_by: inviter?.id ?? null,
     created_at: nowIso(),
   }
-  await trx.insertInto('users').values(user).execute()
+  await queries.insertUser(trx, user)
 
   if (inviter) await befriend(trx, id, inviter.id)
   const { invitationReward } = await grantRegistrationGifts(trx, { id, username }, inviter)
   if (body.freeDrawTransactionId) await claimFreeDraw(trx, id, body.freeDrawTransactionId)
 
   const authKey = await createSession(trx, id, sessionTtlDays)
-  const credit = await trx
-    .selectFrom('users')
-    .select(['digital_credit', 'physical_credit'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
+  const credit = await queries.findBalances(trx, id)
   return {
     username,
     authKey,
@@ -173,11 +153,7 @@ export async function login(
   body: LoginBody,
   sessionTtlDays: number,
 ): Promise<LoginResult> {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', normalizeEmail(body.email))
-    .executeTakeFirst()
+  const user = await queries.findUserByEmail(db, normalizeEmail(body.email))
   const valid = await passwords.verify(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
   const authKey = await createSession(db, user.id, sessionTtlDays)
@@ -193,34 +169,12 @@ export async function login(
 }
 
 export async function logout(db: Kysely<Database>, tokenHash: string): Promise<null> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .execute()
+  await queries.revokeSession(db, tokenHash, nowIso())
   return null
 }
 
 export async function getUser(db: Kysely<Database>, userId: string): Promise<User> {
-  // The counts ride along with the user row: one round trip instead of three.
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .select((eb) => [
-      eb
-        .selectFrom('memories')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('memories.user_id', '=', 'users.id')
-        .as('memory_count'),
-      eb
-        .selectFrom('friendships')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('friendships.user_id', '=', 'users.id')
-        .as('friend_count'),
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const user = await queries.findUserWithCounts(db, userId)
   if (!user) throw new AppError('Unauthorized', 'Your account was not found. Please log in again.')
   const level = levelForExperience(user.experience)
   const stats = await userCardStats(db, userId)
@@ -246,7 +200,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
 }
 
 export async function getAvatarList(db: Kysely<Database>, userId: string): Promise<number[]> {
-  const user = await db.selectFrom('users').select('experience').where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await queries.findExperience(db, userId)
   return ownedAvatarIds(levelForExperience(user.experience).userLevel)
 }
 
@@ -264,13 +218,7 @@ export async function updateProfile(
   }
   const owned = await getAvatarList(trx, userId)
   if (!owned.includes(body.newAvatarId)) throw new AppError('RuleViolation', 'That avatar is not unlocked yet.')
-  const taken = await trx
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .where('id', '!=', userId)
-    .executeTakeFirst()
-  if (taken) throw new AppError('Conflict', usernameTaken(username))
-  await trx.updateTable('users').set({ username, avatar_id: body.newAvatarId }).where('id', '=', userId).execute()
+  if (await queries.findUserIdByUsername(trx, username, userId)) throw new AppError('Conflict', usernameTaken(username))
+  await queries.updateProfile(trx, userId, { username, avatarId: body.newAvatarId })
   return { username, avatarId: body.newAvatarId }
 }
