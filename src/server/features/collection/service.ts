@@ -11,6 +11,7 @@ import { ECONOMY, type Rarity } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import type { Database } from '../../db/schema'
+import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { balances, credit } from '../wallet/ledger'
 
@@ -101,7 +102,11 @@ export async function recycleUserCard(
   const copy = await findOwnedCopy(trx, userId, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   if (copy.memoryId) throw new AppError('Conflict', HAS_MEMORY)
-  const deleted = await deleteCopyWithoutMemory(trx, userId, userCardId)
+  // A memory written on the copy while it was being recycled: its foreign key stops the delete.
+  const deleted = await refusing(
+    () => deleteCopyWithoutMemory(trx, userId, userCardId),
+    [{ when: 'foreignKey', refusal: new AppError('Conflict', HAS_MEMORY) }],
+  )
   if (!deleted) {
     const stillThere = await findOwnedCopy(trx, userId, userCardId)
     if (stillThere?.memoryId) throw new AppError('Conflict', HAS_MEMORY)

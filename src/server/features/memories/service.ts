@@ -28,7 +28,8 @@ import { TEXTS } from '@shared/texts'
 import type { Database } from '../../db/schema'
 import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
-import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors'
+import { refusing, type UniqueKey } from '../../lib/databaseErrors'
+import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { unlinkDrawItems } from '../collection/queries'
 import { notify } from '../notifications/service'
@@ -45,6 +46,8 @@ const ONLY_FRIENDS = 'You can only tag your friends.'
 const UNKNOWN_PICTURE = 'A picture was not found among your uploads. Please upload it again.'
 const MOVED_MEANWHILE = 'This memory is no longer on that card. Please reload and try again.'
 const EXCERPT_LENGTH = 80
+/** One memory per copy. */
+const MEMORY_OF_COPY: UniqueKey = { table: 'memories', columns: ['user_card_id'] }
 
 function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text
@@ -335,22 +338,27 @@ export async function createMemory(
   await checkTaggable(trx, userId, taggedIds)
   const memoryId = newId()
   const createdAt = nowIso()
-  try {
-    await queries.insertMemory(trx, {
-      id: memoryId,
-      user_id: userId,
-      user_card_id: body.userCardId,
-      start_date: body.memoryStartDate,
-      end_date: body.memoryEndDate,
-      content: body.memoryContent,
-      visibility: body.visibility,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(copy.cardName))
-    throw error
-  }
+  await refusing(
+    () =>
+      queries.insertMemory(trx, {
+        id: memoryId,
+        user_id: userId,
+        user_card_id: body.userCardId,
+        start_date: body.memoryStartDate,
+        end_date: body.memoryEndDate,
+        content: body.memoryContent,
+        visibility: body.visibility,
+        created_at: createdAt,
+        updated_at: createdAt,
+      }),
+    [
+      {
+        when: 'unique',
+        key: MEMORY_OF_COPY,
+        refusal: new AppError('Conflict', TEXTS.memoryAlreadyExists(copy.cardName)),
+      },
+    ],
+  )
   await queries.insertTags(trx, memoryId, taggedIds)
   await attachPictures(trx, userId, memoryId, unique(body.memoryPictures))
   await notifyTagged(trx, userId, copy.cardName, body.visibility, taggedIds)
@@ -497,16 +505,20 @@ async function moveMemory(
   to: string,
   cardName: string,
 ): Promise<void> {
-  let moved: boolean
-  try {
-    moved = await queries.moveMemory(trx, memoryId, from, to, nowIso())
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('Conflict', TEXTS.memoryAlreadyExists(cardName))
-    // The chosen copy was recycled meanwhile.
-    if (isForeignKeyViolation(error))
-      throw new AppError('Conflict', 'That copy is no longer in your collection. Please reload and choose another.')
-    throw error
-  }
+  const moved = await refusing(
+    () => queries.moveMemory(trx, memoryId, from, to, nowIso()),
+    [
+      { when: 'unique', key: MEMORY_OF_COPY, refusal: new AppError('Conflict', TEXTS.memoryAlreadyExists(cardName)) },
+      // The chosen copy was recycled meanwhile.
+      {
+        when: 'foreignKey',
+        refusal: new AppError(
+          'Conflict',
+          'That copy is no longer in your collection. Please reload and choose another.',
+        ),
+      },
+    ],
+  )
   if (!moved) throw new AppError('Conflict', MOVED_MEANWHILE)
 }
 

@@ -21,6 +21,7 @@ import type {
 
 import type { Database } from '../../db/schema'
 import { now, nowIso } from '../../lib/clock'
+import { refusing, type ExpectedRefusal } from '../../lib/databaseErrors'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId, randomCode } from '../../lib/random'
@@ -38,10 +39,6 @@ export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please l
 
 export function usernameTaken(username: string): string {
   return `The username ${username} is already taken.`
-}
-
-export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
-  return (await queries.findUserIdByEmail(db, normalizeEmail(email))) != null
 }
 
 /** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
@@ -92,11 +89,29 @@ export async function createSession(
   return token
 }
 
+/** Two sign-ups raced for one e-mail, or for one generated username (then trying again picks another name). */
+const REGISTRATION_RACES: ExpectedRefusal[] = [
+  { when: 'unique', key: { table: 'users', columns: ['email'] }, refusal: new AppError('Conflict', EMAIL_TAKEN) },
+  {
+    when: 'unique',
+    refusal: new AppError('Conflict', 'Your account could not be created just now. Please try again.'),
+  },
+]
+
 /**
  * Everything a registration does happens in this one transaction: the account, the session,
  * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
  */
-export async function register(
+export function register(
+  trx: Transaction<Database>,
+  body: RegisterBody,
+  passwordHash: string,
+  sessionTtlDays: number,
+): Promise<RegisterResult> {
+  return refusing(() => createAccount(trx, body, passwordHash, sessionTtlDays), REGISTRATION_RACES)
+}
+
+async function createAccount(
   trx: Transaction<Database>,
   body: RegisterBody,
   passwordHash: string,
@@ -218,7 +233,15 @@ export async function updateProfile(
   }
   const owned = await getAvatarList(trx, userId)
   if (!owned.includes(body.newAvatarId)) throw new AppError('RuleViolation', 'That avatar is not unlocked yet.')
-  if (await queries.findUserIdByUsername(trx, username, userId)) throw new AppError('Conflict', usernameTaken(username))
-  await queries.updateProfile(trx, userId, { username, avatarId: body.newAvatarId })
+  const taken = new AppError('Conflict', usernameTaken(username))
+  if (await queries.findUserIdByUsername(trx, username, userId)) throw taken
+  // Two users renaming to one name at once: the unique index lets one win.
+  await refusing(
+    () => queries.updateProfile(trx, userId, { username, avatarId: body.newAvatarId }),
+    [
+      { when: 'unique', key: { index: 'users_username_lower_unique' }, refusal: taken },
+      { when: 'unique', key: { table: 'users', columns: ['username'] }, refusal: taken },
+    ],
+  )
   return { username, avatarId: body.newAvatarId }
 }
