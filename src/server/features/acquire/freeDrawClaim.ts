@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { newId } from '../../lib/random'
+import { createDrawnCopy } from '../copies/service'
 
 import { claimFreeDrawTransaction, listDrawItems } from './queries'
 
@@ -20,24 +21,18 @@ export async function claimFreeDraw(
   const items = await listDrawItems(trx, transactionId)
   for (const item of items) {
     if (!item.card_id) continue
-    const userCardId = newId()
-    await trx
-      .insertInto('user_cards')
-      .values({
-        id: userCardId,
-        user_id: userId,
-        card_id: item.card_id,
+    await createDrawnCopy(
+      trx,
+      {
+        id: newId(),
+        userId,
+        cardId: item.card_id,
         acquisition: 'free_draw',
-        transaction_id: transactionId,
-        created_at: nowIso(),
-      })
-      .execute()
-    await trx
-      .updateTable('draw_items')
-      .set({ user_card_id: userCardId, is_new: 1 })
-      .where('transaction_id', '=', transactionId)
-      .where('position', '=', item.position)
-      .execute()
+        transactionId,
+        createdAt: nowIso(),
+      },
+      { transactionId, position: item.position },
+    )
   }
   return true
 }

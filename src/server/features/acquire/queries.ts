@@ -41,34 +41,6 @@ export async function insertDrawTransaction(
     .execute()
 }
 
-/** The copies of one purchase, in one statement. */
-export async function insertUserCards(
-  trx: Transaction<Database>,
-  copies: {
-    id: string
-    userId: string
-    cardId: string
-    acquisition: 'pick' | 'draw'
-    transactionId: string
-    createdAt: string
-  }[],
-): Promise<void> {
-  if (copies.length === 0) return
-  await trx
-    .insertInto('user_cards')
-    .values(
-      copies.map((copy) => ({
-        id: copy.id,
-        user_id: copy.userId,
-        card_id: copy.cardId,
-        acquisition: copy.acquisition,
-        transaction_id: copy.transactionId,
-        created_at: copy.createdAt,
-      })),
-    )
-    .execute()
-}
-
 export async function insertDrawItems(
   trx: Transaction<Database>,
   items: {

@@ -13,10 +13,11 @@ import { TEXTS } from '@shared/texts'
 import type { Database } from '../../db/schema'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
-import { balances, credit } from '../wallet/ledger'
+import { deleteCopyWithoutMemory } from '../copies/service'
+import { balances, credit } from '../wallet/service'
 
 import { loadUserCardMemory } from './memoryOfUserCard'
-import { deleteCopyWithoutMemory, findOwnedCopy, findUserCard, listOwnedCopies, unlinkDrawItems } from './queries'
+import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
 
 export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
 
@@ -112,7 +113,6 @@ export async function recycleUserCard(
     if (stillThere?.memoryId) throw new AppError('Conflict', HAS_MEMORY)
     throw new AppError('NotFound', TEXTS.userCardNotFound)
   }
-  await unlinkDrawItems(trx, userCardId)
   await credit(trx, {
     userId,
     currency: 'digital',

@@ -85,3 +85,5 @@ export async function searchFriends(db: Kysely<Database>, userId: string, name: 
     userLevel: levelForExperience(row.experience).userLevel,
   }))
 }
+
+export { befriend } from './friendships'

@@ -31,9 +31,9 @@ import { nowIso } from '../../lib/clock'
 import { refusing, type UniqueKey } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
-import { unlinkDrawItems } from '../collection/queries'
+import { createCopies, deleteCopy } from '../copies/service'
 import { notify } from '../notifications/service'
-import { balances, debit } from '../wallet/ledger'
+import { balances, debit } from '../wallet/service'
 
 import { pictureContentType, processPicture, type PictureSigner } from './pictures'
 import * as queries from './queries'
@@ -471,20 +471,18 @@ export async function switchUserCard(
       reference: transferId,
     })
     newUserCardId = newId()
-    await trx
-      .insertInto('user_cards')
-      .values({
+    await createCopies(trx, [
+      {
         id: newUserCardId,
-        user_id: userId,
-        card_id: targetCard.id,
+        userId,
+        cardId: targetCard.id,
         acquisition: 'transfer',
-        transaction_id: transferId,
-        created_at: nowIso(),
-      })
-      .execute()
+        transactionId: transferId,
+        createdAt: nowIso(),
+      },
+    ])
     await moveMemory(trx, memory.id, memory.userCardId, newUserCardId, memory.cardName)
-    await unlinkDrawItems(trx, memory.userCardId)
-    await trx.deleteFrom('user_cards').where('id', '=', memory.userCardId).where('user_id', '=', userId).execute()
+    await deleteCopy(trx, userId, memory.userCardId)
   } else {
     throw new AppError(
       'BadRequest',

@@ -26,13 +26,15 @@ import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../plugins/auth'
-import { claimFreeDraw } from '../acquire/freeDrawClaim'
-import { befriend } from '../friends/friendships'
-import { grantRegistrationGifts } from '../wallet/registration'
+import { claimFreeDraw } from '../acquire/service'
+import { befriend } from '../friends/service'
+import { grantRegistrationGifts } from '../wallet/service'
 
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
 import * as queries from './queries'
 import { userCardStats } from './userStats'
+
+export { userCardStats }
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please log in instead.'

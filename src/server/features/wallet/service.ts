@@ -172,3 +172,8 @@ export async function redeemCreditCertificate(
   })
   return { result: true, creditValue: certificate.credit_value, userData: await balances(trx, userId) }
 }
+
+// The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
+export { balances, credit, debit } from './ledger'
+export { issueCertificate } from './certificates'
+export { grantRegistrationGifts } from './registration'
