@@ -32,10 +32,4 @@ export const knownBoundaryViolations = [
   ...cycle('src/client/features/memories/CreateMemoryPage.tsx', '../collection/api'),
   ...cycle('src/client/features/memories/api.ts', '../feed/api'),
   ...cycle('src/client/features/feed/components/FeedMemoryCard.tsx', '../../memories/api'),
-
-  // Server: the memory section of a copy finds the picture signer through the database; the picture signer is to be
-  // a decorator built once in app.ts.
-  ...restricted('src/server/features/collection/memoryOfUserCard.ts', '../memories/pictures'),
-  ...restricted('src/server/features/feed/routes.ts', '../memories/pictures'),
-  ...restricted('src/server/features/feed/service.ts', '../memories/pictures'),
 ]

@@ -37,6 +37,7 @@ import { jobsPlugin } from './plugins/jobs'
 import { loadSheddingPlugin } from './plugins/loadShedding'
 import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
+import { pictureSignerPlugin } from './plugins/pictureSigner'
 import { rateLimitPlugin } from './plugins/rateLimit'
 import { redisPlugin } from './plugins/redis'
 import { QuietRoutesLogController, requestId, requestIdHeaderPlugin } from './plugins/requestLog'
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
     runFinished: (job: string, outcome: 'ok' | 'failed') => app.metrics.jobRuns.inc({ job, outcome }),
   }
   await app.register(jobsPlugin, { jobs: createJobRunner(config.database, jobLog) })
+  await app.register(pictureSignerPlugin)
 
   // External plugins
   await app.register(securityHeadersPlugin)

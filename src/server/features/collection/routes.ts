@@ -27,7 +27,8 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: UserCardQuerySchema, response: { 200: envelope(UserCardSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => collectionService.getUserCard(fastify.db, userId(request), request.query.userCardId),
+    (request) =>
+      collectionService.getUserCard(fastify.db, fastify.pictureSigner, userId(request), request.query.userCardId),
   )
 
   fastify.get(

@@ -13,10 +13,11 @@ import { TEXTS } from '@shared/texts'
 import type { Database } from '../../db/schema'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
+import type { PictureSigner } from '../../lib/pictureSigner'
 import { deleteCopyWithoutMemory } from '../copies/service'
+import { getMemoryOfUserCard } from '../memories/service'
 import { balances, credit } from '../wallet/service'
 
-import { loadUserCardMemory } from './memoryOfUserCard'
 import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
 
 export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
@@ -59,7 +60,12 @@ export async function getMyCollection(db: Kysely<Database>, userId: string): Pro
 }
 
 /** Any logged-in user may look at any copy; only its owner gets isOwner. */
-export async function getUserCard(db: Kysely<Database>, viewerId: string, userCardId: string): Promise<UserCard> {
+export async function getUserCard(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  userCardId: string,
+): Promise<UserCard> {
   const copy = await findUserCard(db, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   return {
@@ -75,7 +81,7 @@ export async function getUserCard(db: Kysely<Database>, viewerId: string, userCa
     products: productsLabel(copy.acquisition),
     isOwner: copy.ownerId === viewerId,
     ownerUsername: copy.ownerUsername,
-    memory: await loadUserCardMemory(db, viewerId, userCardId),
+    memory: await getMemoryOfUserCard(db, signer, viewerId, userCardId),
   }
 }
 

@@ -30,12 +30,13 @@ import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { refusing, type UniqueKey } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
+import type { PictureSigner } from '../../lib/pictureSigner'
 import { newId } from '../../lib/random'
 import { createCopies, deleteCopy } from '../copies/service'
 import { notify } from '../notifications/service'
 import { balances, debit } from '../wallet/service'
 
-import { pictureContentType, processPicture, type PictureSigner } from './pictures'
+import { pictureContentType, processPicture } from './pictures'
 import * as queries from './queries'
 
 type Reader = Kysely<Database> | Transaction<Database>
