@@ -2,10 +2,14 @@ import type { Insertable, Kysely, Transaction } from 'kysely'
 
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
 import type { Database, MemoriesTable, MemoryCommentsTable, MemoryPicturesTable } from '../../db/schema'
+import type { UniqueKey } from '../../lib/databaseErrors'
 
 import { visibleTo } from './visibility'
 
 type Reader = Kysely<Database> | Transaction<Database>
+
+/** One memory per copy: the unique key that decides between two writes on one copy. */
+export const MEMORY_OF_COPY: UniqueKey = { table: 'memories', columns: ['user_card_id'] }
 
 /** A memory with the copy it sits on, that copy's card and the card's place. */
 function selectMemoriesWithCards(db: Reader) {
