@@ -18,7 +18,7 @@ import type { Database } from '@server/db/schema'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
 import { listFeedKeys } from '@server/features/feed/queries'
 import { getMemoryFeed } from '@server/features/feed/service'
-import { PictureSigner } from '@server/features/memories/pictures'
+import { PictureSigner } from '@server/lib/pictureSigner'
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 100_000)
 const AUTHORS = 2_000

@@ -32,34 +32,4 @@ export const knownBoundaryViolations = [
   ...cycle('src/client/features/memories/CreateMemoryPage.tsx', '../collection/api'),
   ...cycle('src/client/features/memories/api.ts', '../feed/api'),
   ...cycle('src/client/features/feed/components/FeedMemoryCard.tsx', '../../memories/api'),
-
-  // Server: share pages register themselves with the share feature, which imports them back.
-  ...restricted('src/server/features/acquire/drawSharePage.ts', '../share/pages'),
-  ...cycle('src/server/features/acquire/drawSharePage.ts', '../share/pages'),
-  ...restricted('src/server/features/collection/cardSharePage.ts', '../share/pages'),
-  ...cycle('src/server/features/collection/cardSharePage.ts', '../share/pages'),
-  ...restricted('src/server/features/share/pages.ts', '../acquire/drawSharePage', '../collection/cardSharePage'),
-  ...cycle('src/server/features/share/pages.ts', '../acquire/drawSharePage', '../collection/cardSharePage'),
-  ...restricted('src/server/features/share/userPage.ts', '../session/userStats'),
-  ...cycle('src/server/features/share/userPage.ts', '../session/userStats'),
-
-  // Server: registration reaches into acquire, friends and wallet.
-  ...restricted(
-    'src/server/features/session/service.ts',
-    '../acquire/freeDrawClaim',
-    '../friends/friendships',
-    '../wallet/registration',
-  ),
-  ...cycle('src/server/features/session/service.ts', '../acquire/freeDrawClaim'),
-
-  // Server: a copy's life (create, move, delete) and the credit ledger are reached into from several features; one
-  // owner module is to hold a copy's life, and the memories read model is to move out of memories/service.ts.
-  ...restricted('src/server/features/acquire/service.ts', '../wallet/certificates', '../wallet/ledger'),
-  ...restricted('src/server/features/collection/service.ts', '../wallet/ledger'),
-  ...restricted('src/server/features/memories/service.ts', '../collection/queries', '../wallet/ledger'),
-  ...cycle('src/server/features/memories/service.ts', '../collection/queries'),
-  ...restricted('src/server/features/collection/memoryOfUserCard.ts', '../memories/pictures'),
-  ...cycle('src/server/features/collection/memoryOfUserCard.ts', '../memories/pictures', '../memories/service'),
-  ...restricted('src/server/features/feed/routes.ts', '../memories/pictures'),
-  ...restricted('src/server/features/feed/service.ts', '../memories/pictures'),
 ]

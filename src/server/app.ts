@@ -6,8 +6,10 @@ import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
 
 import type { Config } from './config'
 import type { Db } from './db/createDb'
+import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
+import { loadCardSharePage } from './features/collection/cardSharePage'
 import { collectionRoutes } from './features/collection/routes'
 import { contentRoutes } from './features/content/routes'
 import { feedRoutes } from './features/feed/routes'
@@ -20,6 +22,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { sessionRoutes } from './features/session/routes'
 import { sessionPurgeJob } from './features/session/sessionPurge'
 import { shareRoutes } from './features/share/routes'
+import { loadUserSharePage } from './features/share/userPage'
 import { walletRoutes } from './features/wallet/routes'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
 import { createBlobStore } from './lib/blobStore'
@@ -34,10 +37,12 @@ import { jobsPlugin } from './plugins/jobs'
 import { loadSheddingPlugin } from './plugins/loadShedding'
 import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
+import { pictureSignerPlugin } from './plugins/pictureSigner'
 import { rateLimitPlugin } from './plugins/rateLimit'
 import { redisPlugin } from './plugins/redis'
 import { QuietRoutesLogController, requestId, requestIdHeaderPlugin } from './plugins/requestLog'
 import { securityHeadersPlugin } from './plugins/securityHeaders'
+import { sharePagesPlugin } from './plugins/sharePages'
 import { staticSpaPlugin } from './plugins/staticSpa'
 
 export interface BuildAppOptions {
@@ -71,6 +76,7 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
     runFinished: (job: string, outcome: 'ok' | 'failed') => app.metrics.jobRuns.inc({ job, outcome }),
   }
   await app.register(jobsPlugin, { jobs: createJobRunner(config.database, jobLog) })
+  await app.register(pictureSignerPlugin)
 
   // External plugins
   await app.register(securityHeadersPlugin)
@@ -100,7 +106,10 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
   await app.register(collectionRoutes, api)
   await app.register(memoriesRoutes, api)
   await app.register(feedRoutes, api)
-  // Share pages are public HTML on the share host, outside /api.
+  // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.
+  await app.register(sharePagesPlugin, {
+    pages: { user: loadUserSharePage, card: loadCardSharePage, draw: loadDrawSharePage },
+  })
   await app.register(shareRoutes)
 
   // Periodic work, each job once per period across all instances; the runner starts when the app is ready.

@@ -86,7 +86,13 @@ let userCounter = 0
  * behind a load balancer share one); the first one drops the database when it closes.
  */
 export async function buildTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; joining?: TestApp } = {},
+  options: {
+    seed?: boolean
+    env?: Record<string, string>
+    joining?: TestApp
+    /** Adds routes of the test's own before the app is ready, to reach the app's plugins from a request. */
+    extraRoutes?: (app: App) => void
+  } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = options.joining
     ? { url: options.joining.config.database.url, drop: async () => undefined }
@@ -109,6 +115,7 @@ export async function buildTestApp(
     if (options.seed !== false) await seedDatabase(db)
   }
   const app = await buildApp({ config, db, logger: false })
+  options.extraRoutes?.(app)
   await app.ready()
 
   const call: TestApp['call'] = async (method, url, { token, body, headers, remoteAddress } = {}) => {

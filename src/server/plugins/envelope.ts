@@ -3,7 +3,8 @@ import fp from 'fastify-plugin'
 
 import { ERROR_CODES, type Envelope, type ErrorCode } from '@shared/envelope'
 
-import { AppError, isBadInputError } from '../lib/errors'
+import { badInputRefusal } from '../lib/databaseErrors'
+import { AppError } from '../lib/errors'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,10 +81,10 @@ export const envelopePlugin = fp(
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return sendError(request, reply, 'BadRequest', error.message)
       }
-      // The contract refuses such values first; this keeps any that slip through a refusal rather than a failure.
-      if (isBadInputError(error)) {
+      const badInput = badInputRefusal(error)
+      if (badInput) {
         request.log.warn({ err: error }, 'the database refused a value of the request')
-        return sendError(request, reply, 'BadRequest', 'The request contains a value that cannot be stored.')
+        return sendError(request, reply, badInput.code, badInput.message)
       }
       request.log.error({ err: error }, 'request failed')
       return sendError(request, reply, 'Internal', `Internal error (request ${request.id})`)

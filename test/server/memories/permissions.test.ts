@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { MemoryFeed } from '@shared/feed'
 import type { Memory } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
-import { PictureSigner } from '@server/features/memories/pictures'
+import { PictureSigner } from '@server/lib/pictureSigner'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import {

@@ -1,9 +1,11 @@
-import { sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 
 import type { ExpGainResult } from '@shared/acquire'
 import { ECONOMY, levelForExperience, type Rarity } from '@shared/constants'
 
 import type { Database } from '../../db/schema'
+
+import { addExperience } from './queries'
 
 export function experienceFor(rarities: readonly Rarity[]): number {
   return rarities.reduce((sum, rarity) => sum + ECONOMY.experience[rarity], 0)
@@ -15,13 +17,7 @@ export async function gainExperience(
   userId: string,
   gained: number,
 ): Promise<ExpGainResult> {
-  const row = await trx
-    .updateTable('users')
-    .set({ experience: sql`experience + ${gained}` })
-    .where('id', '=', userId)
-    .returning('experience')
-    .executeTakeFirstOrThrow()
-  const expEnd = row.experience
+  const expEnd = await addExperience(trx, userId, gained)
   const before = levelForExperience(expEnd - gained)
   const after = levelForExperience(expEnd)
   return {

@@ -3,6 +3,9 @@ import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { newId } from '../../lib/random'
+import { createDrawnCopy } from '../copies/service'
+
+import { claimFreeDrawTransaction, listDrawItems } from './queries'
 
 /**
  * Puts a visitor's free-draw card into the collection of the account registered with it.
@@ -14,39 +17,22 @@ export async function claimFreeDraw(
   userId: string,
   transactionId: string,
 ): Promise<boolean> {
-  const claimed = await trx
-    .updateTable('draw_transactions')
-    .set({ claimed_by: userId, user_id: userId })
-    .where('id', '=', transactionId)
-    .where('kind', '=', 'free')
-    .where('claimed_by', 'is', null)
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return false
-  const items = await trx
-    .selectFrom('draw_items')
-    .select(['position', 'card_id'])
-    .where('transaction_id', '=', transactionId)
-    .execute()
+  if (!(await claimFreeDrawTransaction(trx, transactionId, userId))) return false
+  const items = await listDrawItems(trx, transactionId)
   for (const item of items) {
     if (!item.card_id) continue
-    const userCardId = newId()
-    await trx
-      .insertInto('user_cards')
-      .values({
-        id: userCardId,
-        user_id: userId,
-        card_id: item.card_id,
+    await createDrawnCopy(
+      trx,
+      {
+        id: newId(),
+        userId,
+        cardId: item.card_id,
         acquisition: 'free_draw',
-        transaction_id: transactionId,
-        created_at: nowIso(),
-      })
-      .execute()
-    await trx
-      .updateTable('draw_items')
-      .set({ user_card_id: userCardId, is_new: 1 })
-      .where('transaction_id', '=', transactionId)
-      .where('position', '=', item.position)
-      .execute()
+        transactionId,
+        createdAt: nowIso(),
+      },
+      { transactionId, position: item.position },
+    )
   }
   return true
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 
 import type { Database } from '../../db/schema'
 
@@ -38,34 +38,6 @@ export async function insertDrawTransaction(
       claimed_by: null,
       created_at: values.createdAt,
     })
-    .execute()
-}
-
-/** The copies of one purchase, in one statement. */
-export async function insertUserCards(
-  trx: Transaction<Database>,
-  copies: {
-    id: string
-    userId: string
-    cardId: string
-    acquisition: 'pick' | 'draw'
-    transactionId: string
-    createdAt: string
-  }[],
-): Promise<void> {
-  if (copies.length === 0) return
-  await trx
-    .insertInto('user_cards')
-    .values(
-      copies.map((copy) => ({
-        id: copy.id,
-        user_id: copy.userId,
-        card_id: copy.cardId,
-        acquisition: copy.acquisition,
-        transaction_id: copy.transactionId,
-        created_at: copy.createdAt,
-      })),
-    )
     .execute()
 }
 
@@ -140,4 +112,39 @@ export function findSharedDraw(db: Db, transactionId: string) {
     .where('draw_transactions.id', '=', transactionId)
     .where('draw_transactions.kind', 'in', ['draw', 'draw10'])
     .executeTakeFirst()
+}
+
+/** One atomic increment, so concurrent acquisitions each count; answers the experience reached. */
+export async function addExperience(trx: Transaction<Database>, userId: string, gained: number): Promise<number> {
+  const row = await trx
+    .updateTable('users')
+    .set({ experience: sql`experience + ${gained}` })
+    .where('id', '=', userId)
+    .returning('experience')
+    .executeTakeFirstOrThrow()
+  return row.experience
+}
+
+/** Gives an unclaimed free draw to the user; answers false when it is not one (unknown, paid or already claimed). */
+export async function claimFreeDrawTransaction(
+  trx: Transaction<Database>,
+  transactionId: string,
+  userId: string,
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('draw_transactions')
+    .set({ claimed_by: userId, user_id: userId })
+    .where('id', '=', transactionId)
+    .where('kind', '=', 'free')
+    .where('claimed_by', 'is', null)
+    .executeTakeFirst()
+  return Number(claimed.numUpdatedRows) === 1
+}
+
+export function listDrawItems(db: Db, transactionId: string) {
+  return db
+    .selectFrom('draw_items')
+    .select(['position', 'card_id'])
+    .where('transaction_id', '=', transactionId)
+    .execute()
 }

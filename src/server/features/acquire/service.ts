@@ -19,9 +19,8 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId, type RandomInt } from '../../lib/random'
 import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/service'
-import { issueCertificate } from '../wallet/certificates'
-import { debit } from '../wallet/ledger'
-import { releaseReferralReward } from '../wallet/service'
+import { createCopies } from '../copies/service'
+import { debit, issueCertificate, releaseReferralReward } from '../wallet/service'
 
 import { experienceFor, gainExperience } from './experience'
 import { rollDraw, rollRarity } from './odds'
@@ -63,7 +62,7 @@ export async function pickCard(
   const expGainResult = await gainExperience(trx, userId, experienceFor([card.rarity as Rarity]))
   await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
   const userCardId = newId()
-  await queries.insertUserCards(trx, [
+  await createCopies(trx, [
     { id: userCardId, userId, cardId: card.cardId, acquisition: 'pick', transactionId, createdAt },
   ])
   await queries.insertDrawItems(trx, [
@@ -148,7 +147,7 @@ export async function drawCard(
     transactionId,
     createdAt,
   }))
-  await queries.insertUserCards(trx, copies)
+  await createCopies(trx, copies)
   const items: Parameters<typeof queries.insertDrawItems>[1] = copies.map((copy) => ({
     transactionId,
     position: copy.position,
@@ -237,3 +236,5 @@ export async function getFreeCardDrawResult(db: Kysely<Database>, transactionId:
   if (!card) throw new AppError('NotFound', DRAW_RESULT_NOT_FOUND)
   return { cardRarity: card.cardRarity, image: card.cardId, cardName: card.cardName }
 }
+
+export { claimFreeDraw } from './freeDrawClaim'

@@ -7,6 +7,8 @@ import type { Envelope } from '@shared/envelope'
 
 import type { Database } from '../../db/schema'
 
+import { listCatalogueRows } from './queries'
+
 /** A card with what every catalogue read shows of its place and collection. */
 export interface CatalogueCard {
   cardId: string
@@ -54,13 +56,7 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
-  const collectionRows = await db.selectFrom('collections').selectAll().orderBy('sort_order').execute()
-  const setRows = await db
-    .selectFrom('card_sets')
-    .select(['id', 'collection_id', 'name', 'description', 'kind', 'sort_order'])
-    .orderBy('sort_order')
-    .execute()
-  const cardRows = await db.selectFrom('cards').select(['id', 'card_set_id', 'rarity']).orderBy('id').execute()
+  const { collections: collectionRows, cardSets: setRows, cards: cardRows } = await listCatalogueRows(db)
 
   const collectionNames = new Map(collectionRows.map((row) => [row.id, row.name]))
   const sets = new Map(setRows.map((row) => [row.id, row]))

@@ -117,3 +117,32 @@ export async function findCollectionArtRows(db: Db, collectionId: string) {
     .execute()
   return { collection, places }
 }
+
+/** The whole catalogue as three tables, in catalogue order, for the in-memory copy. */
+export async function listCatalogueRows(db: Db) {
+  const collections = await db.selectFrom('collections').selectAll().orderBy('sort_order').execute()
+  const cardSets = await db
+    .selectFrom('card_sets')
+    .select(['id', 'collection_id', 'name', 'description', 'kind', 'sort_order'])
+    .orderBy('sort_order')
+    .execute()
+  const cards = await db.selectFrom('cards').select(['id', 'card_set_id', 'rarity']).orderBy('id').execute()
+  return { collections, cardSets, cards }
+}
+
+export function listCollectionIds(db: Db) {
+  return db.selectFrom('collections').select('id').orderBy('sort_order').execute()
+}
+
+/** Every card id in catalogue order. */
+export function listCardIds(db: Db) {
+  return db
+    .selectFrom('cards')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+    .select('cards.id')
+    .orderBy('collections.sort_order')
+    .orderBy('card_sets.sort_order')
+    .orderBy('cards.rarity')
+    .execute()
+}

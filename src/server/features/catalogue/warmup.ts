@@ -20,6 +20,7 @@ import {
   type ArtContext,
   type RenderedImage,
 } from './art'
+import { listCardIds, listCollectionIds } from './queries'
 
 const PROGRESS_EVERY = 200
 
@@ -44,16 +45,8 @@ export interface ArtWarmupSummary {
  * map is drawn once for its five rarities.
  */
 export async function artWarmupItems(db: Db): Promise<ArtWarmupItem[]> {
-  const collections = await db.selectFrom('collections').select('id').orderBy('sort_order').execute()
-  const cards = await db
-    .selectFrom('cards')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
-    .select('cards.id')
-    .orderBy('collections.sort_order')
-    .orderBy('card_sets.sort_order')
-    .orderBy('cards.rarity')
-    .execute()
+  const collections = await listCollectionIds(db)
+  const cards = await listCardIds(db)
   return [
     { imageKey: ART_KEYS.icon(), contentType: 'image/png', render: (context) => renderIcon(context) },
     {

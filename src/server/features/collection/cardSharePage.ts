@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, rarityName } from '@shared/constants'
 
-import type { SharePageContent, SharePageContext } from '../share/pages'
+import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
 
 import { findPublicMemoryOfCopy, findSharedCopy } from './queries'
 

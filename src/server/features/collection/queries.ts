@@ -68,32 +68,6 @@ export function findOwnedCopy(db: Reader, userId: string, userCardId: string) {
     .executeTakeFirst()
 }
 
-/** Deletes the owner's copy only while it has no memory; the condition is part of the DELETE, so it holds under concurrency. */
-export async function deleteCopyWithoutMemory(
-  trx: Transaction<Database>,
-  userId: string,
-  userCardId: string,
-): Promise<boolean> {
-  const deleted = await trx
-    .deleteFrom('user_cards')
-    .where('id', '=', userCardId)
-    .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('memories').select('memories.id').whereRef('memories.user_card_id', '=', 'user_cards.id'),
-        ),
-      ),
-    )
-    .executeTakeFirst()
-  return Number(deleted.numDeletedRows) === 1
-}
-
-/** Draw results keep showing the card they gave; only the link to the recycled copy goes. */
-export async function unlinkDrawItems(trx: Transaction<Database>, userCardId: string): Promise<void> {
-  await trx.updateTable('draw_items').set({ user_card_id: null }).where('user_card_id', '=', userCardId).execute()
-}
-
 /** The public facts of a shared copy: never the owner's e-mail, credit or other copies. */
 export function findSharedCopy(db: Reader, userCardId: string) {
   return selectUserCardsWithCatalogue(db)

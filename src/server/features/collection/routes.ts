@@ -10,7 +10,6 @@ import {
 } from '@shared/collection'
 import { envelope } from '@shared/envelope'
 
-import { AppError, isForeignKeyViolation } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
 import * as collectionService from './service'
@@ -28,7 +27,8 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: UserCardQuerySchema, response: { 200: envelope(UserCardSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => collectionService.getUserCard(fastify.db, userId(request), request.query.userCardId),
+    (request) =>
+      collectionService.getUserCard(fastify.db, fastify.pictureSigner, userId(request), request.query.userCardId),
   )
 
   fastify.get(
@@ -46,16 +46,9 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: RecycleUserCardBodySchema, response: { 200: envelope(RecycleUserCardResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    async (request) => {
-      try {
-        return await fastify.db
-          .transaction()
-          .execute((trx) => collectionService.recycleUserCard(trx, userId(request), request.body.userCardId))
-      } catch (error) {
-        // A memory written on the copy while it was being recycled: its foreign key stops the delete.
-        if (isForeignKeyViolation(error)) throw new AppError('Conflict', collectionService.HAS_MEMORY)
-        throw error
-      }
-    },
+    (request) =>
+      fastify.db
+        .transaction()
+        .execute((trx) => collectionService.recycleUserCard(trx, userId(request), request.body.userCardId)),
   )
 }

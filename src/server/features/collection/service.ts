@@ -11,11 +11,14 @@ import { ECONOMY, type Rarity } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import type { Database } from '../../db/schema'
+import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
-import { balances, credit } from '../wallet/ledger'
+import type { PictureSigner } from '../../lib/pictureSigner'
+import { deleteCopyWithoutMemory } from '../copies/service'
+import { getMemoryOfUserCard } from '../memories/service'
+import { balances, credit } from '../wallet/service'
 
-import { loadUserCardMemory } from './memoryOfUserCard'
-import { deleteCopyWithoutMemory, findOwnedCopy, findUserCard, listOwnedCopies, unlinkDrawItems } from './queries'
+import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
 
 export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
 
@@ -57,7 +60,12 @@ export async function getMyCollection(db: Kysely<Database>, userId: string): Pro
 }
 
 /** Any logged-in user may look at any copy; only its owner gets isOwner. */
-export async function getUserCard(db: Kysely<Database>, viewerId: string, userCardId: string): Promise<UserCard> {
+export async function getUserCard(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  userCardId: string,
+): Promise<UserCard> {
   const copy = await findUserCard(db, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   return {
@@ -73,7 +81,7 @@ export async function getUserCard(db: Kysely<Database>, viewerId: string, userCa
     products: productsLabel(copy.acquisition),
     isOwner: copy.ownerId === viewerId,
     ownerUsername: copy.ownerUsername,
-    memory: await loadUserCardMemory(db, viewerId, userCardId),
+    memory: await getMemoryOfUserCard(db, signer, viewerId, userCardId),
   }
 }
 
@@ -101,13 +109,16 @@ export async function recycleUserCard(
   const copy = await findOwnedCopy(trx, userId, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   if (copy.memoryId) throw new AppError('Conflict', HAS_MEMORY)
-  const deleted = await deleteCopyWithoutMemory(trx, userId, userCardId)
+  // A memory written on the copy while it was being recycled: its foreign key stops the delete.
+  const deleted = await refusing(
+    () => deleteCopyWithoutMemory(trx, userId, userCardId),
+    [{ when: 'foreignKey', refusal: new AppError('Conflict', HAS_MEMORY) }],
+  )
   if (!deleted) {
     const stillThere = await findOwnedCopy(trx, userId, userCardId)
     if (stillThere?.memoryId) throw new AppError('Conflict', HAS_MEMORY)
     throw new AppError('NotFound', TEXTS.userCardNotFound)
   }
-  await unlinkDrawItems(trx, userCardId)
   await credit(trx, {
     userId,
     currency: 'digital',

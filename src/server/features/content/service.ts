@@ -8,6 +8,8 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 
+import { insertContentRequest } from './queries'
+
 /** Stores a request for new content; the team reads them from the content_requests table. */
 export async function requestNewContent(
   db: Kysely<Database>,
@@ -16,15 +18,12 @@ export async function requestNewContent(
 ): Promise<null> {
   const requestContent = body.requestContent.trim()
   if (!requestContent) throw new AppError('BadRequest', TEXTS.fillAllFields)
-  await db
-    .insertInto('content_requests')
-    .values({
-      id: newId(),
-      user_id: userId,
-      request_type: body.requestType,
-      request_content: requestContent,
-      created_at: nowIso(),
-    })
-    .execute()
+  await insertContentRequest(db, {
+    id: newId(),
+    user_id: userId,
+    request_type: body.requestType,
+    request_content: requestContent,
+    created_at: nowIso(),
+  })
   return null
 }

@@ -4,12 +4,11 @@ import { envelope } from '@shared/envelope'
 import { MemoryFeedQuerySchema, MemoryFeedSchema } from '@shared/feed'
 
 import { userId } from '../../plugins/auth'
-import { PictureSigner } from '../memories/pictures'
 
 import { getMemoryFeed } from './service'
 
 export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const signer = new PictureSigner(fastify.config.mediaSigningSecret)
+  const signer = fastify.pictureSigner
 
   fastify.get(
     '/feed/getMemoryFeed',

@@ -4,7 +4,7 @@ import { FEED_PAGE_SIZE, type MemoryFeed, type MemoryFeedQuery } from '@shared/f
 
 import type { Database } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import type { PictureSigner } from '../memories/pictures'
+import type { PictureSigner } from '../../lib/pictureSigner'
 import { hydrateMemories } from '../memories/service'
 
 import { listFeedKeys, type FeedKey } from './queries'

@@ -93,3 +93,20 @@ export async function listUserCardStats(db: Db, userIds: string[]): Promise<Map<
   }
   return stats
 }
+
+export function findUsername(db: Db, userId: string) {
+  return db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
+}
+
+/** Both directions in one statement; answers how many of them were new. */
+export async function insertFriendship(db: Db, userId: string, friendId: string, createdAt: string): Promise<number> {
+  const inserted = await db
+    .insertInto('friendships')
+    .values([
+      { user_id: userId, friend_id: friendId, created_at: createdAt },
+      { user_id: friendId, friend_id: userId, created_at: createdAt },
+    ])
+    .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0)
+}

@@ -8,7 +8,14 @@ import { AppError } from '../../lib/errors'
 import { notify } from '../notifications/service'
 
 import { befriend } from './friendships'
-import { deleteFriendship, findUserByFriendCode, listFriends, listUserCardStats, searchFriendsByName } from './queries'
+import {
+  deleteFriendship,
+  findUserByFriendCode,
+  findUsername,
+  listFriends,
+  listUserCardStats,
+  searchFriendsByName,
+} from './queries'
 
 export function normalizeFriendCode(friendCode: string): string {
   return friendCode.trim().toUpperCase()
@@ -32,7 +39,7 @@ export async function addFriend(
     throw new AppError('RuleViolation', 'That is your own friend code. Share it with a friend to connect.')
   const added = await befriend(trx, userId, friend.id)
   if (!added) throw new AppError('Conflict', `${friend.username} is already your friend.`)
-  const me = await trx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
+  const me = await findUsername(trx, userId)
   await notify(trx, friend.id, 'New friend', `${me.username} added you as a friend.`)
   return { result: true, username: friend.username }
 }
@@ -78,3 +85,5 @@ export async function searchFriends(db: Kysely<Database>, userId: string, name: 
     userLevel: levelForExperience(row.experience).userLevel,
   }))
 }
+
+export { befriend } from './friendships'

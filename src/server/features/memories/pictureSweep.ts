@@ -5,6 +5,8 @@ import type { BlobStore } from '../../lib/blobStore'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
+import { deleteAbandonedPicture, listAbandonedPictures } from './queries'
+
 /** How long an upload may wait to be attached: long enough for a user who leaves the memory form open overnight. */
 export const ABANDONED_PICTURE_AGE_MS = 24 * 60 * 60 * 1000
 export const PICTURE_SWEEP_PERIOD_SECONDS = 60 * 60
@@ -20,23 +22,9 @@ export async function sweepAbandonedPictures(db: Kysely<Database>, blobs: BlobSt
   const cutOff = olderThan.toISOString()
   let swept = 0
   for (;;) {
-    const candidates = await db
-      .selectFrom('memory_pictures')
-      .select('file_name as fileName')
-      .where('memory_id', 'is', null)
-      .where('created_at', '<', cutOff)
-      .orderBy('created_at')
-      .orderBy('file_name')
-      .limit(SWEEP_BATCH)
-      .execute()
+    const candidates = await listAbandonedPictures(db, cutOff, SWEEP_BATCH)
     for (const { fileName } of candidates) {
-      const deleted = await db
-        .deleteFrom('memory_pictures')
-        .where('file_name', '=', fileName)
-        .where('memory_id', 'is', null)
-        .where('created_at', '<', cutOff)
-        .executeTakeFirst()
-      if (Number(deleted.numDeletedRows) !== 1) continue
+      if (!(await deleteAbandonedPicture(db, fileName, cutOff))) continue
       await blobs.delete(fileName)
       swept += 1
     }

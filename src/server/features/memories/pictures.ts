@@ -1,9 +1,6 @@
-import crypto from 'node:crypto'
-
 import sharp from 'sharp'
 
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
-import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 
@@ -64,56 +61,4 @@ export function memoryPictureStore(blobs: BlobStore): BlobStore {
 
 export function pictureContentType(fileName: string): string {
   return fileName.endsWith('.png') ? FORMATS.png.contentType : FORMATS.jpeg.contentType
-}
-
-/** A link stays valid between one and two hours, and is the same for a viewer within an hour so browsers can cache it. */
-const LINK_WINDOW_SECONDS = 3600
-
-/**
- * Signs picture links for one viewer. <img> cannot send the session header, so the link itself carries who asked
- * (`u`), until when (`exp`) and an HMAC over both and the file; the server still checks that viewer may see the memory.
- */
-export class PictureSigner {
-  constructor(private readonly secret: string) {}
-
-  url(fileName: string, viewerId: string): string {
-    const nowSeconds = Math.floor(now().getTime() / 1000)
-    const exp = (Math.floor(nowSeconds / LINK_WINDOW_SECONDS) + 2) * LINK_WINDOW_SECONDS
-    const params = new URLSearchParams({
-      image: fileName,
-      u: viewerId,
-      exp: String(exp),
-      sig: this.signature(fileName, viewerId, exp),
-    })
-    return `/api/image/memoryPicture?${params.toString()}`
-  }
-
-  /** Seconds the link stays valid, or null when it is forged or expired. */
-  verify(fileName: string, viewerId: string, exp: number, sig: string): number | null {
-    const expected = Buffer.from(this.signature(fileName, viewerId, exp))
-    const given = Buffer.from(sig)
-    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null
-    const remaining = exp - Math.floor(now().getTime() / 1000)
-    return remaining > 0 ? remaining : null
-  }
-
-  private signature(fileName: string, viewerId: string, exp: number): string {
-    return crypto.createHmac('sha256', this.secret).update(`${fileName}\n${viewerId}\n${exp}`).digest('base64url')
-  }
-}
-
-const signersByDb = new WeakMap<object, PictureSigner>()
-
-/**
- * The collection feature loads a copy's memory with only the database at hand; the signer made from the app's
- * config is found through the database instance the app was built with.
- */
-export function bindPictureSigner(db: object, signer: PictureSigner): void {
-  signersByDb.set(db, signer)
-}
-
-export function pictureSignerOf(db: object): PictureSigner {
-  const signer = signersByDb.get(db)
-  if (!signer) throw new Error('memory routes are not registered for this database')
-  return signer
 }

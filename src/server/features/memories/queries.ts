@@ -1,11 +1,15 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Insertable, Kysely, Transaction } from 'kysely'
 
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
-import type { Database } from '../../db/schema'
+import type { Database, MemoriesTable, MemoryCommentsTable, MemoryPicturesTable } from '../../db/schema'
+import type { UniqueKey } from '../../lib/databaseErrors'
 
 import { visibleTo } from './visibility'
 
 type Reader = Kysely<Database> | Transaction<Database>
+
+/** One memory per copy: the unique key that decides between two writes on one copy. */
+export const MEMORY_OF_COPY: UniqueKey = { table: 'memories', columns: ['user_card_id'] }
 
 /** A memory with the copy it sits on, that copy's card and the card's place. */
 function selectMemoriesWithCards(db: Reader) {
@@ -315,4 +319,155 @@ export function findPicture(db: Reader, fileName: string) {
 
 export function findUsername(db: Reader, userId: string) {
   return db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
+}
+
+/** The author's memory only; answers whether it was there to change. */
+export async function updateVisibility(
+  db: Reader,
+  userId: string,
+  memoryId: string,
+  visibility: number,
+  updatedAt: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('memories')
+    .set({ visibility, updated_at: updatedAt })
+    .where('id', '=', memoryId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === 1
+}
+
+export async function insertMemory(db: Reader, memory: MemoriesTable): Promise<void> {
+  await db.insertInto('memories').values(memory).execute()
+}
+
+export async function updateMemoryText(
+  db: Reader,
+  memoryId: string,
+  text: { startDate: string; endDate: string; content: string; visibility: number; updatedAt: string },
+): Promise<void> {
+  await db
+    .updateTable('memories')
+    .set({
+      start_date: text.startDate,
+      end_date: text.endDate,
+      content: text.content,
+      visibility: text.visibility,
+      updated_at: text.updatedAt,
+    })
+    .where('id', '=', memoryId)
+    .execute()
+}
+
+/** Moves the memory only while it is still on `from`; answers whether it moved. */
+export async function moveMemory(
+  db: Reader,
+  memoryId: string,
+  from: string,
+  to: string,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('memories')
+    .set({ user_card_id: to, updated_at: updatedAt })
+    .where('id', '=', memoryId)
+    .where('user_card_id', '=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function insertTags(db: Reader, memoryId: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return
+  await db
+    .insertInto('memory_tags')
+    .values(userIds.map((id) => ({ memory_id: memoryId, user_id: id })))
+    .execute()
+}
+
+export async function deleteTags(db: Reader, memoryId: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return
+  await db.deleteFrom('memory_tags').where('memory_id', '=', memoryId).where('user_id', 'in', userIds).execute()
+}
+
+/** Puts one of the user's uploads on the memory, unattached or already on it; answers whether there was one. */
+export async function attachPicture(
+  db: Reader,
+  userId: string,
+  memoryId: string,
+  fileName: string,
+  position: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('memory_pictures')
+    .set({ memory_id: memoryId, position })
+    .where('file_name', '=', fileName)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('memory_id', 'is', null), eb('memory_id', '=', memoryId)]))
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === 1
+}
+
+export async function deletePictures(db: Reader, fileNames: string[]): Promise<void> {
+  if (fileNames.length === 0) return
+  await db.deleteFrom('memory_pictures').where('file_name', 'in', fileNames).execute()
+}
+
+export async function insertPicture(db: Reader, picture: Insertable<MemoryPicturesTable>): Promise<void> {
+  await db.insertInto('memory_pictures').values(picture).execute()
+}
+
+/** How many uploads of the user wait unattached, and their bytes. */
+export function sumPendingPictures(db: Reader, userId: string) {
+  return db
+    .selectFrom('memory_pictures')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'),
+    ])
+    .where('user_id', '=', userId)
+    .where('memory_id', 'is', null)
+    .executeTakeFirstOrThrow()
+}
+
+/** Unattached uploads created before `cutOff`, oldest first, at most `limit`. */
+export function listAbandonedPictures(db: Reader, cutOff: string, limit: number) {
+  return db
+    .selectFrom('memory_pictures')
+    .select('file_name as fileName')
+    .where('memory_id', 'is', null)
+    .where('created_at', '<', cutOff)
+    .orderBy('created_at')
+    .orderBy('file_name')
+    .limit(limit)
+    .execute()
+}
+
+/** Deletes the upload only while it is still unattached and old; answers whether it went. */
+export async function deleteAbandonedPicture(db: Reader, fileName: string, cutOff: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('memory_pictures')
+    .where('file_name', '=', fileName)
+    .where('memory_id', 'is', null)
+    .where('created_at', '<', cutOff)
+    .executeTakeFirst()
+  return Number(deleted.numDeletedRows) === 1
+}
+
+/** Adds the user's like once; answers false when it was already there. */
+export async function insertLike(db: Reader, memoryId: string, userId: string, createdAt: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('memory_likes')
+    .values({ memory_id: memoryId, user_id: userId, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
+}
+
+export async function deleteLike(db: Reader, memoryId: string, userId: string): Promise<void> {
+  await db.deleteFrom('memory_likes').where('memory_id', '=', memoryId).where('user_id', '=', userId).execute()
+}
+
+export async function insertComment(db: Reader, comment: MemoryCommentsTable): Promise<void> {
+  await db.insertInto('memory_comments').values(comment).execute()
 }

@@ -30,7 +30,7 @@ import {
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
-import { bindPictureSigner, memoryPictureStore, PictureSigner } from './pictures'
+import { memoryPictureStore } from './pictures'
 import * as memoriesService from './service'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
@@ -59,9 +59,8 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 
 export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify
-  const signer = new PictureSigner(config.mediaSigningSecret)
+  const signer = fastify.pictureSigner
   const blobs = memoryPictureStore(fastify.blobs)
-  bindPictureSigner(db, signer)
   const loggedIn = { onRequest: fastify.requireUser }
 
   fastify.get(

@@ -13,7 +13,6 @@ import {
   UserSchema,
 } from '@shared/session'
 
-import { AppError, isUniqueViolation } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
 import { PasswordHashing } from './passwords'
@@ -32,23 +31,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       // Hashing is slow on purpose; done before the transaction, it holds no database lock.
       const passwordHash = await passwords.hash(request.body.password)
-      try {
-        const result = await fastify.db
-          .transaction()
-          .execute((trx) => sessionService.register(trx, request.body, passwordHash, sessionTtlDays))
-        request.startedSession = true
-        return result
-      } catch (error) {
-        // Two sign-ups raced for one e-mail, or for one generated username (then trying again picks another name).
-        if (isUniqueViolation(error)) {
-          const emailTaken = await sessionService.emailExists(fastify.db, request.body.email)
-          throw new AppError(
-            'Conflict',
-            emailTaken ? sessionService.EMAIL_TAKEN : 'Your account could not be created just now. Please try again.',
-          )
-        }
-        throw error
-      }
+      const result = await fastify.db
+        .transaction()
+        .execute((trx) => sessionService.register(trx, request.body, passwordHash, sessionTtlDays))
+      request.startedSession = true
+      return result
     },
   )
 
@@ -92,16 +79,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    async (request) => {
-      try {
-        return await fastify.db
-          .transaction()
-          .execute((trx) => sessionService.updateProfile(trx, userId(request), request.body))
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw new AppError('Conflict', sessionService.usernameTaken(request.body.newUsername.trim()))
-        throw error
-      }
-    },
+    (request) =>
+      fastify.db.transaction().execute((trx) => sessionService.updateProfile(trx, userId(request), request.body)),
   )
 }

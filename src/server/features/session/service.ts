@@ -21,28 +21,26 @@ import type {
 
 import type { Database } from '../../db/schema'
 import { now, nowIso } from '../../lib/clock'
+import { refusing, type ExpectedRefusal } from '../../lib/databaseErrors'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../plugins/auth'
-import { claimFreeDraw } from '../acquire/freeDrawClaim'
-import { befriend } from '../friends/friendships'
-import { grantRegistrationGifts } from '../wallet/registration'
+import { claimFreeDraw } from '../acquire/service'
+import { befriend } from '../friends/service'
+import { grantRegistrationGifts } from '../wallet/service'
 
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
+import * as queries from './queries'
 import { userCardStats } from './userStats'
+
+export { userCardStats }
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please log in instead.'
 
 export function usernameTaken(username: string): string {
   return `The username ${username} is already taken.`
-}
-
-export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst()) != null
-  )
 }
 
 /** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
@@ -58,12 +56,7 @@ async function uniqueUsername(trx: Transaction<Database>, base: string): Promise
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const suffix = attempt === 0 ? '' : String(attempt < 10 ? attempt + 1 : crypto.randomInt(1000, 999_999))
     const candidate = base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix
-    const taken = await trx
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', candidate.toLowerCase()))
-      .executeTakeFirst()
-    if (!taken) return candidate
+    if (!(await queries.findUserIdByUsername(trx, candidate))) return candidate
   }
   throw new AppError('Conflict', 'Could not find a free username. Please try again.')
 }
@@ -71,21 +64,14 @@ async function uniqueUsername(trx: Transaction<Database>, base: string): Promise
 async function uniqueFriendCode(trx: Transaction<Database>): Promise<string> {
   for (;;) {
     const code = randomCode(FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH)
-    const taken = await trx.selectFrom('users').select('id').where('friend_code', '=', code).executeTakeFirst()
-    if (!taken) return code
+    if (!(await queries.findUserByFriendCode(trx, code))) return code
   }
 }
 
 async function findInviter(trx: Transaction<Database>, code: string | undefined) {
   const friendCode = code?.trim().toUpperCase()
   if (friendCode?.length !== FRIEND_CODE_LENGTH) return null
-  return (
-    (await trx
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('friend_code', '=', friendCode)
-      .executeTakeFirst()) ?? null
-  )
+  return (await queries.findUserByFriendCode(trx, friendCode)) ?? null
 }
 
 export async function createSession(
@@ -95,31 +81,46 @@ export async function createSession(
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url')
   const createdAt = now()
-  await trx
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: createdAt.toISOString(),
-      expires_at: new Date(createdAt.getTime() + ttlDays * 86_400_000).toISOString(),
-      revoked_at: null,
-    })
-    .execute()
+  await queries.insertSession(trx, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    created_at: createdAt.toISOString(),
+    expires_at: new Date(createdAt.getTime() + ttlDays * 86_400_000).toISOString(),
+    revoked_at: null,
+  })
   return token
 }
+
+/** Two sign-ups raced for one e-mail, or for one generated username (then trying again picks another name). */
+const REGISTRATION_RACES: ExpectedRefusal[] = [
+  { when: 'unique', key: { table: 'users', columns: ['email'] }, refusal: new AppError('Conflict', EMAIL_TAKEN) },
+  {
+    when: 'unique',
+    refusal: new AppError('Conflict', 'Your account could not be created just now. Please try again.'),
+  },
+]
 
 /**
  * Everything a registration does happens in this one transaction: the account, the session,
  * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
  */
-export async function register(
+export function register(
+  trx: Transaction<Database>,
+  body: RegisterBody,
+  passwordHash: string,
+  sessionTtlDays: number,
+): Promise<RegisterResult> {
+  return refusing(() => createAccount(trx, body, passwordHash, sessionTtlDays), REGISTRATION_RACES)
+}
+
+async function createAccount(
   trx: Transaction<Database>,
   body: RegisterBody,
   passwordHash: string,
   sessionTtlDays: number,
 ): Promise<RegisterResult> {
   const email = normalizeEmail(body.email)
-  const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  const existing = await queries.findUserIdByEmail(trx, email)
   if (existing) throw new AppError('Conflict', EMAIL_TAKEN)
 
   // `r` (friendCode) invites; a `ref` that is a friend code counts as the same invitation; any other ref is kept for attribution.
@@ -143,18 +144,14 @@ export async function register(
     invited_by: inviter?.id ?? null,
     created_at: nowIso(),
   }
-  await trx.insertInto('users').values(user).execute()
+  await queries.insertUser(trx, user)
 
   if (inviter) await befriend(trx, id, inviter.id)
   const { invitationReward } = await grantRegistrationGifts(trx, { id, username }, inviter)
   if (body.freeDrawTransactionId) await claimFreeDraw(trx, id, body.freeDrawTransactionId)
 
   const authKey = await createSession(trx, id, sessionTtlDays)
-  const credit = await trx
-    .selectFrom('users')
-    .select(['digital_credit', 'physical_credit'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
+  const credit = await queries.findBalances(trx, id)
   return {
     username,
     authKey,
@@ -173,11 +170,7 @@ export async function login(
   body: LoginBody,
   sessionTtlDays: number,
 ): Promise<LoginResult> {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', normalizeEmail(body.email))
-    .executeTakeFirst()
+  const user = await queries.findUserByEmail(db, normalizeEmail(body.email))
   const valid = await passwords.verify(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
   const authKey = await createSession(db, user.id, sessionTtlDays)
@@ -193,34 +186,12 @@ export async function login(
 }
 
 export async function logout(db: Kysely<Database>, tokenHash: string): Promise<null> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .execute()
+  await queries.revokeSession(db, tokenHash, nowIso())
   return null
 }
 
 export async function getUser(db: Kysely<Database>, userId: string): Promise<User> {
-  // The counts ride along with the user row: one round trip instead of three.
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .select((eb) => [
-      eb
-        .selectFrom('memories')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('memories.user_id', '=', 'users.id')
-        .as('memory_count'),
-      eb
-        .selectFrom('friendships')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('friendships.user_id', '=', 'users.id')
-        .as('friend_count'),
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const user = await queries.findUserWithCounts(db, userId)
   if (!user) throw new AppError('Unauthorized', 'Your account was not found. Please log in again.')
   const level = levelForExperience(user.experience)
   const stats = await userCardStats(db, userId)
@@ -246,7 +217,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
 }
 
 export async function getAvatarList(db: Kysely<Database>, userId: string): Promise<number[]> {
-  const user = await db.selectFrom('users').select('experience').where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await queries.findExperience(db, userId)
   return ownedAvatarIds(levelForExperience(user.experience).userLevel)
 }
 
@@ -264,13 +235,15 @@ export async function updateProfile(
   }
   const owned = await getAvatarList(trx, userId)
   if (!owned.includes(body.newAvatarId)) throw new AppError('RuleViolation', 'That avatar is not unlocked yet.')
-  const taken = await trx
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .where('id', '!=', userId)
-    .executeTakeFirst()
-  if (taken) throw new AppError('Conflict', usernameTaken(username))
-  await trx.updateTable('users').set({ username, avatar_id: body.newAvatarId }).where('id', '=', userId).execute()
+  const taken = new AppError('Conflict', usernameTaken(username))
+  if (await queries.findUserIdByUsername(trx, username, userId)) throw taken
+  // Two users renaming to one name at once: the unique index lets one win.
+  await refusing(
+    () => queries.updateProfile(trx, userId, { username, avatarId: body.newAvatarId }),
+    [
+      { when: 'unique', key: { index: 'users_username_lower_unique' }, refusal: taken },
+      { when: 'unique', key: { table: 'users', columns: ['username'] }, refusal: taken },
+    ],
+  )
   return { username, avatarId: body.newAvatarId }
 }

@@ -4,12 +4,13 @@ import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
+import { deleteSessionsExpiredBy } from './queries'
+
 export const SESSION_PURGE_PERIOD_SECONDS = 60 * 60
 
 /** Deletes sessions that expired before `at` (they no longer log anyone in); answers how many went. */
 export async function purgeExpiredSessions(db: Kysely<Database>, at: Date): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', at.toISOString()).executeTakeFirst()
-  return Number(result.numDeletedRows)
+  return deleteSessionsExpiredBy(db, at.toISOString())
 }
 
 /** Every hour, on one instance, so the sessions table holds only sessions that can still be used. */

@@ -7,7 +7,7 @@ import {
 } from '@shared/constants'
 import { inviteUrl } from '@shared/share'
 
-import type { SharePageContent, SharePicture } from './pages'
+import type { SharePageContent, SharePicture } from '../../lib/sharePages'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
-import { shareUrl } from '@shared/share'
+import { shareUrl, type SharePageName } from '@shared/share'
 
-import { listSharePages } from './pages'
+import type { SharePageLoader } from '../../lib/sharePages'
+
 import { renderShareNotFound, renderSharePage } from './render'
 
 const SHARE_ID_MAX_LENGTH = 100
@@ -29,7 +30,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const context = { db: fastify.db, config: fastify.config }
   const csp = contentSecurityPolicy(publicUrl)
 
-  for (const [name, load] of listSharePages()) {
+  for (const [name, load] of Object.entries(fastify.sharePages) as [SharePageName, SharePageLoader][]) {
     fastify.get(`${prefix}/${name}`, { config: { limits: ['sharePage'] } }, async (request, reply) => {
       const query = request.query as Record<string, unknown>
       const shareId = typeof query.shareId === 'string' ? query.shareId.trim() : ''

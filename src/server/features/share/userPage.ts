@@ -7,9 +7,9 @@ import {
   rarityName,
 } from '@shared/constants'
 
-import { userCardStats } from '../session/userStats'
+import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
+import { userCardStats } from '../session/service'
 
-import type { SharePageContent, SharePageContext } from './pages'
 import { countPublicMemories, findPublicProfile, listShowcaseCards } from './queries'
 
 const SHOWCASE_CARDS = 6

@@ -23,8 +23,6 @@ import type { PaymentProvider, ProviderPaymentIntent } from './payments/paymentP
 import type { TestModeProvider } from './payments/testModeProvider'
 import * as walletQueries from './queries'
 
-export { getReferralRewards, releaseReferralReward } from './referrals'
-
 const PAYMENT_CURRENCY = 'usd'
 const PAYMENT_NOT_FOUND = 'The payment was not found.'
 
@@ -174,3 +172,9 @@ export async function redeemCreditCertificate(
   })
   return { result: true, creditValue: certificate.credit_value, userData: await balances(trx, userId) }
 }
+
+// The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
+export { balances, credit, debit } from './ledger'
+export { issueCertificate } from './certificates'
+export { grantRegistrationGifts } from './registration'
+export { getReferralRewards, releaseReferralReward } from './referrals'

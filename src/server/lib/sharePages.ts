@@ -2,13 +2,10 @@ import type { Kysely } from 'kysely'
 
 import type { SharePageName } from '@shared/share'
 
-import type { Config } from '../../config'
-import type { Database } from '../../db/schema'
-import { loadDrawSharePage } from '../acquire/drawSharePage'
-import { loadCardSharePage } from '../collection/cardSharePage'
+import type { Config } from '../config'
+import type { Database } from '../db/schema'
 
-import { loadUserSharePage } from './userPage'
-
+/** What a feature's share page loader gets; the share feature serves the pages of every feature through it. */
 export interface SharePageContext {
   db: Kysely<Database>
   config: Config
@@ -50,18 +47,5 @@ export interface SharePageContent {
 /** Loads a page for its share id; null renders the friendly not-found page. */
 export type SharePageLoader = (context: SharePageContext, shareId: string) => Promise<SharePageContent | null>
 
-const sharePages = new Map<SharePageName, SharePageLoader>()
-
-export function registerSharePage(name: SharePageName, loader: SharePageLoader): void {
-  if (sharePages.has(name)) throw new Error(`The share page ${name} is registered twice.`)
-  sharePages.set(name, loader)
-}
-
-export function listSharePages(): [SharePageName, SharePageLoader][] {
-  return [...sharePages.entries()]
-}
-
-// One line per page; each is served at {SHARE_BASE_URL}/{name}?shareId=…
-registerSharePage('user', loadUserSharePage)
-registerSharePage('card', loadCardSharePage)
-registerSharePage('draw', loadDrawSharePage)
+/** Every share page by name, each served at {SHARE_BASE_URL}/{name}?shareId=… */
+export type SharePages = Readonly<Record<SharePageName, SharePageLoader>>

@@ -1,0 +1,174 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import { levelForExperience } from '@shared/constants'
+import type { Comment, CommentReply, Memory } from '@shared/memories'
+
+import type { Database } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { PictureSigner } from '../../lib/pictureSigner'
+
+import * as queries from './queries'
+
+/** The memory read model: a memory as a viewer sees it, shared by memories, the feed and a copy's memory section. */
+
+type Reader = Kysely<Database> | Transaction<Database>
+
+export const NOT_VISIBLE = 'Memory not found.'
+
+/** Fills in a page of memories as `viewerId` sees them, in the order of `memoryIds`. Visibility is checked by the caller. */
+export async function hydrateMemories(
+  db: Reader,
+  signer: PictureSigner,
+  viewerId: string,
+  memoryIds: string[],
+): Promise<Memory[]> {
+  if (memoryIds.length === 0) return []
+  const [rows, pictures, tags, likes, liked, comments] = await Promise.all([
+    queries.listMemoryRows(db, memoryIds),
+    queries.listPictures(db, memoryIds),
+    queries.listTags(db, memoryIds),
+    queries.countLikes(db, memoryIds),
+    queries.listLikedBy(db, viewerId, memoryIds),
+    queries.countComments(db, memoryIds),
+  ])
+  const likedSet = new Set(liked.map((row) => row.memoryId))
+  const likeCount = new Map(likes.map((row) => [row.memoryId, row.count]))
+  const commentCount = new Map(comments.map((row) => [row.memoryId, row.count]))
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return memoryIds.flatMap((memoryId) => {
+    const row = byId.get(memoryId)
+    if (!row) return []
+    const rarity = row.rarity
+    const memory: Memory = {
+      memoryId: row.id,
+      userCardId: row.userCardId,
+      userCard: {
+        userCardId: row.userCardId,
+        cardId: row.cardId,
+        cardName: row.cardName,
+        cardRarity: rarity,
+        image: row.cardId,
+        collectionId: row.collectionId,
+        collectionName: row.collectionName,
+        createdAt: row.userCardCreatedAt,
+      },
+      cardId: row.cardId,
+      cardName: row.cardName,
+      cardRarity: rarity,
+      image: row.cardId,
+      collectionId: row.collectionId,
+      collectionName: row.collectionName,
+      cardDescription: row.cardDescription,
+      memoryStartDate: row.startDate ?? '',
+      memoryEndDate: row.endDate ?? '',
+      memoryContent: row.content,
+      pictures: pictures
+        .filter((picture) => picture.memoryId === memoryId)
+        .map((picture) => ({
+          pictureFileName: picture.fileName,
+          url: signer.url(picture.fileName, viewerId),
+          width: picture.width,
+          height: picture.height,
+        })),
+      taggedFriends: tags
+        .filter((tag) => tag.memoryId === memoryId)
+        .map((tag) => ({ userId: tag.userId, username: tag.username })),
+      visibility: row.visibility,
+      likes: likeCount.get(memoryId) ?? 0,
+      liked: likedSet.has(memoryId),
+      commentCount: commentCount.get(memoryId) ?? 0,
+      comments: [],
+      isOwner: row.authorId === viewerId,
+      userId: row.authorId,
+      username: row.username,
+      avatarId: row.avatarId,
+      userLevel: levelForExperience(row.experience).userLevel,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    }
+    return [memory]
+  })
+}
+
+/**
+ * Replies are one level deep: a reply to a reply is listed under the same top comment,
+ * and keeps the comment it answers in replyToComment so the screen can say whom it answers.
+ */
+function threadComments(
+  rows: Awaited<ReturnType<typeof queries.listComments>>,
+  authorId: string,
+  viewerId: string,
+): Comment[] {
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const topOf = (id: string): string => {
+    let current = byId.get(id)
+    for (
+      let hops = 0;
+      current?.replyToCommentId && byId.has(current.replyToCommentId) && hops < rows.length;
+      hops += 1
+    ) {
+      current = byId.get(current.replyToCommentId)
+    }
+    return current?.id ?? id
+  }
+  const toReply = (row: (typeof rows)[number]): CommentReply => {
+    const target = row.replyToCommentId ? byId.get(row.replyToCommentId) : undefined
+    return {
+      memoryCommentId: row.id,
+      commentContent: row.content,
+      createdAt: row.createdAt,
+      userId: row.userId,
+      username: row.username,
+      avatarId: row.avatarId,
+      userLevel: levelForExperience(row.experience).userLevel,
+      isAuthor: row.userId === authorId,
+      isMine: row.userId === viewerId,
+      replyToCommentId: target ? target.id : null,
+      replyToComment: target ? { memoryCommentId: target.id, username: target.username } : null,
+    }
+  }
+  const tops = new Map<string, Comment>()
+  for (const row of rows) {
+    const topId = row.replyToCommentId && byId.has(row.replyToCommentId) ? topOf(row.id) : row.id
+    if (topId === row.id) tops.set(row.id, { ...toReply(row), replies: [] })
+    else tops.get(topId)?.replies.push(toReply(row))
+  }
+  return [...tops.values()]
+}
+
+export async function getMemory(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  memoryId: string,
+): Promise<Memory> {
+  const visible = await queries.findVisibleMemory(db, viewerId, memoryId)
+  if (!visible) throw new AppError('NotFound', NOT_VISIBLE)
+  const [memory] = await hydrateMemories(db, signer, viewerId, [memoryId])
+  if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
+  const comments = await queries.listComments(db, memoryId)
+  return { ...memory, comments: threadComments(comments, visible.authorId, viewerId) }
+}
+
+export async function getMyMemories(db: Kysely<Database>, signer: PictureSigner, userId: string): Promise<Memory[]> {
+  const ids = await queries.listOwnMemoryIds(db, userId)
+  return hydrateMemories(
+    db,
+    signer,
+    userId,
+    ids.map((row) => row.id),
+  )
+}
+
+/** The memory on a copy, as `viewerId` may see it (getUserCard's memory section), or null. */
+export async function getMemoryOfUserCard(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  userCardId: string,
+): Promise<Memory | null> {
+  const found = await queries.findMemoryIdOfUserCard(db, viewerId, userCardId)
+  if (!found) return null
+  const [memory] = await hydrateMemories(db, signer, viewerId, [found.id])
+  return memory ?? null
+}

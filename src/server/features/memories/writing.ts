@@ -1,0 +1,193 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import { VISIBILITY } from '@shared/constants'
+import type {
+  AvailableCardSets,
+  CardSet,
+  CreateMemoryBody,
+  CreateMemoryResult,
+  UpdateMemoryBody,
+  UpdateVisibilityBody,
+} from '@shared/memories'
+import { TEXTS } from '@shared/texts'
+
+import type { Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
+import { refusing } from '../../lib/databaseErrors'
+import { AppError } from '../../lib/errors'
+import { newId } from '../../lib/random'
+import { notify } from '../notifications/service'
+
+import * as queries from './queries'
+
+/** Writing a memory: creating and updating it, its visibility, and the copies it can be written on. */
+
+const DATE_ORDER = 'The end date cannot be before the start date.'
+const ONLY_FRIENDS = 'You can only tag your friends.'
+const UNKNOWN_PICTURE = 'A picture was not found among your uploads. Please upload it again.'
+
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** Dates are plain calendar dates; a journey may last one day (end = start) but not end before it starts. */
+function checkDates(start: string, end: string): void {
+  if (!isRealDate(start)) throw new AppError('BadRequest', 'The start date is not a valid date.')
+  if (!isRealDate(end)) throw new AppError('BadRequest', 'The end date is not a valid date.')
+  if (end < start) throw new AppError('BadRequest', DATE_ORDER)
+}
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)]
+}
+
+export async function updateVisibility(
+  db: Kysely<Database>,
+  userId: string,
+  body: UpdateVisibilityBody,
+): Promise<null> {
+  const updated = await queries.updateVisibility(db, userId, body.memoryId, body.visibility, nowIso())
+  if (!updated) throw new AppError('NotFound', TEXTS.memoryNotFound)
+  return null
+}
+
+export async function getAvailableCardSets(db: Kysely<Database>, userId: string): Promise<AvailableCardSets> {
+  const rows = await queries.listFreeCopiesByCard(db, userId)
+  const sets = new Map<string, CardSet>()
+  const collections = new Map<string, string>()
+  for (const row of rows) {
+    collections.set(row.collectionId, row.collectionName)
+    let set = sets.get(row.cardSetId)
+    if (!set) {
+      set = { cardSetId: row.cardSetId, cardSetName: row.cardSetName, collectionId: row.collectionId, cards: [] }
+      sets.set(row.cardSetId, set)
+    }
+    set.cards.push({
+      cardId: row.cardId,
+      cardName: row.cardSetName,
+      cardRarity: row.rarity,
+      collectionId: row.collectionId,
+      image: row.cardId,
+      freeCopies: row.freeCopies,
+    })
+  }
+  return {
+    cardSetList: [...sets.values()],
+    cardCollections: [...collections].map(([collectionId, collectionName]) => ({ collectionId, collectionName })),
+  }
+}
+
+async function checkTaggable(trx: Transaction<Database>, userId: string, taggedIds: string[]): Promise<void> {
+  if (taggedIds.includes(userId)) throw new AppError('BadRequest', ONLY_FRIENDS)
+  if ((await queries.countFriendsAmong(trx, userId, taggedIds)) !== taggedIds.length)
+    throw new AppError('BadRequest', ONLY_FRIENDS)
+}
+
+/** Attaches the caller's own uploads in the given order; a picture already on this memory only moves. */
+async function attachPictures(
+  trx: Transaction<Database>,
+  userId: string,
+  memoryId: string,
+  fileNames: string[],
+): Promise<void> {
+  for (const [position, fileName] of fileNames.entries()) {
+    if (!(await queries.attachPicture(trx, userId, memoryId, fileName, position)))
+      throw new AppError('BadRequest', UNKNOWN_PICTURE)
+  }
+}
+
+/** A private memory is the author's alone: its tagged friends are not told of a memory they cannot open. */
+async function notifyTagged(
+  trx: Transaction<Database>,
+  authorId: string,
+  cardName: string,
+  visibility: number,
+  taggedIds: string[],
+): Promise<void> {
+  if (taggedIds.length === 0 || visibility === VISIBILITY.Private) return
+  const { username } = await queries.findUsername(trx, authorId)
+  for (const taggedId of taggedIds) {
+    await notify(trx, taggedId, 'You were tagged in a memory', `${username} tagged you in their memory of ${cardName}.`)
+  }
+}
+
+/**
+ * One memory per copy: the unique key on memories.user_card_id decides, so two concurrent creations on one copy
+ * cannot both succeed. Tagged users must be the author's friends; pictures must be the author's unattached uploads.
+ */
+export async function createMemory(
+  trx: Transaction<Database>,
+  userId: string,
+  body: CreateMemoryBody,
+): Promise<CreateMemoryResult> {
+  const copy = await queries.findOwnedCopy(trx, userId, body.userCardId)
+  if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
+  checkDates(body.memoryStartDate, body.memoryEndDate)
+  const taggedIds = unique(body.taggedFriends)
+  await checkTaggable(trx, userId, taggedIds)
+  const memoryId = newId()
+  const createdAt = nowIso()
+  await refusing(
+    () =>
+      queries.insertMemory(trx, {
+        id: memoryId,
+        user_id: userId,
+        user_card_id: body.userCardId,
+        start_date: body.memoryStartDate,
+        end_date: body.memoryEndDate,
+        content: body.memoryContent,
+        visibility: body.visibility,
+        created_at: createdAt,
+        updated_at: createdAt,
+      }),
+    [
+      {
+        when: 'unique',
+        key: queries.MEMORY_OF_COPY,
+        refusal: new AppError('Conflict', TEXTS.memoryAlreadyExists(copy.cardName)),
+      },
+    ],
+  )
+  await queries.insertTags(trx, memoryId, taggedIds)
+  await attachPictures(trx, userId, memoryId, unique(body.memoryPictures))
+  await notifyTagged(trx, userId, copy.cardName, body.visibility, taggedIds)
+  return { memoryId }
+}
+
+/** Returns the file names of pictures taken off the memory; the caller deletes their files once the change is committed. */
+export async function updateMemory(
+  trx: Transaction<Database>,
+  userId: string,
+  body: UpdateMemoryBody,
+): Promise<{ removedPictures: string[] }> {
+  const memory = await queries.findOwnMemory(trx, userId, body.memoryId)
+  if (!memory) throw new AppError('NotFound', TEXTS.memoryNotFound)
+  checkDates(body.memoryStartDate, body.memoryEndDate)
+  const taggedIds = unique(body.taggedFriends)
+  const previousTags = new Set((await queries.listTaggedUserIds(trx, memory.id)).map((row) => row.userId))
+  const addedTags = taggedIds.filter((id) => !previousTags.has(id))
+  // Friends tagged before stay tagged even if the friendship ended since; only new tags must be friends.
+  await checkTaggable(trx, userId, addedTags)
+  await queries.updateMemoryText(trx, memory.id, {
+    startDate: body.memoryStartDate,
+    endDate: body.memoryEndDate,
+    content: body.memoryContent,
+    visibility: body.visibility,
+    updatedAt: nowIso(),
+  })
+
+  const removedTags = [...previousTags].filter((id) => !taggedIds.includes(id))
+  await queries.deleteTags(trx, memory.id, removedTags)
+  await queries.insertTags(trx, memory.id, addedTags)
+
+  const kept = unique(body.memoryPictures)
+  const removedPictures = (await queries.listPictureNames(trx, memory.id))
+    .map((row) => row.fileName)
+    .filter((name) => !kept.includes(name))
+  await queries.deletePictures(trx, removedPictures)
+  await attachPictures(trx, userId, memory.id, kept)
+
+  await notifyTagged(trx, userId, memory.cardName, body.visibility, addedTags)
+  return { removedPictures }
+}

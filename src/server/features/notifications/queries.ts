@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely'
+
+import type { Database, NotificationsTable } from '../../db/schema'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export async function insertNotification(db: Db, notification: NotificationsTable): Promise<void> {
+  await db.insertInto('notifications').values(notification).execute()
+}
+
+export function findUnread(db: Db, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** The user's newest notifications first, at most `limit`. */
+export function listNotifications(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'title', 'content', 'created_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+export function findNotification(db: Db, userId: string, notificationId: string) {
+  return db
+    .selectFrom('notifications')
+    .select('read_at')
+    .where('id', '=', notificationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+export async function markRead(db: Db, userId: string, notificationId: string, readAt: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: readAt })
+    .where('id', '=', notificationId)
+    .where('user_id', '=', userId)
+    .execute()
+}
