@@ -15,9 +15,6 @@ const restricted = (file, ...imports) =>
 const cycle = (file, ...imports) => imports.map((specifier) => ({ file, import: specifier, rule: 'no-feature-cycle' }))
 
 export const knownBoundaryViolations = [
-  // Client: the listener middleware reaches into features; each feature should register its own listeners.
-  ...restricted('src/client/api/listeners.ts', '../features/notifications/api', '../features/session/api'),
-
   // Client: pages of other features read the session slice; session state is to keep only true client state, with
   // balances read from the cached getUser.
   ...restricted('src/client/features/acquire/DrawPage.tsx', '../session/slice'),

@@ -3,10 +3,11 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { SnackbarProvider } from 'notistack'
 
 import { TEXTS } from '@shared/texts'
-import { restoreSession } from '@client/api/listeners'
 import { sessionEnded } from '@client/api/sessionEvents'
 import { devToolsOptions, makeStore, rootReducer } from '@client/app/store'
+import { selectNewNotification } from '@client/features/notifications/api'
 import { sessionApi } from '@client/features/session/api'
+import { restoreSession } from '@client/features/session/listeners'
 import { initialSessionState } from '@client/features/session/slice'
 import { walletApi } from '@client/features/wallet/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
@@ -37,7 +38,7 @@ describe('the store', () => {
     const store = makeStore(undefined, { recorder })
 
     await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
-    await waitFor(() => expect(store.getState().session.newNotification).toBe(true))
+    await waitFor(() => expect(selectNewNotification(store.getState())).toBe(true))
     await store.dispatch(sessionApi.endpoints.logout.initiate())
     store.dispatch(sessionEnded('logout'))
 

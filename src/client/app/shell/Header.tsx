@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { PRODUCT_NAME } from '@shared/constants'
 
+import { selectNewNotification } from '../../features/notifications/api'
 import { useGetUserQuery } from '../../features/session/api'
 import { selectSession } from '../../features/session/slice'
 import { API_BASE_URL } from '../../lib/config'
@@ -50,6 +51,7 @@ function Logo({ to, compact, showName = !compact }: { to: string; compact: boole
  */
 export function Header() {
   const session = useAppSelector(selectSession)
+  const newNotification = useAppSelector(selectNewNotification)
   // The header shows level and balances from the user record; keeping it subscribed refreshes them on every change.
   useGetUserQuery(undefined, { skip: !session.loggedIn })
   const theme = useTheme()
@@ -77,7 +79,7 @@ export function Header() {
             <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} showName={roomy} />
             {/* Visitors never need the navigation, so it loads on its own once a session exists. */}
             <Suspense fallback={null}>
-              <LoggedInBar session={session} wide={wide} roomy={roomy} />
+              <LoggedInBar session={session} newNotification={newNotification} wide={wide} roomy={roomy} />
             </Suspense>
           </>
         ) : (

@@ -51,6 +51,8 @@ function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemPro
 
 export interface LoggedInBarProps {
   session: SessionState
+  /** The last notification check found an unread one. */
+  newNotification: boolean
   /** From md up: balances and the account button with name and level. */
   wide: boolean
   /** From lg up: navigation with text labels. */
@@ -58,7 +60,7 @@ export interface LoggedInBarProps {
 }
 
 /** The logged-in part of the header: main navigation, balances and the account button. */
-export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
+export function LoggedInBar({ session, newNotification, wide, roomy }: LoggedInBarProps) {
   return (
     <>
       <Box
@@ -73,12 +75,12 @@ export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
         <NavItem to={paths.acquireCards.href()} label="Acquire Cards" icon={<StyleIcon />} showLabel={roomy} />
         <NavItem
           to={paths.notifications.href()}
-          label={session.newNotification ? 'Notifications (new)' : 'Notifications'}
-          highlighted={session.newNotification}
+          label={newNotification ? 'Notifications (new)' : 'Notifications'}
+          highlighted={newNotification}
           showLabel={false}
           icon={
-            <Badge color="secondary" variant="dot" invisible={!session.newNotification}>
-              {session.newNotification ? <NotificationsActiveIcon /> : <NotificationsIcon />}
+            <Badge color="secondary" variant="dot" invisible={!newNotification}>
+              {newNotification ? <NotificationsActiveIcon /> : <NotificationsIcon />}
             </Badge>
           }
         />

@@ -1,3 +1,5 @@
+import { isAnyOf } from '@reduxjs/toolkit'
+
 import type {
   LoginBody,
   LoginResult,
@@ -50,3 +52,12 @@ export const {
   useGetAvatarListQuery,
   useUpdateProfileMutation,
 } = sessionApi
+
+/** A login or a registration answered: a new session holds its token. */
+export const sessionOpened = isAnyOf(
+  sessionApi.endpoints.login.matchFulfilled,
+  sessionApi.endpoints.register.matchFulfilled,
+)
+
+/** A session is known to exist: it was opened, or the user of a held token was loaded. */
+export const sessionBegan = isAnyOf(sessionOpened, sessionApi.endpoints.getUser.matchFulfilled)

@@ -1,13 +1,12 @@
 import { createSlice, isAnyOf, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit'
 
 import { authorizationObserved, sessionEnded, tokenRestored, type SessionEndReason } from '../../api/sessionEvents'
-import { notificationsApi } from '../notifications/api'
 
 import { sessionApi } from './api'
 
 /**
- * The session state (docs/product.md#data-session-state), plus the token. No timer handle lives here: polling is a
- * listener task.
+ * The session state (docs/product.md#data-session-state), plus the token. Whether a notification is new is the
+ * notification check's cached answer, and polling is a listener task.
  */
 export interface SessionState {
   authKey: string | null
@@ -22,8 +21,6 @@ export interface SessionState {
   expToLevelUp: number
   expForCurrentLevel: number
   friendCode: string
-  newNotification: boolean
-  checkNotificationTimer: null
   /** Why the last session ended: after a logout the app goes home instead of to the login page. */
   endedBy: SessionEndReason | null
 }
@@ -41,8 +38,6 @@ export const initialSessionState: SessionState = {
   expToLevelUp: 0,
   expForCurrentLevel: 0,
   friendCode: '',
-  newNotification: false,
-  checkNotificationTimer: null,
   endedBy: null,
 }
 
@@ -120,9 +115,6 @@ export const sessionSlice = createSlice({
         state.username = payload.username
         state.avatarId = payload.avatarId
       })
-      .addMatcher(notificationsApi.endpoints.checkNewNotifications.matchFulfilled, (state, { payload }) => {
-        state.newNotification = payload
-      })
       .addMatcher(carriesUserData, (state, { payload }) => {
         if (typeof payload.userData.digitalCredit === 'number') state.digitalCredit = payload.userData.digitalCredit
         if (typeof payload.userData.physicalCredit === 'number') state.physicalCredit = payload.userData.physicalCredit
@@ -132,10 +124,8 @@ export const sessionSlice = createSlice({
     selectSession: (state) => state,
     selectLoggedIn: (state) => state.loggedIn,
     selectAuthKey: (state) => state.authKey,
-    selectNewNotification: (state) => state.newNotification,
     selectEndedBy: (state) => state.endedBy,
   },
 })
 
-export const { selectSession, selectLoggedIn, selectAuthKey, selectNewNotification, selectEndedBy } =
-  sessionSlice.selectors
+export const { selectSession, selectLoggedIn, selectAuthKey, selectEndedBy } = sessionSlice.selectors
