@@ -15,14 +15,6 @@ const restricted = (file, ...imports) =>
 const cycle = (file, ...imports) => imports.map((specifier) => ({ file, import: specifier, rule: 'no-feature-cycle' }))
 
 export const knownBoundaryViolations = [
-  // Client: pages of other features read the session slice; session state is to keep only true client state, with
-  // balances read from the cached getUser.
-  ...restricted('src/client/features/acquire/DrawPage.tsx', '../session/slice'),
-  ...restricted('src/client/features/acquire/FreeDrawPage.tsx', '../session/slice'),
-  ...restricted('src/client/features/acquire/PickPage.tsx', '../session/slice'),
-  ...restricted('src/client/features/friends/MyFriendsPage.tsx', '../session/slice'),
-  ...restricted('src/client/features/wallet/MyWalletPage.tsx', '../session/slice'),
-
   // Client: collection, memories and feed depend on each other; they are to compose in app/ instead.
   ...restricted('src/client/features/collection/UserCardPage.tsx', '../memories/components/UserCardMemorySection'),
   ...cycle('src/client/features/collection/UserCardPage.tsx', '../memories/components/UserCardMemorySection'),

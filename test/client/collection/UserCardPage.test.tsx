@@ -4,7 +4,7 @@ import type { UserCard } from '@shared/collection'
 import { TEXTS } from '@shared/texts'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
-import { renderApp } from '@test/helpers/render'
+import { cachedUser, renderApp } from '@test/helpers/render'
 
 const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 1, rarityStats: [0, 0, 0, 0, 1] } })
 
@@ -80,7 +80,7 @@ describe('UserCardPage', () => {
     expect(await screen.findByText('Card recycled successfully')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/card/jp-kyoto-5'))
     expect(recycled).toEqual({ userCardId: 'uc-1' })
-    expect(store.getState().session.digitalCredit).toBe(20_500)
+    expect(cachedUser(store)?.digitalCredit).toBe(20_500)
     expect(screen.queryByText('User card not found')).not.toBeInTheDocument()
   })
 

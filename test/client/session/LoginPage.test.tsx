@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
-import { renderApp, visitorSession } from '@test/helpers/render'
+import { cachedUser, renderApp, visitorSession } from '@test/helpers/render'
 
 const loginResult = {
   authKey: 'tok',
@@ -38,12 +38,8 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/myFriends'))
-    expect(store.getState().session).toMatchObject({
-      loggedIn: true,
-      username: 'marta',
-      digitalCredit: 2500,
-      authKey: 'tok',
-    })
+    expect(store.getState().session).toMatchObject({ loggedIn: true, authKey: 'tok' })
+    await waitFor(() => expect(cachedUser(store)).toMatchObject({ username: 'marta', digitalCredit: 2500 }))
   })
 
   it('shows the server message as a warning when the password is wrong', async () => {

@@ -14,9 +14,10 @@ import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, NavLink } from 'react-router-dom'
 
+import type { User } from '@shared/session'
+
 import { CreditAmount } from '../../components/CreditAmount'
 import { UserAvatar } from '../../components/UserAvatar'
-import type { SessionState } from '../../features/session/slice'
 import { paths } from '../paths'
 
 interface NavItemProps {
@@ -50,7 +51,8 @@ function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemPro
 }
 
 export interface LoggedInBarProps {
-  session: SessionState
+  /** The traveller; the balances and the account's name and level show once it is loaded. */
+  user: User | undefined
   /** The last notification check found an unread one. */
   newNotification: boolean
   /** From md up: balances and the account button with name and level. */
@@ -60,7 +62,7 @@ export interface LoggedInBarProps {
 }
 
 /** The logged-in part of the header: main navigation, balances and the account button. */
-export function LoggedInBar({ session, newNotification, wide, roomy }: LoggedInBarProps) {
+export function LoggedInBar({ user, newNotification, wide, roomy }: LoggedInBarProps) {
   return (
     <>
       <Box
@@ -85,7 +87,7 @@ export function LoggedInBar({ session, newNotification, wide, roomy }: LoggedInB
           }
         />
       </Box>
-      {wide && (
+      {wide && user && (
         <>
           <ButtonBase
             component={RouterLink}
@@ -97,8 +99,8 @@ export function LoggedInBar({ session, newNotification, wide, roomy }: LoggedInB
               Digital · Physical
             </Typography>
             <Box sx={{ display: 'flex', gap: 1.5, fontWeight: 600 }}>
-              <CreditAmount value={session.digitalCredit} label="Digital credit" />
-              <CreditAmount value={session.physicalCredit} kind="physical" label="Physical credit" />
+              <CreditAmount value={user.digitalCredit} label="Digital credit" />
+              <CreditAmount value={user.physicalCredit} kind="physical" label="Physical credit" />
             </Box>
           </ButtonBase>
           <ButtonBase
@@ -107,26 +109,26 @@ export function LoggedInBar({ session, newNotification, wide, roomy }: LoggedInB
             aria-label="My account"
             sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1 }}
           >
-            <UserAvatar avatarId={session.avatarId} username={session.username} size={36} />
+            <UserAvatar avatarId={user.avatarId} username={user.username} size={36} />
             <Box sx={{ textAlign: 'left' }}>
               <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2, maxWidth: 140 }} noWrap>
-                {session.username}
+                {user.username}
               </Typography>
               <Typography variant="caption" sx={{ opacity: 0.85 }}>
-                Level {session.userLevel}
+                Level {user.userLevel}
               </Typography>
             </Box>
           </ButtonBase>
         </>
       )}
-      {!wide && (
+      {!wide && user && (
         <ButtonBase
           component={RouterLink}
           to={paths.myAccount.href()}
-          aria-label={`My account: ${session.username}, level ${session.userLevel}`}
+          aria-label={`My account: ${user.username}, level ${user.userLevel}`}
           sx={{ borderRadius: '50%' }}
         >
-          <UserAvatar avatarId={session.avatarId} username={session.username} size={32} />
+          <UserAvatar avatarId={user.avatarId} username={user.username} size={32} />
         </ButtonBase>
       )}
     </>

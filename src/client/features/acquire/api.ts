@@ -9,6 +9,7 @@ import type {
 } from '@shared/acquire'
 
 import { ACQUISITION_TAGS, baseApi } from '../../api/baseApi'
+import { takeAnsweredBalances } from '../session/api'
 
 /** A pick or a draw changes credit, experience, the collection, the owned badges of cards and possibly the certificates. */
 const ACQUIRED = [...ACQUISITION_TAGS, 'CardCollection'] as const
@@ -23,6 +24,8 @@ export const acquireApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/pickCard', method: 'POST', body }),
       // The pick screen shows the insufficient-credit and login texts itself.
       extraOptions: { silentErrors: true },
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...ACQUIRED],
     }),
     /**
@@ -32,6 +35,8 @@ export const acquireApi = baseApi.injectEndpoints({
     drawCard: build.mutation<DrawCardResult, { tenDraws: boolean }>({
       query: ({ tenDraws }) => ({ url: '/drawCard', params: tenDraws ? { tenDraws: 1 } : undefined }),
       extraOptions: { silentErrors: true },
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...ACQUIRED],
     }),
     getCardDrawResult: build.query<CardDrawResult, string>({

@@ -12,12 +12,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { INVITATION_CERTIFICATE_CREDIT } from '@shared/constants'
 
-import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatCredit } from '../../lib/format'
 
-import { selectSession } from './slice'
+import { useCurrentUser } from './api'
 
 interface BigLinkProps {
   to: string
@@ -46,7 +45,7 @@ function BigLink({ to, icon, title, text }: BigLinkProps) {
 
 export function WelcomePage() {
   usePageTitle('Welcome')
-  const { username } = useAppSelector(selectSession)
+  const username = useCurrentUser().data?.username ?? ''
   const [searchParams] = useSearchParams()
   const invited = searchParams.has('invited')
 
