@@ -15,13 +15,6 @@ const restricted = (file, ...imports) =>
 const cycle = (file, ...imports) => imports.map((specifier) => ({ file, import: specifier, rule: 'no-feature-cycle' }))
 
 export const knownBoundaryViolations = [
-  // Client: collection, memories and feed depend on each other; they are to compose in app/ instead.
-  ...restricted('src/client/features/collection/UserCardPage.tsx', '../memories/components/UserCardMemorySection'),
-  ...cycle('src/client/features/collection/UserCardPage.tsx', '../memories/components/UserCardMemorySection'),
-  ...cycle('src/client/features/memories/CreateMemoryPage.tsx', '../collection/api'),
-  ...cycle('src/client/features/memories/api.ts', '../feed/api'),
-  ...cycle('src/client/features/feed/components/FeedMemoryCard.tsx', '../../memories/api'),
-
   // Server: share pages register themselves with the share feature, which imports them back.
   ...restricted('src/server/features/acquire/drawSharePage.ts', '../share/pages'),
   ...cycle('src/server/features/acquire/drawSharePage.ts', '../share/pages'),

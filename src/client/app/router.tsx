@@ -59,8 +59,7 @@ const page = {
       .MyCollectionPage,
   })) satisfies Lazy,
   userCard: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-userCard" */ '../features/collection/UserCardPage'))
-      .UserCardPage,
+    Component: (await import(/* webpackChunkName: "page-userCard" */ './routes/UserCardRoute')).UserCardRoute,
   })) satisfies Lazy,
   myMemories: (async () => ({
     Component: (await import(/* webpackChunkName: "page-myMemories" */ '../features/memories/MyMemoriesPage'))

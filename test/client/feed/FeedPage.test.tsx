@@ -1,8 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 
 import type { MemoryFeed } from '@shared/feed'
 import { FEED_EMPTY_TEXT, FeedPage } from '@client/features/feed/FeedPage'
-import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -93,6 +93,19 @@ describe('FeedPage', () => {
     renderWithProviders(<FeedPage />, { route: '/feed' })
     const links = await screen.findAllByRole('link', { name: /comments/ })
     expect(links[0]).toHaveAttribute('href', '/viewMemory/m3/comments')
+  })
+
+  it('shows a like at once and takes it back when the server refuses it', async () => {
+    let answer: (response: Response) => void = () => undefined
+    server.use(http.post(`${API}/memory/likeMemory`, () => new Promise<Response>((resolve) => (answer = resolve))))
+    const { user } = renderWithProviders(<FeedPage />, { route: '/feed' })
+    const porto = await screen.findByRole('article', { name: 'jo · Porto' })
+    await user.click(within(porto).getByRole('button', { name: 'Like, 2 likes' }))
+
+    expect(within(porto).getByRole('button', { name: 'Like, 3 likes' })).toHaveAttribute('aria-pressed', 'true')
+    answer(refusal(404, 'NotFound', 'The memory is gone.'))
+    expect(await screen.findByText('The memory is gone.')).toBeInTheDocument()
+    expect(within(porto).getByRole('button', { name: 'Like, 2 likes' })).toHaveAttribute('aria-pressed', 'false')
   })
 
   it('offers My Memories and Friends when the feed is empty', async () => {
