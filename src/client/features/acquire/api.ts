@@ -11,8 +11,11 @@ import type {
 import { ACQUISITION_TAGS, baseApi } from '../../api/baseApi'
 import { takeAnsweredBalances } from '../session/api'
 
-/** A pick or a draw changes credit, experience, the collection, the owned badges of cards and possibly the certificates. */
-const ACQUIRED = [...ACQUISITION_TAGS, 'CardCollection'] as const
+/**
+ * A pick or a draw changes credit, the collection, the owned badges of cards and possibly the certificates, and earns
+ * experience: a new level may unlock avatars.
+ */
+const ACQUIRED = [...ACQUISITION_TAGS, { type: 'Avatar', id: 'LIST' }] as const
 
 export const acquireApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
