@@ -9,7 +9,7 @@ import { collectionApi } from '@client/features/collection/api'
 import { sessionApi } from '@client/features/session/api'
 import { walletApi } from '@client/features/wallet/api'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { onGet, server } from '@test/helpers/msw'
 import { loggedInSession } from '@test/helpers/render'
 
 import { collectionCard, collections, expGain } from './fixtures'
@@ -31,7 +31,7 @@ describe('what a draw refetches', () => {
       onGet('/getCardsOfCollection', [collectionCard()]),
       onGet('/getMyCollection', []),
       onGet('/payment/getMyCreditCertificates', []),
-      http.get(`${API}/drawCard`, () => HttpResponse.json(ok(drawn))),
+      onGet('/drawCard', drawn),
     )
     const store = makeStore({ session: loggedInSession() }, { sideEffects: false })
     const subscriptions = [

@@ -65,9 +65,7 @@ describe('UserCardPage', () => {
         return HttpResponse.json(ok({ newUserDigitalCredit: 20_500 }))
       }),
       // The header refetches the user after a recycle; the server then reports the new balance.
-      http.get(`${API}/getUser`, () =>
-        HttpResponse.json(ok({ ...me, digitalCredit: recycled ? 20_500 : me.digitalCredit })),
-      ),
+      onGet('/getUser', () => ({ ...me, digitalCredit: recycled ? 20_500 : me.digitalCredit })),
       ...handlers(),
     )
     const { user, router, store } = renderApp('/userCard/uc-1')

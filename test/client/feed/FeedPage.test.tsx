@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 
 import type { MemoryFeed } from '@shared/feed'
 import { FEED_EMPTY_TEXT, FeedPage } from '@client/features/feed/FeedPage'
-import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, refusal, server, onGet } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -109,7 +109,7 @@ describe('FeedPage', () => {
   })
 
   it('offers My Memories and Friends when the feed is empty', async () => {
-    server.use(http.get(`${API}/feed/getMemoryFeed`, () => HttpResponse.json(ok({ memories: [], nextCursor: null }))))
+    server.use(onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }))
     renderWithProviders(<FeedPage />, { route: '/feed' })
     expect(await screen.findByText(FEED_EMPTY_TEXT)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'My Memories' })).toHaveAttribute('href', '/myMemories')

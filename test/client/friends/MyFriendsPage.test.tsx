@@ -46,7 +46,7 @@ describe('MyFriendsPage', () => {
     let friends: Friend[] = []
     let sentBody: unknown = null
     server.use(
-      http.get(`${API}/friends/getMyFriends`, () => HttpResponse.json(ok(friends))),
+      onGet('/friends/getMyFriends', () => friends),
       http.post(`${API}/friends/addFriend`, async ({ request }) => {
         sentBody = await request.json()
         friends = [lena]
@@ -87,7 +87,7 @@ describe('MyFriendsPage', () => {
   it('removes a friend after confirmation', async () => {
     let friends = [lena]
     server.use(
-      http.get(`${API}/friends/getMyFriends`, () => HttpResponse.json(ok(friends))),
+      onGet('/friends/getMyFriends', () => friends),
       http.post(`${API}/friends/removeFriend`, () => {
         friends = []
         return HttpResponse.json(ok(null))

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { API, http, refusal, server, onGet, onPost } from '@test/helpers/msw'
 import { cachedUser, renderApp, visitorSession } from '@test/helpers/render'
 
 const loginResult = {
@@ -27,10 +27,10 @@ describe('LoginPage', () => {
 
   it('logs in and returns to the page in `from`', async () => {
     server.use(
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      onPost('/login', loginResult),
       // The logged-in header loads the user and starts the notification poll.
-      http.get(`${API}/getUser`, () => HttpResponse.json(ok(makeUser({ digitalCredit: 2500 })))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+      onGet('/getUser', makeUser({ digitalCredit: 2500 })),
+      onGet('/checkNewNotifications', false),
     )
     const { user, router, store } = renderApp('/login?from=%2FmyFriends', { session: visitorSession })
     await user.type(await screen.findByLabelText('Email'), 'marta@example.com')

@@ -97,7 +97,7 @@ describe('MyAccountPage', () => {
     let sentBody: unknown = null
     let current = marta
     server.use(
-      http.get(`${API}/getUser`, () => HttpResponse.json(ok(current))),
+      onGet('/getUser', () => current),
       http.get(`${API}/getAvatarList`, () => {
         avatarListCalls += 1
         return HttpResponse.json(ok([1, 2, 3, 4, 5, 6, 7, 8]))

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
-import type { CreditCertificate, CreditProduct } from '@shared/wallet'
+import type { CreditCertificate, CreditProduct, VerifyPaymentIntentResult } from '@shared/wallet'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, onGet, refusal, server, onPost } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
 
 // The CPU is shared with other suites; findBy waits longer than its 1 s default.
@@ -30,7 +30,7 @@ function walletHandlers({ certificates = [] as CreditCertificate[][] } = {}) {
   let certificateCalls = 0
   account.digitalCredit = user.digitalCredit
   return [
-    http.get(`${API}/getUser`, () => HttpResponse.json(ok({ ...user, digitalCredit: account.digitalCredit }))),
+    onGet('/getUser', () => ({ ...user, digitalCredit: account.digitalCredit })),
     onGet('/checkNewNotifications', false),
     onGet('/payment/getCreditProducts', products),
     http.get(`${API}/payment/getMyCreditCertificates`, () => {
@@ -233,6 +233,6 @@ describe('MyWalletPage', () => {
   })
 })
 
-function onPostVerify(data: unknown) {
-  return http.post(`${API}/payment/verifyPaymentIntent`, () => HttpResponse.json(ok(data)))
+function onPostVerify(data: VerifyPaymentIntentResult) {
+  return onPost('/payment/verifyPaymentIntent', data)
 }
