@@ -119,14 +119,7 @@ describe('FeedPage', () => {
 
 describe('FeedPage when the feed fails', () => {
   it('offers Try Again instead of the empty text', async () => {
-    server.use(
-      http.get(`${API}/feed/getMemoryFeed`, () =>
-        HttpResponse.json(
-          { metadata: { status: false, errorCode: 'Internal', message: 'boom', authorized: true }, data: null },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(http.get(`${API}/feed/getMemoryFeed`, () => refusal(500, 'Internal', 'boom', true)))
     renderWithProviders(<FeedPage />, { route: '/feed' })
     expect(await screen.findByText('The feed could not be loaded.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
