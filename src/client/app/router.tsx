@@ -82,7 +82,7 @@ const page = {
       .SwitchUserCardPage,
   })) satisfies Lazy,
   feed: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-feed" */ '../features/feed/FeedPage')).FeedPage,
+    Component: (await import(/* webpackChunkName: "page-feed" */ './routes/FeedRoute')).FeedRoute,
   })) satisfies Lazy,
   myFriends: (async () => ({
     Component: (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage'))

@@ -2,7 +2,6 @@ import { combineSlices, configureStore, createListenerMiddleware, type Action, t
 
 import { baseApi } from '../api/baseApi'
 import { addApiListeners } from '../api/listeners'
-import { addFeedListeners } from '../features/feed/listeners'
 import { addNotificationListeners } from '../features/notifications/listeners'
 import { addSessionListeners } from '../features/session/listeners'
 import { sessionSlice } from '../features/session/slice'
@@ -82,7 +81,6 @@ export function makeStore(
     addApiListeners(startAppListening)
     addSessionListeners(startAppListening)
     addNotificationListeners(startAppListening)
-    addFeedListeners(startAppListening)
   }
   return store
 }

@@ -25,6 +25,7 @@ import type { ApiError } from '../../api/errors'
 import { authorizationObserved } from '../../api/sessionEvents'
 import type { RootState } from '../../app/store'
 import { API_BASE_URL, API_KEY } from '../../lib/config'
+import { feedApi } from '../feed/api'
 import { takeAnsweredBalances } from '../session/api'
 
 /**
@@ -194,6 +195,11 @@ export const memoriesApi = baseApi.injectEndpoints({
           dispatch(memoriesApi.util.updateQueryData('getMemory', memoryId, toggle)),
           dispatch(
             memoriesApi.util.updateQueryData('getMyMemories', undefined, (draft) => toggle(draft.entities[memoryId])),
+          ),
+          dispatch(
+            feedApi.util.updateQueryData('getMemoryFeed', undefined, (draft) => {
+              for (const page of draft.pages) toggle(page.memories.find((memory) => memory.memoryId === memoryId))
+            }),
           ),
         ]
         try {

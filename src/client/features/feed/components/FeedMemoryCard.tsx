@@ -1,11 +1,10 @@
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline'
-import FavoriteIcon from '@mui/icons-material/Favorite'
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
@@ -17,15 +16,15 @@ import { JourneyDates, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate, truncate } from '../../../lib/format'
-import { placeOf, useLikeMemoryMutation } from '../../memories/api'
 
 export interface FeedMemoryCardProps {
   memory: Memory
+  /** The like toggle, given by the page. */
+  like: ReactNode
 }
 
 /** One memory in the feed: who wrote it, on which card, what they wrote, and a way to like and discuss it. */
-export function FeedMemoryCard({ memory }: FeedMemoryCardProps) {
-  const [likeMemory, { isLoading: liking }] = useLikeMemoryMutation()
+export function FeedMemoryCard({ memory, like }: FeedMemoryCardProps) {
   const titleId = `feed-memory-${memory.memoryId}`
 
   return (
@@ -63,20 +62,7 @@ export function FeedMemoryCard({ memory }: FeedMemoryCardProps) {
         <TaggedFriends friends={memory.taggedFriends} />
 
         <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Button
-            size="small"
-            color="secondary"
-            variant={memory.liked ? 'contained' : 'outlined'}
-            aria-pressed={memory.liked}
-            aria-label={`Like, ${memory.likes} ${memory.likes === 1 ? 'like' : 'likes'}`}
-            startIcon={memory.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-            onClick={() => {
-              // The new state already shows; a second click before the first answers would race it.
-              if (!liking) void likeMemory({ memoryId: memory.memoryId, place: placeOf(memory) })
-            }}
-          >
-            {memory.likes}
-          </Button>
+          {like}
           <Button
             size="small"
             component={RouterLink}
