@@ -73,9 +73,9 @@ const cases = [
     expect: ['boundaries/no-restricted-paths'],
   },
   {
-    name: 'two features may not depend on each other (notifications → session → notifications)',
-    file: 'src/client/features/notifications/boundaryFixture.ts',
-    code: "import { sessionApi } from '../session/api'\nexport const fixture = sessionApi\n",
+    name: 'two features may not depend on each other (session → notifications → session)',
+    file: 'src/client/features/session/boundaryFixture.ts',
+    code: "import { notificationsApi } from '../notifications/api'\nexport const fixture = notificationsApi\n",
     expect: ['boundaries/no-feature-cycle'],
   },
   {

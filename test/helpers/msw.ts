@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 
+import type { GetPath, GetResponses, PostPath, PostResponses } from '@shared/calls'
 import type { Envelope, ErrorCode } from '@shared/envelope'
 
 export const API = 'http://localhost/api'
@@ -20,16 +21,23 @@ export function refusal(status: number, errorCode: ErrorCode, message: string, a
   )
 }
 
-export function onGet(path: string, data: unknown, authorized = true) {
-  return http.get(`${API}${path}`, () => HttpResponse.json(ok(data, authorized) as JsonBodyType))
+/** A fake answer: the call's data, or a whole response (a refusal, say), worked out from the request if need be. */
+type Answer<Data> = Data | Response | ((request: Request, body: unknown) => Data | Response | Promise<Data | Response>)
+
+async function answer<Data>(value: Answer<Data>, request: Request, authorized: boolean) {
+  const body = request.headers.get('content-type')?.includes('json') ? await request.clone().json() : null
+  const data = typeof value === 'function' ? await (value as (r: Request, b: unknown) => unknown)(request, body) : value
+  return data instanceof Response ? data : HttpResponse.json(ok(data, authorized) as JsonBodyType)
 }
 
-export function onPost<T>(path: string, data: T | ((body: unknown) => T), authorized = true) {
-  return http.post(`${API}${path}`, async ({ request }) => {
-    const body = request.headers.get('content-type')?.includes('json') ? await request.json() : null
-    const value = typeof data === 'function' ? (data as (body: unknown) => T)(body) : data
-    return HttpResponse.json(ok(value, authorized) as JsonBodyType)
-  })
+/** Answers a GET call with data of the type the contract gives it (src/shared/calls.ts). */
+export function onGet<P extends GetPath>(path: P, data: Answer<GetResponses[P]>, authorized = true) {
+  return http.get(`${API}${path}`, ({ request }) => answer(data, request, authorized))
+}
+
+/** Answers a POST call with data of the type the contract gives it; a function gets the request and its JSON body. */
+export function onPost<P extends PostPath>(path: P, data: Answer<PostResponses[P]>, authorized = true) {
+  return http.post(`${API}${path}`, ({ request }) => answer(data, request, authorized))
 }
 
 export { http, HttpResponse }

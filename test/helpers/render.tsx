@@ -10,7 +10,13 @@ import { MemoryRouter, RouterProvider } from 'react-router-dom'
 import { createTestRouter } from '@client/app/router'
 import { makeStore, type RootState } from '@client/app/store'
 import { theme } from '@client/app/theme'
+import { sessionApi } from '@client/features/session/api'
 import { initialSessionState, type SessionState } from '@client/features/session/slice'
+
+/** The traveller as the store's cache holds it (the header's name, level and balances). */
+export function cachedUser(store: ReturnType<typeof makeStore>) {
+  return sessionApi.endpoints.getUser.select()(store.getState()).data
+}
 
 /** A logged-in session for preloaded state. */
 export function loggedInSession(overrides: Partial<SessionState> = {}): SessionState {
@@ -18,15 +24,6 @@ export function loggedInSession(overrides: Partial<SessionState> = {}): SessionS
     ...initialSessionState,
     authKey: 'test-token',
     loggedIn: true,
-    username: 'marta',
-    email: 'marta@example.com',
-    digitalCredit: 12_500,
-    physicalCredit: 0,
-    userLevel: 2,
-    userExp: 150,
-    expForCurrentLevel: 100,
-    expToLevelUp: 200,
-    friendCode: 'ABC234',
     ...overrides,
   }
 }

@@ -110,11 +110,14 @@ export const baseApi = createApi({
   endpoints: () => ({}),
 })
 
-/** Tags a change of credit, cards or certificates invalidates, so the header, wallet and collection refresh. */
+/**
+ * Tags a change of credit, cards or certificates invalidates, so the header, wallet and collection refresh, and the
+ * card lists with their owned counts (Card:LIST). The collections list (CardCollection) is the same for everyone and
+ * is never refetched by an acquisition.
+ */
 export const ACQUISITION_TAGS = [
   { type: 'User', id: 'ME' },
   { type: 'UserCard', id: 'LIST' },
   { type: 'Card', id: 'LIST' },
-  { type: 'CardCollection', id: 'LIST' },
   { type: 'Certificate', id: 'LIST' },
 ] as const

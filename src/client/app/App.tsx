@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router-dom'
 
 import { TOAST_DURATION_MS } from '@shared/constants'
 
-import { restoreSession } from '../api/listeners'
+import { restoreSession } from '../features/session/listeners'
 
 import { createAppRouter } from './router'
 import type { AppStore } from './store'

@@ -59,8 +59,7 @@ const page = {
       .MyCollectionPage,
   })) satisfies Lazy,
   userCard: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-userCard" */ '../features/collection/UserCardPage'))
-      .UserCardPage,
+    Component: (await import(/* webpackChunkName: "page-userCard" */ './routes/UserCardRoute')).UserCardRoute,
   })) satisfies Lazy,
   myMemories: (async () => ({
     Component: (await import(/* webpackChunkName: "page-myMemories" */ '../features/memories/MyMemoriesPage'))
@@ -83,7 +82,7 @@ const page = {
       .SwitchUserCardPage,
   })) satisfies Lazy,
   feed: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-feed" */ '../features/feed/FeedPage')).FeedPage,
+    Component: (await import(/* webpackChunkName: "page-feed" */ './routes/FeedRoute')).FeedRoute,
   })) satisfies Lazy,
   myFriends: (async () => ({
     Component: (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage'))

@@ -1,7 +1,9 @@
 import { combineSlices, configureStore, createListenerMiddleware, type Action, type Middleware } from '@reduxjs/toolkit'
 
 import { baseApi } from '../api/baseApi'
-import { registerSessionListeners } from '../api/listeners'
+import { addApiListeners } from '../api/listeners'
+import { addNotificationListeners } from '../features/notifications/listeners'
+import { addSessionListeners } from '../features/session/listeners'
 import { sessionSlice } from '../features/session/slice'
 
 export const rootReducer = combineSlices(baseApi, sessionSlice)
@@ -74,7 +76,12 @@ export function makeStore(
     },
     devTools: devToolsOptions,
   })
-  if (sideEffects) registerSessionListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch>())
+  if (sideEffects) {
+    const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>()
+    addApiListeners(startAppListening)
+    addSessionListeners(startAppListening)
+    addNotificationListeners(startAppListening)
+  }
   return store
 }
 

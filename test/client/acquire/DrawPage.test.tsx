@@ -3,10 +3,10 @@ import { Route, Routes } from 'react-router-dom'
 
 import { DrawPage } from '@client/features/acquire/DrawPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, onGet, refusal, server } from '@test/helpers/msw'
+import { API, http, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
-import { prices } from './fixtures'
+import { expGain, prices } from './fixtures'
 
 function renderDrawPage(route = '/digitalDraw', balance = 20_000) {
   server.use(onGet('/getUser', makeUser({ digitalCredit: balance })), onGet('/checkNewNotifications', false))
@@ -28,12 +28,9 @@ describe('DrawPage', () => {
   it('draws one card from a pack and opens the result', async () => {
     let query = ''
     server.use(
-      http.get(`${API}/drawCard`, ({ request }) => {
+      onGet('/drawCard', (request) => {
         query = new URL(request.url).search
-        return HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: { shareId: 't9', userData: { digitalCredit: 18_500 }, expGainResult: null },
-        })
+        return { shareId: 't9', userData: { digitalCredit: 18_500 }, expGainResult: expGain }
       }),
     )
     const { user } = renderDrawPage()
@@ -51,12 +48,9 @@ describe('DrawPage', () => {
   it('opens the ten-card packs at once for /digitalDraw/draw10 and sends tenDraws=1', async () => {
     let query = ''
     server.use(
-      http.get(`${API}/drawCard`, ({ request }) => {
+      onGet('/drawCard', (request) => {
         query = new URL(request.url).search
-        return HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: { shareId: 't10', userData: { digitalCredit: 0 }, expGainResult: null },
-        })
+        return { shareId: 't10', userData: { digitalCredit: 0 }, expGainResult: expGain }
       }),
     )
     const { user } = renderDrawPage('/digitalDraw/draw10')

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { DrawResultPage } from '@client/features/acquire/DrawResultPage'
-import { API, HttpResponse, http, onGet, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, onGet, refusal, server, ok } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { drawResult } from './fixtures'
@@ -67,18 +67,14 @@ describe('DrawResultPage', () => {
     let redeemBody: unknown = null
     server.use(
       http.get(`${API}/getCardDrawResult`, () =>
-        HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: drawResult({ tenDraws: true, highestRarity: 1, cardList, certificate: { ...certificate, redeemed } }),
-        }),
+        HttpResponse.json(
+          ok(drawResult({ tenDraws: true, highestRarity: 1, cardList, certificate: { ...certificate, redeemed } })),
+        ),
       ),
       http.post(`${API}/payment/redeemCreditCertificate`, async ({ request }) => {
         redeemBody = await request.json()
         redeemed = true
-        return HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: { result: true, creditValue: 2_500, userData: { digitalCredit: 5_000 } },
-        })
+        return HttpResponse.json(ok({ result: true, creditValue: 2_500, userData: { digitalCredit: 5_000 } }))
       }),
     )
     const { user } = renderResult()

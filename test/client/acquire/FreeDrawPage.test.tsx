@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 
 import { FREE_DRAW_FOR_VISITORS, FreeDrawPage } from '@client/features/acquire/FreeDrawPage'
 import { STORAGE_KEYS } from '@client/lib/storage'
-import { API, HttpResponse, http, onGet, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, onGet, server, ok } from '@test/helpers/msw'
 import { loggedInSession, renderWithProviders, visitorSession } from '@test/helpers/render'
 
 const drawn = { transactionId: 'free-1', image: 'jp-3', cardName: 'Japan', cardRarity: 3 }
@@ -46,10 +46,7 @@ describe('FreeDrawPage', () => {
         await new Promise<void>((resolve) => {
           release = resolve
         })
-        return HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: false },
-          data: drawn,
-        })
+        return HttpResponse.json(ok(drawn, false))
       }),
     )
     const { user } = renderFreeDraw()
@@ -69,9 +66,8 @@ describe('FreeDrawPage', () => {
     server.use(
       http.post(`${API}/register`, async ({ request }) => {
         registration = (await request.json()) as Record<string, unknown>
-        return HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: {
+        return HttpResponse.json(
+          ok({
             username: 'kai',
             authKey: 'token',
             email: 'kai@example.com',
@@ -80,8 +76,8 @@ describe('FreeDrawPage', () => {
             avatarId: 1,
             invitationReward: false,
             friendCode: 'KAI234',
-          },
-        })
+          }),
+        )
       }),
       onGet('/checkNewNotifications', false),
     )

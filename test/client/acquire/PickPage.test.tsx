@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 
 import { PickPage } from '@client/features/acquire/PickPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, onGet, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, onGet, server, ok } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { collectionCard, collections, expGain } from './fixtures'
@@ -42,13 +42,12 @@ describe('PickPage', () => {
       onGet('/getCardCollections', collections),
       http.get(`${API}/getCardsOfCollection`, ({ request }) => {
         asked = new URL(request.url).search
-        return HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: [
+        return HttpResponse.json(
+          ok([
             collectionCard({ cardRarity: 2, cardId: 'fr-2', image: 'fr-2', owned: 1 }),
             collectionCard({ cardId: 'de-2', cardName: 'Germany', cardRarity: 2, image: 'de-2' }),
-          ],
-        })
+          ]),
+        )
       }),
     )
     renderPick('/digitalPick/2')
@@ -67,17 +66,13 @@ describe('PickPage', () => {
     server.use(
       onGet('/getCardCollections', collections),
       http.get(`${API}/getCardsOfCollection`, () =>
-        HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: [collectionCard({ cardDescription: longDescription, owned })],
-        }),
+        HttpResponse.json(ok([collectionCard({ cardDescription: longDescription, owned })])),
       ),
       http.post(`${API}/pickCard`, async ({ request }) => {
         body = await request.json()
         owned = 1
-        return HttpResponse.json({
-          metadata: { status: true, errorCode: null, message: '', authorized: true },
-          data: {
+        return HttpResponse.json(
+          ok({
             result: true,
             cardResult: {
               cardId: 'fr-1',
@@ -89,8 +84,8 @@ describe('PickPage', () => {
             },
             expGainResult: expGain,
             userData: { digitalCredit: 19_000 },
-          },
-        })
+          }),
+        )
       }),
     )
     const { user } = renderPick('/digitalPick/1')

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { toToast } from '@client/api/errors'
 import { sessionApi } from '@client/features/session/api'
 import { API, HttpResponse, http, refusal, server } from '@test/helpers/msw'
-import { loggedInSession, renderWithProviders } from '@test/helpers/render'
+import { cachedUser, loggedInSession, renderWithProviders } from '@test/helpers/render'
 
 describe('shared request handling (docs/product.md#messages-request-handling)', () => {
   it('shows a server failure as the technical-problem error with the server message', async () => {
@@ -43,9 +43,8 @@ describe('shared request handling (docs/product.md#messages-request-handling)', 
     const { store } = renderWithProviders(<div />, { session: loggedInSession() })
     await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(await screen.findByText('Please log in to perform this action.')).toBeInTheDocument()
-    await waitFor(() =>
-      expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null, digitalCredit: 0 }),
-    )
+    await waitFor(() => expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null }))
+    await waitFor(() => expect(cachedUser(store)).toBeUndefined())
   })
 
   it('maps every failure kind to its toast text', () => {

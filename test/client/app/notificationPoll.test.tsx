@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react'
 import { sessionEnded } from '@client/api/sessionEvents'
 import { makeStore } from '@client/app/store'
 import { sessionApi } from '@client/features/session/api'
-import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, server, onPost } from '@test/helpers/msw'
 
 const loginResult = {
   authKey: 'secret-token',
@@ -35,7 +35,7 @@ describe('the notification poll', () => {
     hidden = false
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
     server.use(
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      onPost('/login', loginResult),
       http.get(`${API}/checkNewNotifications`, () => {
         checks += 1
         return HttpResponse.json(ok(false))

@@ -3,14 +3,15 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { SnackbarProvider } from 'notistack'
 
 import { TEXTS } from '@shared/texts'
-import { restoreSession } from '@client/api/listeners'
 import { sessionEnded } from '@client/api/sessionEvents'
 import { devToolsOptions, makeStore, rootReducer } from '@client/app/store'
+import { selectNewNotification } from '@client/features/notifications/api'
 import { sessionApi } from '@client/features/session/api'
+import { restoreSession } from '@client/features/session/listeners'
 import { initialSessionState } from '@client/features/session/slice'
 import { walletApi } from '@client/features/wallet/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
-import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, refusal, server, onGet, onPost } from '@test/helpers/msw'
 
 const loginResult = {
   authKey: 'secret-token',
@@ -24,11 +25,7 @@ const loginResult = {
 
 describe('the store', () => {
   it('replays recorded login, poll and logout actions into a fresh store with the same state', async () => {
-    server.use(
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(true))),
-      http.post(`${API}/logout`, () => HttpResponse.json(ok(null, false))),
-    )
+    server.use(onPost('/login', loginResult), onGet('/checkNewNotifications', true), onPost('/logout', null, false))
     const recorded: UnknownAction[] = []
     const recorder: Middleware = () => (next) => (action) => {
       recorded.push(action as UnknownAction)
@@ -37,7 +34,7 @@ describe('the store', () => {
     const store = makeStore(undefined, { recorder })
 
     await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
-    await waitFor(() => expect(store.getState().session.newNotification).toBe(true))
+    await waitFor(() => expect(selectNewNotification(store.getState())).toBe(true))
     await store.dispatch(sessionApi.endpoints.logout.initiate())
     store.dispatch(sessionEnded('logout'))
 
@@ -53,7 +50,6 @@ describe('the store', () => {
     expect(store.getState().session).toMatchObject({
       loggedIn: false,
       authKey: null,
-      digitalCredit: 0,
       endedBy: 'logout',
     })
   })
@@ -70,20 +66,20 @@ describe('the store', () => {
       redeemCode: 'ABCD-EFGH-JKMN-PQRS',
     }
     server.use(
-      http.post(`${API}/register`, () => HttpResponse.json(ok({ ...loginResult, invitationReward: false }))),
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+      onPost('/register', { ...loginResult, invitationReward: false }),
+      onPost('/login', loginResult),
+      onGet('/checkNewNotifications', false),
       http.get(`${API}/payment/getMyCreditCertificates`, () =>
         HttpResponse.json(
           ok([{ creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' }]),
         ),
       ),
-      http.post(`${API}/payment/createPaymentIntent`, () =>
-        HttpResponse.json(ok({ clientSecret: secrets.clientSecret, dpmCheckerLink: null, provider: 'test' })),
-      ),
-      http.post(`${API}/payment/testMode/confirmPayment`, () =>
-        HttpResponse.json(ok({ paymentIntentId: 'pi_123', status: 'succeeded' })),
-      ),
+      onPost('/payment/createPaymentIntent', {
+        clientSecret: secrets.clientSecret,
+        dpmCheckerLink: null,
+        provider: 'test',
+      }),
+      onPost('/payment/testMode/confirmPayment', { paymentIntentId: 'pi_123', status: 'succeeded' }),
       http.post(`${API}/payment/redeemCreditCertificate`, () =>
         HttpResponse.json(
           ok({ result: true, creditValue: 1000, userData: { digitalCredit: 3500, physicalCredit: 40 } }),
@@ -128,17 +124,14 @@ describe('the store', () => {
     // What is not secret stays readable, so the recording is still useful.
     expect(sanitizedActions).toContain('marta@example.com')
     expect(devToolsOptions.stateSanitizer(store.getState()).session).toMatchObject({
-      username: 'marta',
+      loggedIn: true,
       authKey: '[redacted]',
     })
     store.dispatch(sessionEnded('logout'))
   })
 
   it('keeps the store serializable', async () => {
-    server.use(
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
-    )
+    server.use(onPost('/login', loginResult), onGet('/checkNewNotifications', false))
     const store = makeStore()
     await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
     const state = store.getState()
@@ -148,8 +141,8 @@ describe('the store', () => {
 
   it('logs the user out on a 401 and drops the stored token', async () => {
     server.use(
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+      onPost('/login', loginResult),
+      onGet('/checkNewNotifications', false),
       http.get(`${API}/getUser`, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')),
     )
     const store = makeStore()
@@ -189,8 +182,8 @@ describe('the store', () => {
         await new Promise<void>((resolve) => (releaseStaleAnswer = resolve))
         return refusal(403, 'LoginRequired', 'Please log in to perform this action.')
       }),
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+      onPost('/login', loginResult),
+      onGet('/checkNewNotifications', false),
     )
     const store = makeStore({ session: { ...initialSessionState, loggedIn: false } })
     const visitorCall = store.dispatch(sessionApi.endpoints.getUser.initiate(undefined, { subscribe: false }))

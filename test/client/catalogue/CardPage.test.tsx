@@ -94,7 +94,7 @@ describe('CardPage', () => {
     const sent: unknown[] = []
     server.use(
       ...baseHandlers(),
-      http.get(`${API}/getCard`, () => HttpResponse.json(ok(lisbon({ beenThere })))),
+      onGet('/getCard', () => lisbon({ beenThere })),
       http.post(`${API}/setBeenThere`, async ({ request }) => {
         const body = (await request.json()) as { value: boolean }
         sent.push(body)

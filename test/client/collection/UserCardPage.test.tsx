@@ -4,7 +4,7 @@ import type { UserCard } from '@shared/collection'
 import { TEXTS } from '@shared/texts'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
-import { renderApp } from '@test/helpers/render'
+import { cachedUser, renderApp } from '@test/helpers/render'
 
 const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 1, rarityStats: [0, 0, 0, 0, 1] } })
 
@@ -65,9 +65,7 @@ describe('UserCardPage', () => {
         return HttpResponse.json(ok({ newUserDigitalCredit: 20_500 }))
       }),
       // The header refetches the user after a recycle; the server then reports the new balance.
-      http.get(`${API}/getUser`, () =>
-        HttpResponse.json(ok({ ...me, digitalCredit: recycled ? 20_500 : me.digitalCredit })),
-      ),
+      onGet('/getUser', () => ({ ...me, digitalCredit: recycled ? 20_500 : me.digitalCredit })),
       ...handlers(),
     )
     const { user, router, store } = renderApp('/userCard/uc-1')
@@ -80,7 +78,7 @@ describe('UserCardPage', () => {
     expect(await screen.findByText('Card recycled successfully')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/card/jp-kyoto-5'))
     expect(recycled).toEqual({ userCardId: 'uc-1' })
-    expect(store.getState().session.digitalCredit).toBe(20_500)
+    expect(cachedUser(store)?.digitalCredit).toBe(20_500)
     expect(screen.queryByText('User card not found')).not.toBeInTheDocument()
   })
 

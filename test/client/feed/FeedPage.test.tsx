@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 
 import type { MemoryFeed } from '@shared/feed'
-import { FEED_EMPTY_TEXT, FeedPage } from '@client/features/feed/FeedPage'
-import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { FeedRoute } from '@client/app/routes/FeedRoute'
+import { FEED_EMPTY_TEXT } from '@client/features/feed/FeedPage'
+import { API, HttpResponse, http, ok, refusal, server, onGet } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -69,7 +70,7 @@ describe('FeedPage', () => {
       configurable: true,
       writable: true,
     })
-    renderWithProviders(<FeedPage />, { route: '/feed' })
+    renderWithProviders(<FeedRoute />, { route: '/feed' })
 
     expect(await screen.findByRole('article', { name: 'jo · Porto' })).toBeInTheDocument()
     expect(screen.getByRole('article', { name: 'marta · Lisbon' })).toBeInTheDocument()
@@ -83,21 +84,34 @@ describe('FeedPage', () => {
   })
 
   it('loads the next page with Load More', async () => {
-    const { user } = renderWithProviders(<FeedPage />, { route: '/feed' })
+    const { user } = renderWithProviders(<FeedRoute />, { route: '/feed' })
     await user.click(await screen.findByRole('button', { name: 'Load More' }))
     expect(await screen.findByRole('article', { name: 'ana · Faro' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument()
   })
 
   it('links each memory to its comments', async () => {
-    renderWithProviders(<FeedPage />, { route: '/feed' })
+    renderWithProviders(<FeedRoute />, { route: '/feed' })
     const links = await screen.findAllByRole('link', { name: /comments/ })
     expect(links[0]).toHaveAttribute('href', '/viewMemory/m3/comments')
   })
 
+  it('shows a like at once and takes it back when the server refuses it', async () => {
+    let answer: (response: Response) => void = () => undefined
+    server.use(http.post(`${API}/memory/likeMemory`, () => new Promise<Response>((resolve) => (answer = resolve))))
+    const { user } = renderWithProviders(<FeedRoute />, { route: '/feed' })
+    const porto = await screen.findByRole('article', { name: 'jo · Porto' })
+    await user.click(within(porto).getByRole('button', { name: 'Like, 2 likes' }))
+
+    expect(within(porto).getByRole('button', { name: 'Like, 3 likes' })).toHaveAttribute('aria-pressed', 'true')
+    answer(refusal(404, 'NotFound', 'The memory is gone.'))
+    expect(await screen.findByText('The memory is gone.')).toBeInTheDocument()
+    expect(within(porto).getByRole('button', { name: 'Like, 2 likes' })).toHaveAttribute('aria-pressed', 'false')
+  })
+
   it('offers My Memories and Friends when the feed is empty', async () => {
-    server.use(http.get(`${API}/feed/getMemoryFeed`, () => HttpResponse.json(ok({ memories: [], nextCursor: null }))))
-    renderWithProviders(<FeedPage />, { route: '/feed' })
+    server.use(onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }))
+    renderWithProviders(<FeedRoute />, { route: '/feed' })
     expect(await screen.findByText(FEED_EMPTY_TEXT)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'My Memories' })).toHaveAttribute('href', '/myMemories')
     expect(screen.getByRole('link', { name: 'Find Friends' })).toHaveAttribute('href', '/myFriends')
@@ -106,15 +120,8 @@ describe('FeedPage', () => {
 
 describe('FeedPage when the feed fails', () => {
   it('offers Try Again instead of the empty text', async () => {
-    server.use(
-      http.get(`${API}/feed/getMemoryFeed`, () =>
-        HttpResponse.json(
-          { metadata: { status: false, errorCode: 'Internal', message: 'boom', authorized: true }, data: null },
-          { status: 500 },
-        ),
-      ),
-    )
-    renderWithProviders(<FeedPage />, { route: '/feed' })
+    server.use(http.get(`${API}/feed/getMemoryFeed`, () => refusal(500, 'Internal', 'boom', true)))
+    renderWithProviders(<FeedRoute />, { route: '/feed' })
     expect(await screen.findByText('The feed could not be loaded.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
     expect(screen.queryByText(FEED_EMPTY_TEXT)).not.toBeInTheDocument()

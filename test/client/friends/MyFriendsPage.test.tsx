@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { Friend } from '@shared/friends'
 import type { ReferralRewardsResult } from '@shared/wallet'
 import { MyFriendsPage } from '@client/features/friends/MyFriendsPage'
+import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, onGet, refusal, server, ok } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
@@ -29,7 +30,14 @@ const noReferrals: ReferralRewardsResult = {
 jest.setTimeout(20_000)
 
 describe('MyFriendsPage', () => {
-  beforeEach(() => server.use(onGet('/getReferralRewards', noReferrals)))
+  // The own code and name come from the logged-in user, whose arrival starts the notification poll.
+  beforeEach(() =>
+    server.use(
+      onGet('/getUser', makeUser()),
+      onGet('/checkNewNotifications', false),
+      onGet('/getReferralRewards', noReferrals),
+    ),
+  )
 
   it('shows the own code, the share link and each friend with level, stats and friend-since date', async () => {
     server.use(onGet('/friends/getMyFriends', [lena]))
@@ -39,7 +47,7 @@ describe('MyFriendsPage', () => {
     expect(within(card).getByText('Level 3')).toBeInTheDocument()
     expect(within(card).getByText('Friend since 2026-03-04')).toBeInTheDocument()
     expect(within(card).getByText('7')).toBeInTheDocument()
-    expect(screen.getByText('ABC234')).toBeInTheDocument()
+    expect(await screen.findByText('ABC234')).toBeInTheDocument()
     expect(screen.getByLabelText('Share link')).toHaveValue('http://localhost/s/user?shareId=ABC234')
     expect(screen.getByRole('button', { name: 'Share on Facebook' })).toBeInTheDocument()
   })
@@ -97,7 +105,7 @@ describe('MyFriendsPage', () => {
     let friends: Friend[] = []
     let sentBody: unknown = null
     server.use(
-      http.get(`${API}/friends/getMyFriends`, () => HttpResponse.json(ok(friends))),
+      onGet('/friends/getMyFriends', () => friends),
       http.post(`${API}/friends/addFriend`, async ({ request }) => {
         sentBody = await request.json()
         friends = [lena]
@@ -138,7 +146,7 @@ describe('MyFriendsPage', () => {
   it('removes a friend after confirmation', async () => {
     let friends = [lena]
     server.use(
-      http.get(`${API}/friends/getMyFriends`, () => HttpResponse.json(ok(friends))),
+      onGet('/friends/getMyFriends', () => friends),
       http.post(`${API}/friends/removeFriend`, () => {
         friends = []
         return HttpResponse.json(ok(null))
@@ -156,7 +164,7 @@ describe('MyFriendsPage', () => {
     server.use(onGet('/friends/getMyFriends', []))
     const { user } = renderWithProviders(<MyFriendsPage />)
     const writeText = jest.spyOn(navigator.clipboard, 'writeText')
-    await user.click(screen.getByRole('button', { name: /Your friend code/ }))
+    await user.click(await screen.findByRole('button', { name: /Your friend code/ }))
     expect(await screen.findByText('Friend code copied to clipboard.')).toBeInTheDocument()
     expect(writeText).toHaveBeenCalledWith('ABC234')
   })

@@ -11,6 +11,8 @@ import { CreateMemoryPage } from '@client/features/memories/CreateMemoryPage'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
+import { makeMemory } from './fixtures'
+
 const cardSets: AvailableCardSets = {
   cardCollections: [{ collectionId: 'europe', collectionName: 'Europe' }],
   cardSetList: [
@@ -159,9 +161,7 @@ describe('CreateMemoryPage', () => {
     // The copy is reloaded after saving, and then it has a memory: the one just made.
     let saved = false
     server.use(
-      http.get(`${API}/getUserCard`, () =>
-        HttpResponse.json(ok({ ...userCard, memory: saved ? { memoryId: 'm7' } : null })),
-      ),
+      onGet('/getUserCard', () => ({ ...userCard, memory: saved ? makeMemory({ memoryId: 'm7' }) : null })),
       http.post(`${API}/memory/createMemory`, () => {
         saved = true
         return HttpResponse.json(ok({ memoryId: 'm7' }))
@@ -177,7 +177,7 @@ describe('CreateMemoryPage', () => {
     expect(screen.getByRole('link', { name: 'View Memory' })).toHaveAttribute('href', '/viewMemory/m7')
     // Once the reloaded copy (now with this memory) has arrived, the page still tells the truth.
     await waitFor(() =>
-      expect(collectionApi.endpoints.getUserCard.select('uc1')(store.getState()).data?.memory).toEqual({
+      expect(collectionApi.endpoints.getUserCard.select('uc1')(store.getState()).data?.memory).toMatchObject({
         memoryId: 'm7',
       }),
     )
@@ -224,7 +224,7 @@ describe('CreateMemoryPage', () => {
   })
 
   it('shows the Oops page when the user card already has a memory', async () => {
-    server.use(onGet('/getUserCard', { ...userCard, memory: { memoryId: 'm0' } }))
+    server.use(onGet('/getUserCard', { ...userCard, memory: makeMemory({ memoryId: 'm0' }) }))
     renderCreate('/createMemory/uc1')
     expect(await screen.findByRole('heading', { name: 'Oops :(' })).toBeInTheDocument()
     expect(screen.getByText(TEXTS.memoryAlreadyExists('Lisbon'))).toBeInTheDocument()

@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react'
 
 import type { Notification } from '@shared/notifications'
 import { TEXTS } from '@shared/texts'
+import { notificationsApi, selectNewNotification } from '@client/features/notifications/api'
 import { NotificationsPage } from '@client/features/notifications/NotificationsPage'
 import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
-import { loggedInSession, renderWithProviders } from '@test/helpers/render'
+import { renderWithProviders } from '@test/helpers/render'
 
 function makeNotification(overrides: Partial<Notification> = {}): Notification {
   return {
@@ -62,16 +63,15 @@ describe('NotificationsPage', () => {
         return HttpResponse.json(ok(!read))
       }),
     )
-    const { user, store } = renderWithProviders(<NotificationsPage />, {
-      route: '/notifications',
-      session: loggedInSession({ newNotification: true }),
-    })
+    const { user, store } = renderWithProviders(<NotificationsPage />, { route: '/notifications' })
+    await store.dispatch(notificationsApi.util.upsertQueryData('checkNewNotifications', undefined, true))
+    expect(selectNewNotification(store.getState())).toBe(true)
     await user.click(await screen.findByRole('button', { name: /^Read/ }))
 
     await waitFor(() => expect(screen.queryByText('new')).not.toBeInTheDocument())
     expect(posted).toEqual({ notificationId: 'n1' })
     await waitFor(() => expect(listLoads).toBe(2))
     await waitFor(() => expect(flagChecks).toBeGreaterThan(0))
-    await waitFor(() => expect(store.getState().session.newNotification).toBe(false))
+    await waitFor(() => expect(selectNewNotification(store.getState())).toBe(false))
   })
 })

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
-import { renderApp, visitorSession } from '@test/helpers/render'
+import { API, http, refusal, server, onGet, onPost } from '@test/helpers/msw'
+import { cachedUser, renderApp, visitorSession } from '@test/helpers/render'
 
 const loginResult = {
   authKey: 'tok',
@@ -27,10 +27,10 @@ describe('LoginPage', () => {
 
   it('logs in and returns to the page in `from`', async () => {
     server.use(
-      http.post(`${API}/login`, () => HttpResponse.json(ok(loginResult))),
+      onPost('/login', loginResult),
       // The logged-in header loads the user and starts the notification poll.
-      http.get(`${API}/getUser`, () => HttpResponse.json(ok(makeUser({ digitalCredit: 2500 })))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+      onGet('/getUser', makeUser({ digitalCredit: 2500 })),
+      onGet('/checkNewNotifications', false),
     )
     const { user, router, store } = renderApp('/login?from=%2FmyFriends', { session: visitorSession })
     await user.type(await screen.findByLabelText('Email'), 'marta@example.com')
@@ -38,12 +38,8 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/myFriends'))
-    expect(store.getState().session).toMatchObject({
-      loggedIn: true,
-      username: 'marta',
-      digitalCredit: 2500,
-      authKey: 'tok',
-    })
+    expect(store.getState().session).toMatchObject({ loggedIn: true, authKey: 'tok' })
+    await waitFor(() => expect(cachedUser(store)).toMatchObject({ username: 'marta', digitalCredit: 2500 }))
   })
 
   it('shows the server message as a warning when the password is wrong', async () => {

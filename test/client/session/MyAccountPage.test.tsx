@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom'
 import type { User } from '@shared/session'
 import { MyAccountPage } from '@client/features/session/MyAccountPage'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
-import { renderWithProviders } from '@test/helpers/render'
+import { cachedUser, renderWithProviders } from '@test/helpers/render'
 
 const marta: User = {
   userId: 'u-marta',
@@ -88,7 +88,8 @@ describe('MyAccountPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Log Out' }))
     expect(await screen.findByText('Home page')).toBeInTheDocument()
     expect(loggedOut).toBe(true)
-    expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null, digitalCredit: 0 })
+    expect(store.getState().session).toMatchObject({ loggedIn: false, authKey: null })
+    await waitFor(() => expect(cachedUser(store)).toBeUndefined())
   })
 
   it('loads the avatars when edit mode first opens and saves the profile', async () => {
@@ -96,7 +97,7 @@ describe('MyAccountPage', () => {
     let sentBody: unknown = null
     let current = marta
     server.use(
-      http.get(`${API}/getUser`, () => HttpResponse.json(ok(current))),
+      onGet('/getUser', () => current),
       http.get(`${API}/getAvatarList`, () => {
         avatarListCalls += 1
         return HttpResponse.json(ok([1, 2, 3, 4, 5, 6, 7, 8]))
@@ -129,7 +130,7 @@ describe('MyAccountPage', () => {
     expect(await screen.findByText('Your profile is updated successfully.')).toBeInTheDocument()
     expect(sentBody).toEqual({ newUsername: 'Marta Travels', newAvatarId: 5 })
     expect(await screen.findByRole('heading', { name: 'Marta Travels' })).toBeInTheDocument()
-    expect(store.getState().session).toMatchObject({ username: 'Marta Travels', avatarId: 5 })
+    expect(cachedUser(store)).toMatchObject({ username: 'Marta Travels', avatarId: 5 })
   })
 
   it('returns to view mode on Cancel without saving', async () => {

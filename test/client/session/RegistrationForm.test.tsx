@@ -4,7 +4,7 @@ import { REGISTRATION_CACHE_KEY, RegistrationForm } from '@client/components/Reg
 import { useRegisterMutation } from '@client/features/session/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, refusal, server, onGet } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderApp, renderWithProviders, visitorSession } from '@test/helpers/render'
 
@@ -49,8 +49,8 @@ describe('RegistrationForm', () => {
         return HttpResponse.json(ok({ ...registered, invitationReward: true }))
       }),
       // The logged-in header loads the user and starts the notification poll.
-      http.get(`${API}/getUser`, () => HttpResponse.json(ok(makeUser()))),
-      http.get(`${API}/checkNewNotifications`, () => HttpResponse.json(ok(false))),
+      onGet('/getUser', makeUser()),
+      onGet('/checkNewNotifications', false),
     )
     const { user, router } = renderApp('/?r=abc234', { session: visitorSession })
 

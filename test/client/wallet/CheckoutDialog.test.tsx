@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 import type { CreditProduct } from '@shared/wallet'
 import { CheckoutDialog } from '@client/features/wallet/components/CheckoutDialog'
-import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, refusal, server, onPost } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 // The CPU is shared with other suites; findBy waits longer than its 1 s default.
@@ -57,9 +57,11 @@ describe('CheckoutDialog', () => {
 
   it('does not close on a click outside, only through Close', async () => {
     server.use(
-      http.post(`${API}/payment/createPaymentIntent`, () =>
-        HttpResponse.json(ok({ clientSecret: 'pi_test_1_secret_2', dpmCheckerLink: null, provider: 'test' })),
-      ),
+      onPost('/payment/createPaymentIntent', {
+        clientSecret: 'pi_test_1_secret_2',
+        dpmCheckerLink: null,
+        provider: 'test',
+      }),
     )
     const onClose = jest.fn()
     const { user } = renderWithProviders(

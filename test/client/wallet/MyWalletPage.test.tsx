@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
-import type { CreditCertificate, CreditProduct } from '@shared/wallet'
+import type { CreditCertificate, CreditProduct, VerifyPaymentIntentResult } from '@shared/wallet'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
-import { loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
+import { API, HttpResponse, http, ok, onGet, refusal, server, onPost } from '@test/helpers/msw'
+import { cachedUser, loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
 
 // The CPU is shared with other suites; findBy waits longer than its 1 s default.
 configure({ asyncUtilTimeout: 5_000 })
@@ -30,7 +30,7 @@ function walletHandlers({ certificates = [] as CreditCertificate[][] } = {}) {
   let certificateCalls = 0
   account.digitalCredit = user.digitalCredit
   return [
-    http.get(`${API}/getUser`, () => HttpResponse.json(ok({ ...user, digitalCredit: account.digitalCredit }))),
+    onGet('/getUser', () => ({ ...user, digitalCredit: account.digitalCredit })),
     onGet('/checkNewNotifications', false),
     onGet('/payment/getCreditProducts', products),
     http.get(`${API}/payment/getMyCreditCertificates`, () => {
@@ -94,7 +94,7 @@ describe('MyWalletPage', () => {
     expect(within(dialog).getByText('10,000')).toBeInTheDocument()
     expect(redeemed).toEqual([{ redeemCode: 'abcd-efgh-jkmn-pqrs' }])
     expect(input).toHaveValue('')
-    await waitFor(() => expect(store.getState().session.digitalCredit).toBe(22_500))
+    await waitFor(() => expect(cachedUser(store)?.digitalCredit).toBe(22_500))
     expect(await screen.findByText("You don't have any credit certificates available.")).toBeInTheDocument()
 
     await actor.click(within(dialog).getByRole('button', { name: 'OK' }))
@@ -158,7 +158,7 @@ describe('MyWalletPage', () => {
     } = renderApp('/myWallet?payment_intent=pi_123&redirect_status=succeeded', { session: loggedInSession() })
     const alert = await screen.findByText('Purchase successful!')
     expect(verified).toEqual([{ paymentIntentId: 'pi_123' }])
-    await waitFor(() => expect(store.getState().session.digitalCredit).toBe(72_500))
+    await waitFor(() => expect(cachedUser(store)?.digitalCredit).toBe(72_500))
 
     await actor.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(router.state.location.search).toBe(''))
@@ -233,6 +233,6 @@ describe('MyWalletPage', () => {
   })
 })
 
-function onPostVerify(data: unknown) {
-  return http.post(`${API}/payment/verifyPaymentIntent`, () => HttpResponse.json(ok(data)))
+function onPostVerify(data: VerifyPaymentIntentResult) {
+  return onPost('/payment/verifyPaymentIntent', data)
 }

@@ -11,8 +11,8 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { PRODUCT_NAME } from '@shared/constants'
 
-import { useGetUserQuery } from '../../features/session/api'
-import { selectSession } from '../../features/session/slice'
+import { selectNewNotification } from '../../features/notifications/api'
+import { selectLoggedIn, useCurrentUser } from '../../features/session/api'
 import { API_BASE_URL } from '../../lib/config'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
@@ -49,9 +49,10 @@ function Logo({ to, compact, showName = !compact }: { to: string; compact: boole
  * navigation.
  */
 export function Header() {
-  const session = useAppSelector(selectSession)
-  // The header shows level and balances from the user record; keeping it subscribed refreshes them on every change.
-  useGetUserQuery(undefined, { skip: !session.loggedIn })
+  const loggedIn = useAppSelector(selectLoggedIn)
+  const newNotification = useAppSelector(selectNewNotification)
+  // The header shows name, level and balances from the user record; keeping it subscribed refreshes them on every change.
+  const { data: user } = useCurrentUser()
   const theme = useTheme()
   const wide = useMediaQuery(theme.breakpoints.up('md'))
   // Text labels, and the wordmark beside the logo, only fit beside the wallet and avatar from lg up; between md and lg
@@ -72,12 +73,12 @@ export function Header() {
         >
           Skip to content
         </Box>
-        {session.loggedIn ? (
+        {loggedIn ? (
           <>
             <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} showName={roomy} />
             {/* Visitors never need the navigation, so it loads on its own once a session exists. */}
             <Suspense fallback={null}>
-              <LoggedInBar session={session} wide={wide} roomy={roomy} />
+              <LoggedInBar user={user ?? undefined} newNotification={newNotification} wide={wide} roomy={roomy} />
             </Suspense>
           </>
         ) : (

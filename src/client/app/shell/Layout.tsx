@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router-dom'
 
 import { LoadingState } from '../../components/LoadingState'
-import { selectLoggedIn } from '../../features/session/slice'
+import { selectLoggedIn } from '../../features/session/api'
 import { useAppSelector } from '../hooks'
 
 import { Footer } from './Footer'

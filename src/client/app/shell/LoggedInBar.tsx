@@ -14,9 +14,10 @@ import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, NavLink } from 'react-router-dom'
 
+import type { User } from '@shared/session'
+
 import { CreditAmount } from '../../components/CreditAmount'
 import { UserAvatar } from '../../components/UserAvatar'
-import type { SessionState } from '../../features/session/slice'
 import { paths } from '../paths'
 
 /** Read by screen readers, not shown. */
@@ -60,7 +61,10 @@ function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemPro
 }
 
 export interface LoggedInBarProps {
-  session: SessionState
+  /** The traveller; the balances and the account's name and level show once it is loaded. */
+  user: User | undefined
+  /** The last notification check found an unread one. */
+  newNotification: boolean
   /** From md up: balances and the account button with name and level. */
   wide: boolean
   /** From lg up: navigation with text labels. */
@@ -68,7 +72,7 @@ export interface LoggedInBarProps {
 }
 
 /** The logged-in part of the header: main navigation, balances and the account button. */
-export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
+export function LoggedInBar({ user, newNotification, wide, roomy }: LoggedInBarProps) {
   return (
     <>
       <Box
@@ -83,17 +87,17 @@ export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
         <NavItem to={paths.acquireCards.href()} label="Acquire Cards" icon={<StyleIcon />} showLabel={roomy} />
         <NavItem
           to={paths.notifications.href()}
-          label={session.newNotification ? 'Notifications (new)' : 'Notifications'}
-          highlighted={session.newNotification}
+          label={newNotification ? 'Notifications (new)' : 'Notifications'}
+          highlighted={newNotification}
           showLabel={false}
           icon={
-            <Badge color="secondary" variant="dot" invisible={!session.newNotification}>
-              {session.newNotification ? <NotificationsActiveIcon /> : <NotificationsIcon />}
+            <Badge color="secondary" variant="dot" invisible={!newNotification}>
+              {newNotification ? <NotificationsActiveIcon /> : <NotificationsIcon />}
             </Badge>
           }
         />
       </Box>
-      {wide && (
+      {wide && user && (
         <>
           <ButtonBase
             component={RouterLink}
@@ -107,36 +111,36 @@ export function LoggedInBar({ session, wide, roomy }: LoggedInBarProps) {
               Digital · Physical
             </Typography>
             <Box sx={{ display: 'flex', gap: 1.5, fontWeight: 600 }}>
-              <CreditAmount value={session.digitalCredit} label="Digital credit" />
-              <CreditAmount value={session.physicalCredit} kind="physical" label="Physical credit" />
+              <CreditAmount value={user.digitalCredit} label="Digital credit" />
+              <CreditAmount value={user.physicalCredit} kind="physical" label="Physical credit" />
             </Box>
           </ButtonBase>
           <ButtonBase
             component={RouterLink}
             to={paths.myAccount.href()}
-            aria-label={`My account: ${session.username}, Level ${session.userLevel}`}
+            aria-label={`My account: ${user.username}, Level ${user.userLevel}`}
             sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1 }}
           >
-            <UserAvatar avatarId={session.avatarId} username={session.username} size={36} />
+            <UserAvatar avatarId={user.avatarId} username={user.username} size={36} />
             <Box sx={{ textAlign: 'left' }}>
               <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2, maxWidth: 140 }} noWrap>
-                {session.username}
+                {user.username}
               </Typography>{' '}
               <Typography variant="caption" sx={{ opacity: 0.85 }}>
-                Level {session.userLevel}
+                Level {user.userLevel}
               </Typography>
             </Box>
           </ButtonBase>
         </>
       )}
-      {!wide && (
+      {!wide && user && (
         <ButtonBase
           component={RouterLink}
           to={paths.myAccount.href()}
-          aria-label={`My account: ${session.username}, level ${session.userLevel}`}
+          aria-label={`My account: ${user.username}, level ${user.userLevel}`}
           sx={{ borderRadius: '50%' }}
         >
-          <UserAvatar avatarId={session.avatarId} username={session.username} size={32} />
+          <UserAvatar avatarId={user.avatarId} username={user.username} size={32} />
         </ButtonBase>
       )}
     </>

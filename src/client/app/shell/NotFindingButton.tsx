@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
-import { selectLoggedIn } from '../../features/session/slice'
+import { selectLoggedIn } from '../../features/session/api'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
 

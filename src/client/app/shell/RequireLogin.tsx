@@ -1,7 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 
 import { LoadingState } from '../../components/LoadingState'
-import { selectEndedBy, selectLoggedIn } from '../../features/session/slice'
+import { selectLoggedIn } from '../../features/session/api'
+import { selectEndedBy } from '../../features/session/slice'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
 

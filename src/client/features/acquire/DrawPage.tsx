@@ -17,8 +17,7 @@ import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
-import { useGetUserQuery } from '../session/api'
-import { selectSession } from '../session/slice'
+import { selectLoggedIn, useCurrentUser } from '../session/api'
 
 import { useDrawCardMutation } from './api'
 import { DropRatesDialog } from './components/DropRatesDialog'
@@ -50,8 +49,9 @@ const TOUR_STEPS: TourStep[] = [
 export function DrawPage() {
   usePageTitle('Draw Cards')
   const { anotherDraw } = useParams()
-  const { loggedIn, digitalCredit } = useAppSelector(selectSession)
-  const { isSuccess: userLoaded } = useGetUserQuery(undefined, { skip: !loggedIn })
+  const loggedIn = useAppSelector(selectLoggedIn)
+  const { data: user, isSuccess: userLoaded } = useCurrentUser()
+  const digitalCredit = user?.digitalCredit ?? 0
   const [packs, setPacks] = useState<{ tenDraws: boolean } | null>(null)
   const [ratesOpen, setRatesOpen] = useState(false)
   const [drawCard, { isLoading: drawing }] = useDrawCardMutation()
@@ -72,7 +72,8 @@ export function DrawPage() {
       return
     }
     const price = drawPrice(tenDraws)
-    if (price > digitalCredit) {
+    // Before the account has arrived the balance is unknown; the server then judges the draw.
+    if (userLoaded && price > digitalCredit) {
       showInsufficientCredit(price - digitalCredit)
       return
     }
@@ -89,7 +90,7 @@ export function DrawPage() {
   async function handlePackChosen() {
     if (!packs) return
     const price = drawPrice(packs.tenDraws)
-    if (price > digitalCredit) {
+    if (userLoaded && price > digitalCredit) {
       setPacks(null)
       showInsufficientCredit(price - digitalCredit)
       return

@@ -19,7 +19,6 @@ import { rarityName } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { isApiError, toToast } from '../../api/errors'
-import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
 import { CreditAmount } from '../../components/CreditAmount'
@@ -28,8 +27,7 @@ import { LoadingState } from '../../components/LoadingState'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useGetCardCollectionsQuery, useGetCardsOfCollectionQuery } from '../catalogue/api'
-import { useGetUserQuery } from '../session/api'
-import { selectSession } from '../session/slice'
+import { useCurrentUser } from '../session/api'
 
 import { usePickCardMutation } from './api'
 import { AcquireCardDialog } from './components/AcquireCardDialog'
@@ -87,8 +85,7 @@ interface PickProps {
 }
 
 function Pick({ rarity, price }: PickProps) {
-  const { loggedIn, digitalCredit } = useAppSelector(selectSession)
-  useGetUserQuery(undefined, { skip: !loggedIn })
+  const digitalCredit = useCurrentUser().data?.digitalCredit ?? 0
   const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
   const [chosenCollectionId, setChosenCollectionId] = useState<string | null>(null)
   const collectionId = chosenCollectionId ?? collections?.[0]?.collectionId ?? null

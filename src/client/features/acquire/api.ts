@@ -9,9 +9,13 @@ import type {
 } from '@shared/acquire'
 
 import { ACQUISITION_TAGS, baseApi } from '../../api/baseApi'
+import { takeAnsweredBalances } from '../session/api'
 
-/** A pick or a draw changes credit, experience, the collection, the owned badges of cards and possibly the certificates. */
-const ACQUIRED = [...ACQUISITION_TAGS, 'CardCollection'] as const
+/**
+ * A pick or a draw changes credit, the collection, the owned badges of cards and possibly the certificates, and earns
+ * experience: a new level may unlock avatars.
+ */
+const ACQUIRED = [...ACQUISITION_TAGS, { type: 'Avatar', id: 'LIST' }] as const
 
 export const acquireApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -23,6 +27,8 @@ export const acquireApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/pickCard', method: 'POST', body }),
       // The pick screen shows the insufficient-credit and login texts itself.
       extraOptions: { silentErrors: true },
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...ACQUIRED],
     }),
     /**
@@ -32,6 +38,8 @@ export const acquireApi = baseApi.injectEndpoints({
     drawCard: build.mutation<DrawCardResult, { tenDraws: boolean }>({
       query: ({ tenDraws }) => ({ url: '/drawCard', params: tenDraws ? { tenDraws: 1 } : undefined }),
       extraOptions: { silentErrors: true },
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...ACQUIRED],
     }),
     getCardDrawResult: build.query<CardDrawResult, string>({

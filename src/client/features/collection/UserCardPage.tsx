@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack'
 import { styled } from '@mui/material/styles'
 import Typography from '@mui/material/Typography'
 import { useSnackbar } from 'notistack'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 
 import type { UserCard } from '@shared/collection'
@@ -23,7 +23,6 @@ import { ShareLinks } from '../../components/ShareLinks'
 import { usePageTitle } from '../../components/usePageTitle'
 import { shareUrl } from '../../lib/config'
 import { formatDate } from '../../lib/format'
-import { UserCardMemorySection } from '../memories/components/UserCardMemorySection'
 
 import { useGetUserCardQuery } from './api'
 import { RecycleCardDialog } from './components/RecycleCardDialog'
@@ -32,7 +31,12 @@ import { RecycleCardDialog } from './components/RecycleCardDialog'
  * Owned copy (docs/product.md#screen-user-card): one copy of a card, its acquisition, its memory, and recycling for its
  * owner.
  */
-export function UserCardPage() {
+export interface UserCardPageProps {
+  /** The memory part of the page, which the memories feature provides: app/ composes the two. */
+  renderMemory: (copy: Pick<UserCard, 'userCardId' | 'isOwner' | 'memory'>) => ReactNode
+}
+
+export function UserCardPage({ renderMemory }: UserCardPageProps) {
   const { userCardId = '' } = useParams()
   const {
     currentData: userCard,
@@ -53,7 +57,7 @@ export function UserCardPage() {
   }
 
   // A copy already shown stays until the page is left: right after a recycle its refetch answers 404.
-  if (userCard) return <UserCardDetails userCard={userCard} onClose={handleClose} />
+  if (userCard) return <UserCardDetails userCard={userCard} onClose={handleClose} renderMemory={renderMemory} />
   if (isLoading) return <LoadingState label="Loading the card" />
   if (isFailure(error)) return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
   if (isError || !userCardId) {
@@ -69,12 +73,12 @@ export function UserCardPage() {
   return <LoadingState label="Loading the card" />
 }
 
-interface UserCardDetailsProps {
+interface UserCardDetailsProps extends UserCardPageProps {
   userCard: UserCard
   onClose: () => void
 }
 
-function UserCardDetails({ userCard, onClose }: UserCardDetailsProps) {
+function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsProps) {
   const [confirming, setConfirming] = useState(false)
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
@@ -136,7 +140,7 @@ function UserCardDetails({ userCard, onClose }: UserCardDetailsProps) {
       </Layout>
 
       <Box sx={{ mt: 4 }}>
-        <UserCardMemorySection userCardId={userCard.userCardId} isOwner={userCard.isOwner} memory={userCard.memory} />
+        {renderMemory({ userCardId: userCard.userCardId, isOwner: userCard.isOwner, memory: userCard.memory })}
       </Box>
 
       {canRecycle && (

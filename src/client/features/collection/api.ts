@@ -10,6 +10,7 @@ import type {
 
 import { baseApi } from '../../api/baseApi'
 import type { RootState } from '../../app/store'
+import { takeAnsweredBalances } from '../session/api'
 
 /** Screens look owned cards up by card (the copies of a card, x{count}), so the collection is cached normalized by cardId. */
 const ownedCardsAdapter = createEntityAdapter<OwnedCardEntry, string>({ selectId: (entry) => entry.cardId })
@@ -18,10 +19,6 @@ const emptyCollection = ownedCardsAdapter.getInitialState()
 export interface RecycleUserCardArgs extends RecycleUserCardBody {
   /** The card of the copy, so its card page refreshes its count of copies. */
   cardId: string
-}
-
-export interface RecycledUserCard extends RecycleUserCardResult {
-  userData: { digitalCredit: number }
 }
 
 export const collectionApi = baseApi.injectEndpoints({
@@ -41,13 +38,10 @@ export const collectionApi = baseApi.injectEndpoints({
     getRecycleValue: build.query<number, string>({
       query: (userCardId) => ({ url: '/getRecycleValue', params: { userCardId } }),
     }),
-    recycleUserCard: build.mutation<RecycledUserCard, RecycleUserCardArgs>({
+    recycleUserCard: build.mutation<RecycleUserCardResult, RecycleUserCardArgs>({
       query: ({ userCardId }) => ({ url: '/recycleUserCard', method: 'POST', body: { userCardId } }),
-      // As `userData`, the new balance reaches the header at once, like a pick's or a draw's.
-      transformResponse: (result: RecycleUserCardResult) => ({
-        ...result,
-        userData: { digitalCredit: result.newUserDigitalCredit },
-      }),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => ({ digitalCredit: result.newUserDigitalCredit })),
       invalidatesTags: (_result, _error, { userCardId, cardId }) => [
         { type: 'User', id: 'ME' },
         { type: 'UserCard', id: 'LIST' },

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
@@ -17,7 +17,12 @@ import { FeedMemoryCard } from './components/FeedMemoryCard'
 export const FEED_EMPTY_TEXT = 'No memories to show yet. Write your own, or add friends to see theirs.'
 
 /** /feed: memories the user may see (own, friends', public), newest first, loaded page by page while scrolling. */
-export function FeedPage() {
+export interface FeedPageProps {
+  /** The like toggle of a memory, which the memories feature provides: app/ composes the two. */
+  renderLike: (memory: Memory) => ReactNode
+}
+
+export function FeedPage({ renderLike }: FeedPageProps) {
   usePageTitle('Feed')
   const { data, isLoading, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useGetMemoryFeedInfiniteQuery()
@@ -72,7 +77,7 @@ export function FeedPage() {
         <>
           <Stack component="section" aria-label="Memories" spacing={3}>
             {memories.map((memory) => (
-              <FeedMemoryCard key={memory.memoryId} memory={memory} />
+              <FeedMemoryCard key={memory.memoryId} memory={memory} like={renderLike(memory)} />
             ))}
           </Stack>
           <div ref={sentinelRef} />

@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography'
 import { PRODUCT_NAME, REFERRAL_REWARD_CREDIT, REFERRAL_REWARDS_PER_MONTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
-import { useAppSelector } from '../../app/hooks'
 import { EmptyState } from '../../components/EmptyState'
 import { FriendCodeButton } from '../../components/FriendCodeButton'
 import { ListSkeleton } from '../../components/ListSkeleton'
@@ -15,7 +14,7 @@ import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
 import { shareUrl } from '../../lib/config'
 import { formatCredit } from '../../lib/format'
-import { selectSession } from '../session/slice'
+import { useCurrentUser } from '../session/api'
 
 import { useGetMyFriendsQuery } from './api'
 import { AddFriendForm } from './components/AddFriendForm'
@@ -50,7 +49,7 @@ const TOUR_STEPS: TourStep[] = [
  */
 export function MyFriendsPage() {
   usePageTitle('My Friends')
-  const { friendCode, username } = useAppSelector(selectSession)
+  const { friendCode = '', username = '' } = useCurrentUser().data ?? {}
   const { data: friends, isLoading } = useGetMyFriendsQuery()
 
   return (

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Divider from '@mui/material/Divider'
-import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -16,10 +15,11 @@ import type { Memory } from '@shared/memories'
 
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
-import { CardImage } from '../../components/CardImage'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
-import { RarityBadge } from '../../components/RarityBadge'
+import { MemoryCardHeader } from '../../components/MemoryCardHeader'
+import { JourneyDates, TaggedFriends } from '../../components/MemoryDetails'
+import { MemoryPictures } from '../../components/MemoryPictures'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { formatDate } from '../../lib/format'
@@ -28,8 +28,6 @@ import { useGetMemoryQuery } from './api'
 import { CommentForm } from './components/CommentForm'
 import { CommentList, type ReplyTarget } from './components/CommentList'
 import { LikeButton } from './components/LikeButton'
-import { JourneyDates, TaggedFriends } from './components/MemoryDetails'
-import { MemoryPictures } from './components/MemoryPictures'
 import { ProblemPage } from './components/ProblemPage'
 import { visibilityLabel } from './components/VisibilitySelect'
 
@@ -98,25 +96,9 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
           )}
         </Stack>
 
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Box sx={{ width: { xs: 96, sm: 140 }, flexShrink: 0 }}>
-            <CardImage imageId={memory.image} name={memory.cardName} rarity={memory.cardRarity} eager />
-          </Box>
-          <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-            <Typography variant="h6" component="h2">
-              <Link component={RouterLink} to={paths.userCard.href(memory.userCardId)} color="inherit">
-                {memory.cardName}
-              </Link>
-            </Typography>
-            <Box>
-              <RarityBadge rarity={memory.cardRarity} />
-            </Box>
-            <Typography variant="body2" color="text.secondary">
-              {memory.collectionName}
-            </Typography>
-            <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
-          </Stack>
-        </Stack>
+        <MemoryCardHeader memory={memory} imageWidth={{ xs: 96, sm: 140 }} alignItems="center" eager>
+          <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
+        </MemoryCardHeader>
 
         {memory.memoryContent && (
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch', fontSize: '1.05rem' }}>

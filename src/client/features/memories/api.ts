@@ -26,6 +26,7 @@ import { authorizationObserved } from '../../api/sessionEvents'
 import type { RootState } from '../../app/store'
 import { API_BASE_URL, API_KEY } from '../../lib/config'
 import { feedApi } from '../feed/api'
+import { takeAnsweredBalances } from '../session/api'
 
 /**
  * Where a memory shows besides its own page: the copy it sits on and that copy's card.
@@ -169,6 +170,8 @@ export const memoriesApi = baseApi.injectEndpoints({
     }),
     switchUserCard: build.mutation<SwitchUserCardResult, WithPlace<SwitchUserCardBody>>({
       query: ({ place: _place, ...body }) => ({ url: '/memory/switchUserCard', method: 'POST', body }),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: (result, error, { memoryId, place }) =>
         error
           ? []

@@ -4,10 +4,14 @@ import { baseApi } from '../../api/baseApi'
 
 export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Polled every 10 s by the session listener; silent on failure (docs/product.md#session-states). */
+    /**
+     * Polled every 10 s by the notification listener; silent on failure (docs/product.md#session-states). The answer
+     * is the header's flag, kept until the session ends although no screen subscribes to it.
+     */
     checkNewNotifications: build.query<boolean, void>({
       query: () => '/checkNewNotifications',
       extraOptions: { silentErrors: true },
+      keepUnusedDataFor: Infinity,
     }),
     getNotifications: build.query<Notification[], void>({
       query: () => '/getNotifications',
@@ -42,3 +46,9 @@ export const notificationsApi = baseApi.injectEndpoints({
 })
 
 export const { useCheckNewNotificationsQuery, useGetNotificationsQuery, useReadNotificationMutation } = notificationsApi
+
+const selectNotificationCheck = notificationsApi.endpoints.checkNewNotifications.select()
+
+/** The header's flag: the last check found an unread notification. */
+export const selectNewNotification = (state: Parameters<typeof selectNotificationCheck>[0]) =>
+  selectNotificationCheck(state).data === true

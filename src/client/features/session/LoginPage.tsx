@@ -12,8 +12,7 @@ import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
 
-import { useLoginMutation } from './api'
-import { selectLoggedIn } from './slice'
+import { selectLoggedIn, useLoginMutation } from './api'
 
 /** Only same-site paths are followed after login. */
 function safeFrom(from: string | null): string {

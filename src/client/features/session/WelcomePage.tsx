@@ -12,12 +12,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { INVITATION_CERTIFICATE_CREDIT } from '@shared/constants'
 
-import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatCredit } from '../../lib/format'
 
-import { selectSession } from './slice'
+import { useCurrentUser } from './api'
 
 interface BigLinkProps {
   to: string
@@ -46,7 +45,7 @@ function BigLink({ to, icon, title, text }: BigLinkProps) {
 
 export function WelcomePage() {
   usePageTitle('Welcome')
-  const { username } = useAppSelector(selectSession)
+  const username = useCurrentUser().data?.username ?? ''
   const [searchParams] = useSearchParams()
   const invited = searchParams.has('invited')
 
@@ -54,7 +53,8 @@ export function WelcomePage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Box>
         <Typography variant="h2" component="h1">
-          Welcome, {username}!
+          {/* The name arrives with the account, one request after the sign-up. */}
+          {username ? `Welcome, ${username}!` : 'Welcome!'}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, maxWidth: '65ch' }}>
           Your travel journal is ready. A welcome certificate is waiting in your wallet — redeem it and start collecting

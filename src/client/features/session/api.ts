@@ -1,3 +1,5 @@
+import { isAnyOf } from '@reduxjs/toolkit'
+
 import type {
   LoginBody,
   LoginResult,
@@ -9,6 +11,7 @@ import type {
 } from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
+import { useAppSelector } from '../../app/hooks'
 
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -34,6 +37,20 @@ export const sessionApi = baseApi.injectEndpoints({
     }),
     updateProfile: build.mutation<UpdateProfileResult, UpdateProfileBody>({
       query: (body) => ({ url: '/account/updateProfile', method: 'POST', body }),
+      // The header shows the new name and avatar at once, before the traveller is refetched.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        let profile: UpdateProfileResult
+        try {
+          profile = (await queryFulfilled).data
+        } catch {
+          return
+        }
+        dispatch(
+          sessionApi.util.updateQueryData('getUser', undefined, (user) => {
+            if (user) Object.assign(user, { username: profile.username, avatarId: profile.avatarId })
+          }),
+        )
+      },
       invalidatesTags: [
         { type: 'User', id: 'ME' },
         { type: 'Friend', id: 'LIST' },
@@ -50,3 +67,49 @@ export const {
   useGetAvatarListQuery,
   useUpdateProfileMutation,
 } = sessionApi
+
+/** A login or a registration answered: a new session holds its token. */
+export const sessionOpened = isAnyOf(
+  sessionApi.endpoints.login.matchFulfilled,
+  sessionApi.endpoints.register.matchFulfilled,
+)
+
+/** A session is known to exist: it was opened, or the user of a held token was loaded. */
+export const sessionBegan = isAnyOf(sessionOpened, sessionApi.endpoints.getUser.matchFulfilled)
+
+/** Whether a session is held: null until the start-up check ends. The session slice keeps it under `session`. */
+export const selectLoggedIn = (state: { session: { loggedIn: boolean | null } }) => state.session.loggedIn
+
+/** The traveller of the held session, as the cache last heard it; undefined until loaded or while no session is held. */
+export function useCurrentUser() {
+  return useGetUserQuery(undefined, { skip: useAppSelector(selectLoggedIn) !== true })
+}
+
+/** The balances a call such as pickCard, drawCard, recycleUserCard or redeemCreditCertificate answers with. */
+export type AnsweredBalances = Partial<Pick<User, 'digitalCredit' | 'physicalCredit'>>
+
+/**
+ * For a call that answers with the new balances: once it succeeds, the cached traveller takes them, so the header
+ * shows them at once rather than after the traveller is refetched. A failure is the calling screen's to report.
+ */
+export async function takeAnsweredBalances<Result>(
+  dispatch: (action: ReturnType<typeof patchBalances>) => unknown,
+  answer: Promise<{ data: Result }>,
+  balancesOf: (result: Result) => AnsweredBalances,
+): Promise<void> {
+  let result: Result
+  try {
+    result = (await answer).data
+  } catch {
+    return
+  }
+  dispatch(patchBalances(balancesOf(result)))
+}
+
+function patchBalances({ digitalCredit, physicalCredit }: AnsweredBalances) {
+  return sessionApi.util.updateQueryData('getUser', undefined, (user) => {
+    if (!user) return
+    if (digitalCredit !== undefined) user.digitalCredit = digitalCredit
+    if (physicalCredit !== undefined) user.physicalCredit = physicalCredit
+  })
+}

@@ -1,29 +1,17 @@
-import { createSlice, isAnyOf, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit'
+import { createSlice } from '@reduxjs/toolkit'
 
 import { authorizationObserved, sessionEnded, tokenRestored, type SessionEndReason } from '../../api/sessionEvents'
-import { notificationsApi } from '../notifications/api'
 
-import { sessionApi } from './api'
+import { sessionApi, sessionOpened } from './api'
 
 /**
- * The session state (docs/product.md#data-session-state), plus the token. No timer handle lives here: polling is a
- * listener task.
+ * What only the client knows about the session (docs/product.md#data-session-state): the token, whether a session is
+ * held, and why the last one ended. The traveller's name, level and balances are the cached getUser answer, and the
+ * notification flag the cached notification check.
  */
 export interface SessionState {
   authKey: string | null
   loggedIn: boolean | null
-  username: string
-  email: string
-  avatarId: number
-  digitalCredit: number
-  physicalCredit: number
-  userLevel: number
-  userExp: number
-  expToLevelUp: number
-  expForCurrentLevel: number
-  friendCode: string
-  newNotification: boolean
-  checkNotificationTimer: null
   /** Why the last session ended: after a logout the app goes home instead of to the login page. */
   endedBy: SessionEndReason | null
 }
@@ -31,33 +19,7 @@ export interface SessionState {
 export const initialSessionState: SessionState = {
   authKey: null,
   loggedIn: null,
-  username: '',
-  email: '',
-  avatarId: 1,
-  digitalCredit: 0,
-  physicalCredit: 0,
-  userLevel: 0,
-  userExp: 0,
-  expToLevelUp: 0,
-  expForCurrentLevel: 0,
-  friendCode: '',
-  newNotification: false,
-  checkNotificationTimer: null,
   endedBy: null,
-}
-
-interface UserData {
-  digitalCredit?: number
-  physicalCredit?: number
-}
-
-/** Calls such as pickCard, drawCard and redeem answer with `userData`; the header's balances follow it. */
-function carriesUserData(action: UnknownAction): action is PayloadAction<{ userData: UserData }> {
-  if (!isFulfilled(action)) return false
-  const payload = action.payload as { userData?: unknown } | null
-  return (
-    typeof payload === 'object' && payload != null && typeof payload.userData === 'object' && payload.userData != null
-  )
 }
 
 export const sessionSlice = createSlice({
@@ -83,59 +45,19 @@ export const sessionSlice = createSlice({
           if (state.authKey) state.loggedIn = true
         } else if (state.loggedIn) state.loggedIn = false
       })
-      .addMatcher(
-        isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.register.matchFulfilled),
-        (state, { payload }) => {
-          Object.assign(state, {
-            authKey: payload.authKey,
-            loggedIn: true,
-            username: payload.username,
-            email: payload.email,
-            avatarId: payload.avatarId,
-            digitalCredit: payload.digitalCredit,
-            physicalCredit: payload.physicalCredit,
-            friendCode: payload.friendCode,
-          })
-        },
-      )
+      .addMatcher(sessionOpened, (state, { payload }) => {
+        state.authKey = payload.authKey
+        state.loggedIn = true
+      })
       .addMatcher(sessionApi.endpoints.getUser.matchFulfilled, (state, { payload }) => {
         // An empty answer ends the session (docs/product.md#session-states); the screen that asked dispatches
         // sessionEnded.
-        if (!payload) return
-        Object.assign(state, {
-          loggedIn: true,
-          username: payload.username,
-          email: payload.email,
-          avatarId: payload.avatarId,
-          digitalCredit: payload.digitalCredit,
-          physicalCredit: payload.physicalCredit,
-          userLevel: payload.userLevel,
-          userExp: payload.userExp,
-          expToLevelUp: payload.expToLevelUp,
-          expForCurrentLevel: payload.expForCurrentLevel,
-          friendCode: payload.friendCode,
-        })
-      })
-      .addMatcher(sessionApi.endpoints.updateProfile.matchFulfilled, (state, { payload }) => {
-        state.username = payload.username
-        state.avatarId = payload.avatarId
-      })
-      .addMatcher(notificationsApi.endpoints.checkNewNotifications.matchFulfilled, (state, { payload }) => {
-        state.newNotification = payload
-      })
-      .addMatcher(carriesUserData, (state, { payload }) => {
-        if (typeof payload.userData.digitalCredit === 'number') state.digitalCredit = payload.userData.digitalCredit
-        if (typeof payload.userData.physicalCredit === 'number') state.physicalCredit = payload.userData.physicalCredit
+        if (payload) state.loggedIn = true
       })
   },
   selectors: {
-    selectSession: (state) => state,
-    selectLoggedIn: (state) => state.loggedIn,
-    selectAuthKey: (state) => state.authKey,
-    selectNewNotification: (state) => state.newNotification,
     selectEndedBy: (state) => state.endedBy,
   },
 })
 
-export const { selectSession, selectLoggedIn, selectAuthKey, selectNewNotification, selectEndedBy } =
-  sessionSlice.selectors
+export const { selectEndedBy } = sessionSlice.selectors

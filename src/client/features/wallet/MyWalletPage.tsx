@@ -15,8 +15,7 @@ import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
-import { useGetUserQuery } from '../session/api'
-import { selectLoggedIn, selectSession } from '../session/slice'
+import { selectLoggedIn, useCurrentUser } from '../session/api'
 
 import {
   useGetCreditProductsQuery,
@@ -60,8 +59,7 @@ function VisitorNotice() {
 }
 
 function Wallet() {
-  const { digitalCredit, physicalCredit } = useAppSelector(selectSession)
-  useGetUserQuery()
+  const { digitalCredit = 0, physicalCredit = 0 } = useCurrentUser().data ?? {}
   const { data: products, isLoading: productsLoading } = useGetCreditProductsQuery()
   const { data: certificates, isLoading: certificatesLoading } = useGetMyCreditCertificatesQuery()
   const [redeemCertificate, { isLoading: redeeming, originalArgs: redeemArgs }] = useRedeemCreditCertificateMutation()

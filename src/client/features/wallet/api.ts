@@ -12,6 +12,7 @@ import type {
 } from '@shared/wallet'
 
 import { baseApi } from '../../api/baseApi'
+import { takeAnsweredBalances } from '../session/api'
 
 const CREDIT_CHANGED = [{ type: 'User', id: 'ME' }] as const
 
@@ -34,11 +35,15 @@ export const walletApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/payment/verifyPaymentIntent', method: 'POST', body }),
       // The wallet shows "Purchase failed!" in place.
       extraOptions: { silentErrors: true },
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...CREDIT_CHANGED],
     }),
     /** Also used by the draw result's "Redeem Instantly"; an invalid code gets the server's warning toast. */
     redeemCreditCertificate: build.mutation<RedeemCreditCertificateResult, RedeemCreditCertificateBody>({
       query: (body) => ({ url: '/payment/redeemCreditCertificate', method: 'POST', body }),
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+        takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...CREDIT_CHANGED, { type: 'Certificate', id: 'LIST' }],
     }),
     /** The built-in test-mode provider's card charge; refusals come back as data, shown in the form. */

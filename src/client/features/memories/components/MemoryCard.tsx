@@ -4,7 +4,6 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import Chip from '@mui/material/Chip'
-import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { Link as RouterLink } from 'react-router-dom'
@@ -13,13 +12,12 @@ import { TRUNCATE_CARD_PAGE, TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import type { Memory } from '@shared/memories'
 
 import { paths } from '../../../app/paths'
-import { CardImage } from '../../../components/CardImage'
-import { RarityBadge } from '../../../components/RarityBadge'
+import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
+import { Counts, JourneyDates, TaggedFriends } from '../../../components/MemoryDetails'
+import { MemoryPictures } from '../../../components/MemoryPictures'
 import { formatDate, truncate } from '../../../lib/format'
 import { placeOf, useUpdateVisibilityMutation } from '../api'
 
-import { Counts, JourneyDates, TaggedFriends } from './MemoryDetails'
-import { MemoryPictures } from './MemoryPictures'
 import { VisibilitySelect } from './VisibilitySelect'
 
 export interface MemoryCardProps {
@@ -33,27 +31,16 @@ export function MemoryCard({ memory }: MemoryCardProps) {
     <Card component="article" aria-labelledby={`memory-${memory.memoryId}-title`} sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: '1fr', md: '200px 1fr' } }}>
         <Stack spacing={1}>
-          <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'row', md: 'column' } }}>
-            <Box sx={{ width: { xs: 96, md: '100%' }, flexShrink: 0 }}>
-              <CardImage imageId={memory.image} name={memory.cardName} rarity={memory.cardRarity} />
-            </Box>
-            <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-              <Typography id={`memory-${memory.memoryId}-title`} variant="h6" component="h2">
-                <Link component={RouterLink} to={paths.userCard.href(memory.userCardId)} color="inherit">
-                  {memory.cardName}
-                </Link>
-              </Typography>
-              <Box>
-                <RarityBadge rarity={memory.cardRarity} />
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                {memory.collectionName}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {truncate(memory.cardDescription, TRUNCATE_CARD_PAGE)}
-              </Typography>
-            </Stack>
-          </Box>
+          <MemoryCardHeader
+            memory={memory}
+            imageWidth={{ xs: 96, md: '100%' }}
+            titleId={`memory-${memory.memoryId}-title`}
+            stackFromMd
+          >
+            <Typography variant="body2" color="text.secondary">
+              {truncate(memory.cardDescription, TRUNCATE_CARD_PAGE)}
+            </Typography>
+          </MemoryCardHeader>
           <Box>
             <Button
               component={RouterLink}

@@ -13,9 +13,8 @@ import { MEMORY_PICTURE_MAX_BYTES, MEMORY_PICTURES_MAX } from '@shared/constants
 import type { MemoryPicture } from '@shared/memories'
 import { TileGrid } from '@client/components/TileGrid'
 
+import { Picture } from '../../../components/MemoryPictures'
 import { useUploadMemoryPictureMutation } from '../api'
-
-import { Picture } from './MemoryPictures'
 
 /**
  * png, jpeg or jpg (docs/product.md#validation-pictures). The server checks the content too; this only spares a useless

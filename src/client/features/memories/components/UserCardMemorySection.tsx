@@ -11,12 +11,11 @@ import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../../app/paths'
 import { LoadingState } from '../../../components/LoadingState'
+import { Counts, JourneyDates } from '../../../components/MemoryDetails'
+import { MemoryPictures } from '../../../components/MemoryPictures'
 import { truncate } from '../../../lib/format'
 import { useGetMemoryQuery } from '../api'
 import { FROM_USER_CARD } from '../switchOrigin'
-
-import { Counts, JourneyDates } from './MemoryDetails'
-import { MemoryPictures } from './MemoryPictures'
 
 export interface UserCardMemorySectionProps {
   userCardId: string

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography'
 
 import type { TaggedFriend } from '@shared/memories'
 
-import { formatDate } from '../../../lib/format'
+import { formatDate } from '../lib/format'
 
 export interface JourneyDatesProps {
   start: string
