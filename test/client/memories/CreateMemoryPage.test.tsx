@@ -126,7 +126,10 @@ describe('CreateMemoryPage', () => {
     expect(within(picker).queryByRole('button', { name: 'Lisbon, acquired 2026-01-03' })).not.toBeInTheDocument()
     await user.click(await within(picker).findByRole('button', { name: 'Lisbon, acquired 2026-01-02' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(screen.getByRole('group', { name: 'Associated card' })).toHaveTextContent('Lisbon')
+    const associated = screen.getByRole('group', { name: 'Associated card' })
+    expect(associated).toHaveTextContent('Lisbon')
+    // Focus comes back to the form, on the chosen card's own button, not to the top of the page.
+    expect(associated).toContainElement(document.activeElement as HTMLElement)
 
     fillDates('2025-05-01', '2025-05-07')
     await user.type(screen.getByRole('textbox', { name: 'Your memory' }), 'Tram 28 at sunset.')

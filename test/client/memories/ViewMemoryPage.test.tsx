@@ -120,6 +120,8 @@ describe('ViewMemoryPage', () => {
     )
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue(''))
     expect(screen.queryByText('Replying to jo')).not.toBeInTheDocument()
+    // The emptied form keeps the focus, ready for the next comment.
+    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveFocus()
     await waitFor(() => expect(loads).toBe(2))
   })
 

@@ -1,11 +1,12 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useSnackbar } from 'notistack'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
 import { TEXTS } from '@shared/texts'
@@ -51,6 +52,14 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
   } = useGetUserCardQuery(userCardId ?? skipToken)
   const [picked, setPicked] = useState<PickedCard | null>(null)
   const [pickerOpen, setPickerOpen] = useState(false)
+  // The button that opened the picker is replaced by the chosen card's, so focus is put back on it by hand.
+  const chosenCardArea = useRef<HTMLDivElement>(null)
+  const focusChosenCard = useRef(false)
+  useEffect(() => {
+    if (!focusChosenCard.current) return
+    focusChosenCard.current = false
+    chosenCardArea.current?.querySelector<HTMLButtonElement>('button')?.focus()
+  })
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [createMemory, { isLoading: creating }] = useCreateMemoryMutation()
   const { enqueueSnackbar } = useSnackbar()
@@ -120,7 +129,11 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
         submitting={creating}
         ready={card != null}
         onSubmit={handleSubmit}
-        card={<ChosenCard card={card} onChoose={() => setPickerOpen(true)} />}
+        card={
+          <Box ref={chosenCardArea}>
+            <ChosenCard card={card} onChoose={() => setPickerOpen(true)} />
+          </Box>
+        }
       />
       <CardPickerDialog
         open={pickerOpen}
@@ -128,6 +141,7 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
         onPick={(next) => {
           setPicked(next)
           setPickerOpen(false)
+          focusChosenCard.current = true
         }}
       />
     </Paper>

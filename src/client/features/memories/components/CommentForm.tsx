@@ -28,6 +28,7 @@ export function CommentForm({ memory, replyTo, onCancelReply, inputRef }: Commen
 
   async function handleSubmit(event: SubmitEvent) {
     event.preventDefault()
+    const form = event.currentTarget
     if (!content || isLoading) return
     try {
       await postComment({
@@ -38,6 +39,8 @@ export function CommentForm({ memory, replyTo, onCancelReply, inputRef }: Commen
       }).unwrap()
       setText('')
       onCancelReply()
+      // Post is disabled once the text is empty, which would drop the focus; the field keeps it for the next comment.
+      form.querySelector<HTMLTextAreaElement>('textarea:not([aria-hidden])')?.focus()
     } catch {
       // The failure is already shown as a toast; the text stays for another try.
     }
