@@ -5,7 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
 
 import type { Config } from './config'
-import type { Db } from './db/createDb'
+import type { Db, PoolStats } from './db/createDb'
 import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
@@ -50,11 +50,13 @@ export interface BuildAppOptions {
   db: Db
   /** Close the database with the server (main.ts); tests close their own. */
   closeDb?: boolean
+  /** The database pool's occupancy for /metrics, from `openDatabase`. */
+  poolStats?: () => PoolStats | null
   logger?: FastifyServerOptions['logger']
 }
 
 /** The whole server: plugins in order, then every feature's routes under /api. Used by main.ts and the tests. */
-export async function buildApp({ config, db, closeDb = false, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, closeDb = false, poolStats, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers["x-auth-key"]', 'req.headers["x-api-key"]'] },
     trustProxy: config.trustProxy,
@@ -66,7 +68,7 @@ export async function buildApp({ config, db, closeDb = false, logger }: BuildApp
 
   await app.register(dbPlugin, { db, config, closeDb })
   await app.register(redisPlugin)
-  await app.register(metricsPlugin)
+  await app.register(metricsPlugin, { poolStats })
   await app.register(requestIdHeaderPlugin)
   // One blob store and one job runner per instance, shared by every feature; both are closed with the server.
   await app.register(blobsPlugin, { blobs: createBlobStore(config.blobStore) })

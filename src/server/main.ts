@@ -2,17 +2,19 @@ import closeWithGrace from 'close-with-grace'
 
 import { buildApp } from './app'
 import { loadConfig, SettingsError } from './config'
-import { createDb } from './db/createDb'
+import { openDatabase } from './db/createDb'
 import { migrateToLatest } from './db/migrate'
 import { seedDatabase } from './db/seed/seedDatabase'
 import { warmArtCache } from './features/catalogue/warmup'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const db = createDb(config.database, (error) => console.error(`database connection lost: ${error.message}`))
+  const { db, poolStats } = openDatabase(config.database, (error) =>
+    console.error(`database connection lost: ${error.message}`),
+  )
   await migrateToLatest(db)
   await seedDatabase(db)
-  const app = await buildApp({ config, db, closeDb: true })
+  const app = await buildApp({ config, db, closeDb: true, poolStats })
 
   // On SIGTERM or SIGINT: stop accepting connections, let requests in flight finish, close the database pool and
   // Redis (the app's onClose hooks), then exit. A shutdown slower than the grace period, or a second signal, exits

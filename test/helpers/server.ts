@@ -8,7 +8,7 @@ import pg from 'pg'
 import type { Envelope } from '@shared/envelope'
 import { buildApp, type App } from '@server/app'
 import { loadConfig, type Config } from '@server/config'
-import { createDb, type Db } from '@server/db/createDb'
+import { openDatabase, type Db } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
 import { seedDatabase } from '@server/db/seed/seedDatabase'
 
@@ -109,12 +109,12 @@ export async function buildTestApp(
     LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   })
-  const db = createDb(config.database)
+  const { db, poolStats } = openDatabase(config.database)
   if (!options.joining) {
     await migrateToLatest(db)
     if (options.seed !== false) await seedDatabase(db)
   }
-  const app = await buildApp({ config, db, logger: false })
+  const app = await buildApp({ config, db, poolStats, logger: false })
   options.extraRoutes?.(app)
   await app.ready()
 

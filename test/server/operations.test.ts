@@ -152,6 +152,8 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/api_errors_total\{code="NotFound"\} 1/)
       expect(text).toMatch(/credits_issued\{currency="digital",reason="purchase"\} 500/)
       expect(text).toContain('job_runs_total')
+      // The pool's gauge: open connections on PostgreSQL, absent on SQLite, which has no pool.
+      expect(/db_pool_connections\{state="open"\} [1-9]/.test(text)).toBe(t.dialect === 'postgres')
     })
   })
 })

@@ -23,12 +23,10 @@ export interface PoolStats {
   waiting: number
 }
 
-const pools = new WeakMap<Db, pg.Pool>()
-
-/** The PostgreSQL pool's occupancy, for metrics; null on SQLite, which has one connection and no pool. */
-export function poolStats(db: Db): PoolStats | null {
-  const pool = pools.get(db)
-  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null
+export interface OpenDatabase {
+  db: Db
+  /** The PostgreSQL pool's occupancy, for metrics; null on SQLite, which has one connection and no pool. */
+  poolStats: () => PoolStats | null
 }
 
 /** Enough for every distinct statement the app sends; a statement built from variable input beyond it is prepared each time. */
@@ -58,13 +56,17 @@ function reusingPreparedStatements(sqlite: SqliteDatabase.Database): KyselySqlit
  * @param onConnectionLost told when PostgreSQL closes an idle pooled connection (a restart, a failover); the pool
  *   replaces it, and without a listener the error would end the process.
  */
-export function createDb(database: Config['database'], onConnectionLost: (error: Error) => void = () => undefined): Db {
+export function openDatabase(
+  database: Config['database'],
+  onConnectionLost: (error: Error) => void = () => undefined,
+): OpenDatabase {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 })
     pool.on('error', onConnectionLost)
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    pools.set(db, pool)
-    return db
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    }
   }
   if (database.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(database.sqlitePath), { recursive: true })
   const sqlite = new SqliteDatabase(database.sqlitePath)
@@ -72,5 +74,13 @@ export function createDb(database: Config['database'], onConnectionLost: (error:
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingPreparedStatements(sqlite) }) })
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingPreparedStatements(sqlite) }) }),
+    poolStats: () => null,
+  }
+}
+
+/** The database alone, for scripts and tests that report no pool metrics. */
+export function createDb(database: Config['database'], onConnectionLost?: (error: Error) => void): Db {
+  return openDatabase(database, onConnectionLost).db
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 
 import { TEXTS } from '@shared/texts'
 
+import { findLiveSession } from '../features/session/queries'
 import { now } from '../lib/clock'
 import { AppError } from '../lib/errors'
 
@@ -65,13 +66,7 @@ export const authPlugin = fp(
       const nowMs = now().getTime()
       const cached = sessions.get(tokenHash, nowMs)
       if (cached) return cached
-      const row = await fastify.db
-        .selectFrom('sessions')
-        .select(['user_id', 'expires_at'])
-        .where('token_hash', '=', tokenHash)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', new Date(nowMs).toISOString())
-        .executeTakeFirst()
+      const row = await findLiveSession(fastify.db, tokenHash, new Date(nowMs).toISOString())
       if (!row) return undefined
       const session = { userId: row.user_id, expiresAtMs: Date.parse(row.expires_at) }
       sessions.set(tokenHash, session, nowMs)

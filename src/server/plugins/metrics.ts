@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
-import { poolStats } from '../db/createDb'
+import type { PoolStats } from '../db/createDb'
 
 export interface Metrics {
   registry: Registry
@@ -47,8 +47,8 @@ function tokenMatches(request: FastifyRequest, token: string): boolean {
  * tests can build several); published at GET /metrics only when METRICS_TOKEN is set, to callers sending it as a
  * bearer token.
  */
-export const metricsPlugin = fp(
-  async (fastify) => {
+export const metricsPlugin = fp<{ poolStats?: () => PoolStats | null }>(
+  async (fastify, { poolStats }) => {
     const registry = new Registry()
     collectDefaultMetrics({ register: registry })
 
@@ -83,7 +83,7 @@ export const metricsPlugin = fp(
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
-        const stats = poolStats(fastify.db)
+        const stats = poolStats?.()
         if (!stats) return
         this.set({ state: 'open' }, stats.total)
         this.set({ state: 'idle' }, stats.idle)

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { sql } from 'kysely'
 import { Type } from 'typebox'
 
 import { APP_VERSION } from '@shared/constants'
 import { envelope } from '@shared/envelope'
 
 import { AppError } from '../../lib/errors'
+
+import { pingDatabase } from './queries'
 
 /** A dependency that does not answer within this time counts as down: a readiness probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000
@@ -38,7 +39,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   const { redis } = fastify
   const checks: Record<string, () => Promise<unknown>> = {
-    database: () => sql`select 1`.execute(fastify.db),
+    database: () => pingDatabase(fastify.db),
     ...(redis ? { redis: () => redis.ping() } : {}),
     // The local folder accepts writes, or the S3 bucket answers.
     storage: () => fastify.blobs.check(),

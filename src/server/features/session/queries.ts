@@ -101,3 +101,14 @@ export async function deleteSessionsExpiredBy(db: Db, at: string): Promise<numbe
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', at).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** The user and expiry of a session that is neither revoked nor expired at `at`. */
+export function findLiveSession(db: Db, tokenHash: string, at: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst()
+}

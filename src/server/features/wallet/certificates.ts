@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock'
 import { newId, randomCode } from '../../lib/random'
 
 import type { CreditCurrency } from './ledger'
+import { insertCertificateOnce } from './queries'
 
 /** 16 characters from a 31-letter alphabet: about 79 bits, far beyond guessing under the redeem rate limit. */
 const REDEEM_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
@@ -38,20 +39,16 @@ export async function issueCertificate(
 ): Promise<{ id: string; redeemCode: string } | null> {
   const id = newId()
   const redeemCode = newRedeemCode()
-  const inserted = await trx
-    .insertInto('credit_certificates')
-    .values({
-      id,
-      user_id: certificate.userId,
-      currency: certificate.currency ?? 'digital',
-      credit_value: certificate.creditValue,
-      redeem_code: redeemCode,
-      source: certificate.source,
-      source_ref: certificate.sourceRef,
-      created_at: nowIso(),
-      redeemed_at: null,
-    })
-    .onConflict((oc) => oc.columns(['source', 'source_ref']).doNothing())
-    .executeTakeFirst()
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? { id, redeemCode } : null
+  const inserted = await insertCertificateOnce(trx, {
+    id,
+    user_id: certificate.userId,
+    currency: certificate.currency ?? 'digital',
+    credit_value: certificate.creditValue,
+    redeem_code: redeemCode,
+    source: certificate.source,
+    source_ref: certificate.sourceRef,
+    created_at: nowIso(),
+    redeemed_at: null,
+  })
+  return inserted ? { id, redeemCode } : null
 }

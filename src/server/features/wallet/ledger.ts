@@ -1,9 +1,21 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
+
+import {
+  addToBalance,
+  type BalanceColumn,
+  findBalance,
+  findBalances,
+  insertCreditLedgerEntry,
+  insertCreditLedgerEntryOnce,
+  subtractFromBalanceIfCovered,
+  sumLedgerByCurrency,
+  sumLedgerByCurrencyAndReason,
+} from './queries'
 
 export type CreditCurrency = 'digital' | 'physical'
 
@@ -18,7 +30,7 @@ export interface CreditMovement {
   reference: string
 }
 
-const BALANCE_COLUMN = { digital: 'digital_credit', physical: 'physical_credit' } as const
+const BALANCE_COLUMN: Record<CreditCurrency, BalanceColumn> = { digital: 'digital_credit', physical: 'physical_credit' }
 
 function assertPositiveWhole(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0)
@@ -31,26 +43,17 @@ function assertPositiveWhole(amount: number) {
  */
 export async function credit(trx: Transaction<Database>, movement: CreditMovement): Promise<boolean> {
   assertPositiveWhole(movement.amount)
-  const inserted = await trx
-    .insertInto('credit_ledger')
-    .values({
-      id: newId(),
-      user_id: movement.userId,
-      currency: movement.currency,
-      amount: movement.amount,
-      reason: movement.reason,
-      reference: movement.reference,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'currency', 'reason', 'reference']).doNothing())
-    .executeTakeFirst()
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false
-  const column = BALANCE_COLUMN[movement.currency]
-  await trx
-    .updateTable('users')
-    .set({ [column]: sql`${sql.ref(column)} + ${movement.amount}` })
-    .where('id', '=', movement.userId)
-    .execute()
+  const recorded = await insertCreditLedgerEntryOnce(trx, {
+    id: newId(),
+    user_id: movement.userId,
+    currency: movement.currency,
+    amount: movement.amount,
+    reason: movement.reason,
+    reference: movement.reference,
+    created_at: nowIso(),
+  })
+  if (!recorded) return false
+  await addToBalance(trx, movement.userId, BALANCE_COLUMN[movement.currency], movement.amount)
   return true
 }
 
@@ -62,31 +65,21 @@ export async function credit(trx: Transaction<Database>, movement: CreditMovemen
 export async function debit(trx: Transaction<Database>, movement: CreditMovement): Promise<number> {
   assertPositiveWhole(movement.amount)
   const column = BALANCE_COLUMN[movement.currency]
-  const updated = await trx
-    .updateTable('users')
-    .set({ [column]: sql`${sql.ref(column)} - ${movement.amount}` })
-    .where('id', '=', movement.userId)
-    .where(column, '>=', movement.amount)
-    .returning(column)
-    .executeTakeFirst()
-  if (!updated) {
-    const balance = await trx.selectFrom('users').select(column).where('id', '=', movement.userId).executeTakeFirst()
-    const missing = movement.amount - (balance?.[column] ?? 0)
-    throw new InsufficientCreditError(missing)
+  const left = await subtractFromBalanceIfCovered(trx, movement.userId, column, movement.amount)
+  if (left === undefined) {
+    const balance = await findBalance(trx, movement.userId, column)
+    throw new InsufficientCreditError(movement.amount - (balance ?? 0))
   }
-  await trx
-    .insertInto('credit_ledger')
-    .values({
-      id: newId(),
-      user_id: movement.userId,
-      currency: movement.currency,
-      amount: -movement.amount,
-      reason: movement.reason,
-      reference: movement.reference,
-      created_at: nowIso(),
-    })
-    .execute()
-  return updated[column]
+  await insertCreditLedgerEntry(trx, {
+    id: newId(),
+    user_id: movement.userId,
+    currency: movement.currency,
+    amount: -movement.amount,
+    reason: movement.reason,
+    reference: movement.reference,
+    created_at: nowIso(),
+  })
+  return left
 }
 
 export class InsufficientCreditError extends AppError {
@@ -96,22 +89,13 @@ export class InsufficientCreditError extends AppError {
 }
 
 export async function balances(trx: Transaction<Database> | Kysely<Database>, userId: string) {
-  const row = await trx
-    .selectFrom('users')
-    .select(['digital_credit', 'physical_credit'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
+  const row = await findBalances(trx, userId)
   return { digitalCredit: row.digital_credit, physicalCredit: row.physical_credit }
 }
 
 /** The ledger's sum per currency; equals the balance at all times. */
 export async function ledgerSums(db: Kysely<Database>, userId: string) {
-  const rows = await db
-    .selectFrom('credit_ledger')
-    .select(['currency', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .where('user_id', '=', userId)
-    .groupBy('currency')
-    .execute()
+  const rows = await sumLedgerByCurrency(db, userId)
   const total = (currency: CreditCurrency) => rows.find((row) => row.currency === currency)?.total ?? 0
   return { digital: total('digital'), physical: total('physical') }
 }
@@ -121,11 +105,6 @@ export async function ledgerSums(db: Kysely<Database>, userId: string) {
  * positive sum.
  */
 export async function creditMovementTotals(db: Kysely<Database>, direction: 'issued' | 'spent') {
-  const rows = await db
-    .selectFrom('credit_ledger')
-    .select(['currency', 'reason', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .where('amount', direction === 'issued' ? '>' : '<', 0)
-    .groupBy(['currency', 'reason'])
-    .execute()
+  const rows = await sumLedgerByCurrencyAndReason(db, direction === 'issued' ? 'credits' : 'debits')
   return rows.map((row) => ({ currency: row.currency, reason: row.reason, total: Math.abs(row.total) }))
 }

@@ -1,8 +1,153 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 
-import type { Database, PaymentsTable } from '../../db/schema'
+import type {
+  CreditCertificatesTable,
+  CreditLedgerTable,
+  CreditProductsTable,
+  Database,
+  PaymentsTable,
+  TestPaymentIntentsTable,
+} from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
+
+export type BalanceColumn = 'digital_credit' | 'physical_credit'
+
+/** Records a movement once per (user, currency, reason, reference); false when it was already recorded. */
+export async function insertCreditLedgerEntryOnce(trx: Transaction<Database>, entry: CreditLedgerTable) {
+  const inserted = await trx
+    .insertInto('credit_ledger')
+    .values(entry)
+    .onConflict((oc) => oc.columns(['user_id', 'currency', 'reason', 'reference']).doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 0
+}
+
+export async function insertCreditLedgerEntry(trx: Transaction<Database>, entry: CreditLedgerTable) {
+  await trx.insertInto('credit_ledger').values(entry).execute()
+}
+
+export async function addToBalance(trx: Transaction<Database>, userId: string, column: BalanceColumn, amount: number) {
+  await trx
+    .updateTable('users')
+    .set({ [column]: sql`${sql.ref(column)} + ${amount}` })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** Subtracts only while the balance covers the amount; the balance left, or undefined when it does not cover it. */
+export async function subtractFromBalanceIfCovered(
+  trx: Transaction<Database>,
+  userId: string,
+  column: BalanceColumn,
+  amount: number,
+): Promise<number | undefined> {
+  const updated = await trx
+    .updateTable('users')
+    .set({ [column]: sql`${sql.ref(column)} - ${amount}` })
+    .where('id', '=', userId)
+    .where(column, '>=', amount)
+    .returning(column)
+    .executeTakeFirst()
+  return updated?.[column]
+}
+
+export async function findBalance(db: Db, userId: string, column: BalanceColumn): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select(column).where('id', '=', userId).executeTakeFirst()
+  return row?.[column]
+}
+
+export async function findBalances(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['digital_credit', 'physical_credit'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+}
+
+export async function sumLedgerByCurrency(db: Db, userId: string) {
+  return db
+    .selectFrom('credit_ledger')
+    .select(['currency', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('user_id', '=', userId)
+    .groupBy('currency')
+    .execute()
+}
+
+/** Sums of the credits (amount above zero) or the debits (below zero) over all users, by currency and reason. */
+export async function sumLedgerByCurrencyAndReason(db: Db, sign: 'credits' | 'debits') {
+  return db
+    .selectFrom('credit_ledger')
+    .select(['currency', 'reason', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('amount', sign === 'credits' ? '>' : '<', 0)
+    .groupBy(['currency', 'reason'])
+    .execute()
+}
+
+/** Inserts a certificate once per (source, source_ref); false when one already existed. */
+export async function insertCertificateOnce(trx: Transaction<Database>, certificate: CreditCertificatesTable) {
+  const inserted = await trx
+    .insertInto('credit_certificates')
+    .values(certificate)
+    .onConflict((oc) => oc.columns(['source', 'source_ref']).doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
+}
+
+/** Inserts or updates the products by id; `active` is left as an existing row has it. */
+export async function upsertCreditProducts(db: Db, products: CreditProductsTable[]) {
+  await db
+    .insertInto('credit_products')
+    .values(products)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        product_type: eb.ref('excluded.product_type'),
+        credit_value: eb.ref('excluded.credit_value'),
+        list_price_cents: eb.ref('excluded.list_price_cents'),
+        actual_price_cents: eb.ref('excluded.actual_price_cents'),
+        sort_order: eb.ref('excluded.sort_order'),
+      })),
+    )
+    .execute()
+}
+
+export async function insertTestPaymentIntent(db: Db, intent: TestPaymentIntentsTable) {
+  await db.insertInto('test_payment_intents').values(intent).execute()
+}
+
+export async function findTestPaymentIntent(db: Db, id: string) {
+  return db
+    .selectFrom('test_payment_intents')
+    .select(['id', 'status', 'amount_cents', 'currency'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function findTestPaymentIntentBySecret(db: Db, clientSecret: string) {
+  return db
+    .selectFrom('test_payment_intents')
+    .select(['id', 'status'])
+    .where('client_secret', '=', clientSecret)
+    .executeTakeFirst()
+}
+
+/** Marks an intent still awaiting payment succeeded; an intent already succeeded is left as it is. */
+export async function updateTestPaymentIntentSucceeded(db: Db, id: string, cardLast4: string, updatedAt: string) {
+  await db
+    .updateTable('test_payment_intents')
+    .set({ status: 'succeeded', last_error: null, card_last4: cardLast4, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'requires_payment_method')
+    .execute()
+}
+
+export async function updateTestPaymentIntentError(db: Db, id: string, lastError: string, updatedAt: string) {
+  await db
+    .updateTable('test_payment_intents')
+    .set({ last_error: lastError, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute()
+}
 
 export async function listActiveCreditProducts(db: Db) {
   return db

@@ -4,6 +4,8 @@ import { DIGITAL_CREDIT_PRODUCT_TYPE, PHYSICAL_CREDIT_PRODUCT_TYPE } from '@shar
 
 import type { Database } from '../../db/schema'
 
+import { upsertCreditProducts } from './queries'
+
 interface SeedProduct {
   id: number
   type: number
@@ -25,27 +27,16 @@ export const CREDIT_PRODUCTS: SeedProduct[] = [
 
 /** Upserts the products by id at every start, so a price change here reaches existing databases. */
 export async function seedCreditProducts(db: Kysely<Database>): Promise<void> {
-  await db
-    .insertInto('credit_products')
-    .values(
-      CREDIT_PRODUCTS.map((product, index) => ({
-        id: product.id,
-        product_type: product.type,
-        credit_value: product.credit,
-        list_price_cents: product.listCents,
-        actual_price_cents: product.actualCents,
-        sort_order: index + 1,
-        active: 1,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({
-        product_type: eb.ref('excluded.product_type'),
-        credit_value: eb.ref('excluded.credit_value'),
-        list_price_cents: eb.ref('excluded.list_price_cents'),
-        actual_price_cents: eb.ref('excluded.actual_price_cents'),
-        sort_order: eb.ref('excluded.sort_order'),
-      })),
-    )
-    .execute()
+  await upsertCreditProducts(
+    db,
+    CREDIT_PRODUCTS.map((product, index) => ({
+      id: product.id,
+      product_type: product.type,
+      credit_value: product.credit,
+      list_price_cents: product.listCents,
+      actual_price_cents: product.actualCents,
+      sort_order: index + 1,
+      active: 1,
+    })),
+  )
 }

@@ -7,6 +7,13 @@ import type { TestModeConfirmBody, TestModeConfirmResult } from '@shared/wallet'
 import type { Database } from '../../../db/schema'
 import { now, nowIso } from '../../../lib/clock'
 import { AppError } from '../../../lib/errors'
+import {
+  findTestPaymentIntent,
+  findTestPaymentIntentBySecret,
+  insertTestPaymentIntent,
+  updateTestPaymentIntentError,
+  updateTestPaymentIntentSucceeded,
+} from '../queries'
 
 import type { NewPaymentIntent, PaymentProvider, ProviderPaymentIntent } from './paymentProvider'
 
@@ -70,30 +77,23 @@ export class TestModeProvider implements PaymentProvider {
     const id = `pi_test_${crypto.randomBytes(12).toString('hex')}`
     const clientSecret = `${id}_secret_${crypto.randomBytes(16).toString('hex')}`
     const createdAt = nowIso()
-    await this.db
-      .insertInto('test_payment_intents')
-      .values({
-        id,
-        client_secret: clientSecret,
-        amount_cents: intent.amountCents,
-        currency: intent.currency,
-        status: 'requires_payment_method',
-        last_error: null,
-        card_last4: null,
-        metadata: JSON.stringify(intent.metadata),
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      .execute()
+    await insertTestPaymentIntent(this.db, {
+      id,
+      client_secret: clientSecret,
+      amount_cents: intent.amountCents,
+      currency: intent.currency,
+      status: 'requires_payment_method',
+      last_error: null,
+      card_last4: null,
+      metadata: JSON.stringify(intent.metadata),
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
     return { id, clientSecret }
   }
 
   async retrieveIntent(id: string): Promise<ProviderPaymentIntent | null> {
-    const row = await this.db
-      .selectFrom('test_payment_intents')
-      .select(['id', 'status', 'amount_cents', 'currency'])
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const row = await findTestPaymentIntent(this.db, id)
     return row ? { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency } : null
   }
 
@@ -103,11 +103,7 @@ export class TestModeProvider implements PaymentProvider {
 
   /** Charges the test card: a valid test number that succeeds marks the intent succeeded; anything else answers with the reason. */
   async confirm(body: TestModeConfirmBody): Promise<TestModeConfirmResult> {
-    const intent = await this.db
-      .selectFrom('test_payment_intents')
-      .select(['id', 'status'])
-      .where('client_secret', '=', body.clientSecret)
-      .executeTakeFirst()
+    const intent = await findTestPaymentIntentBySecret(this.db, body.clientSecret)
     if (!intent) throw new AppError('NotFound', 'The payment was not found. Please start the purchase again.')
     if (intent.status === 'succeeded') return { paymentIntentId: intent.id, status: 'succeeded' }
 
@@ -117,12 +113,7 @@ export class TestModeProvider implements PaymentProvider {
     const outcome = TEST_CARD_OUTCOMES[digits] ?? NOT_A_TEST_CARD
     if (outcome.declined) return this.refuse(intent.id, 'card_error', outcome.message)
 
-    await this.db
-      .updateTable('test_payment_intents')
-      .set({ status: 'succeeded', last_error: null, card_last4: digits.slice(-4), updated_at: nowIso() })
-      .where('id', '=', intent.id)
-      .where('status', '=', 'requires_payment_method')
-      .execute()
+    await updateTestPaymentIntentSucceeded(this.db, intent.id, digits.slice(-4), nowIso())
     return { paymentIntentId: intent.id, status: 'succeeded' }
   }
 
@@ -131,11 +122,7 @@ export class TestModeProvider implements PaymentProvider {
     type: 'card_error' | 'validation_error',
     message: string,
   ): Promise<TestModeConfirmResult> {
-    await this.db
-      .updateTable('test_payment_intents')
-      .set({ last_error: message, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute()
+    await updateTestPaymentIntentError(this.db, id, message, nowIso())
     return { paymentIntentId: id, status: 'requires_payment_method', error: { type, message } }
   }
 }
