@@ -61,11 +61,8 @@ export const authPlugin = fp(
     const sessions = new SessionCache(fastify.config.sessionCacheSeconds * 1000, bus)
     fastify.decorate('sessionCache', sessions)
 
-    /** The live session of a token hash: from the cache while it is fresh, from the sessions table otherwise. */
-    async function findSession(tokenHash: string) {
-      const nowMs = now().getTime()
-      const cached = sessions.get(tokenHash, nowMs)
-      if (cached) return cached
+    /** The live session of a token hash as the sessions table has it, kept in the cache for the next calls. */
+    async function findStoredSession(tokenHash: string, nowMs: number) {
       const row = await findLiveSession(fastify.db, tokenHash, new Date(nowMs).toISOString())
       if (!row) return undefined
       const session = { userId: row.user_id, expiresAtMs: Date.parse(row.expires_at) }
@@ -73,19 +70,49 @@ export const authPlugin = fp(
       return session
     }
 
-    fastify.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api') || request.routeOptions.config.skipApiKey) return
-      if (OPEN_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
+    /** The token hash the call is signed with; null for a visitor's call or one the api key does not cover. */
+    function callerToken(request: FastifyRequest): string | null {
+      if (!request.url.startsWith('/api') || request.routeOptions.config.skipApiKey) return null
+      if (OPEN_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return null
       const apiKey = request.headers['x-api-key']
       if (typeof apiKey !== 'string' || !apiKeys.has(apiKey)) {
         throw new AppError('BadRequest', 'Unknown client: a valid X-Api-Key header is required.')
       }
       const token = request.headers['x-auth-key']
-      if (typeof token !== 'string' || token === '' || token === 'null' || token === 'undefined') return
-      const tokenHash = hashToken(token)
-      const session = await findSession(tokenHash)
+      if (typeof token !== 'string' || token === '' || token === 'null' || token === 'undefined') return null
+      return hashToken(token)
+    }
+
+    function signIn(request: FastifyRequest, tokenHash: string, session: { userId: string } | undefined) {
       if (session) request.user = { id: session.userId, tokenHash }
       else request.staleToken = true
+    }
+
+    // A callback hook: with the session in the cache, a signed-in call is recognised without a promise or a query.
+    fastify.addHook('onRequest', (request, _reply, done) => {
+      let tokenHash: string | null
+      try {
+        tokenHash = callerToken(request)
+      } catch (error) {
+        done(error as AppError)
+        return
+      }
+      const nowMs = now().getTime()
+      const cached = tokenHash === null ? undefined : sessions.get(tokenHash, nowMs)
+      if (tokenHash === null || cached) {
+        if (tokenHash !== null) signIn(request, tokenHash, cached)
+        done()
+        return
+      }
+      findStoredSession(tokenHash, nowMs).then(
+        (session) => {
+          signIn(request, tokenHash, session)
+          done()
+        },
+        (error: unknown) => {
+          done(error instanceof Error ? error : new Error(String(error)))
+        },
+      )
     })
 
     const requireUser = async (request: FastifyRequest) => {

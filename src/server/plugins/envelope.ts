@@ -52,14 +52,17 @@ function validationMessage(error: FastifyError): string {
  */
 export const envelopePlugin = fp(
   async (fastify: FastifyInstance) => {
-    fastify.addHook('preSerialization', async (request, reply, payload) => {
+    // A callback hook rather than an async one: it runs on every answer, and a promise per call adds up.
+    fastify.addHook('preSerialization', (request, reply, payload, done) => {
       if (
         reply.routeOptions.config.rawResponse ||
         !request.url.startsWith('/api') ||
-        request.url.startsWith('/api/docs')
-      )
-        return payload
-      if (reply.statusCode >= 400) return payload
+        request.url.startsWith('/api/docs') ||
+        reply.statusCode >= 400
+      ) {
+        done(null, payload)
+        return
+      }
       const wrapped: Envelope<unknown> = {
         metadata: {
           status: true,
@@ -69,7 +72,7 @@ export const envelopePlugin = fp(
         },
         data: payload ?? null,
       }
-      return wrapped
+      done(null, wrapped)
     })
 
     fastify.setErrorHandler((error: FastifyError, request, reply) => {

@@ -93,17 +93,19 @@ export const metricsPlugin = fp<{ poolStats?: () => PoolStats | null }>(
 
     fastify.decorate('metrics', { registry, jobRuns })
 
-    fastify.addHook('onSend', async (_request, reply, payload) => {
+    // Callback hooks rather than async ones: they run on every request, and a promise per hook adds up.
+    fastify.addHook('onSend', (_request, reply, payload, done) => {
       if (reply.statusCode >= 400) {
         const code = envelopeErrorCode(payload)
         if (code) errors.inc({ code })
       }
-      return payload
+      done(null, payload)
     })
-    fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
       const labels = { method: request.method, route: routeLabel(request) }
       requests.inc({ ...labels, status_code: String(reply.statusCode) })
       latency.observe(labels, reply.elapsedTime / 1000)
+      done()
     })
 
     const token = fastify.config.metricsToken

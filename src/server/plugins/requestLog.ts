@@ -37,8 +37,9 @@ export function requestId(request: IncomingMessage): string {
 /** Every answer names its request id, the key to its log lines (`reqId`). */
 export const requestIdHeaderPlugin = fp(
   async (fastify) => {
-    fastify.addHook('onRequest', async (request, reply) => {
-      void reply.header('X-Request-Id', request.id)
+    fastify.addHook('onRequest', (request, reply, done) => {
+      reply.header('X-Request-Id', request.id)
+      done()
     })
   },
   { name: 'request-id-header' },

@@ -4,16 +4,27 @@ import type { Database } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
 
+/**
+ * Which of these cards the user already owns. Asked per card with EXISTS so the cost stays a few index probes
+ * however many copies of a card a collector has piled up (a DISTINCT over the copies reads every one of them).
+ */
 export async function listOwnedCardIds(db: Db, userId: string, cardIds: string[]): Promise<Set<string>> {
   if (cardIds.length === 0) return new Set()
   const rows = await db
-    .selectFrom('user_cards')
-    .select('card_id')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('card_id', 'in', cardIds)
+    .selectFrom('cards')
+    .select('cards.id')
+    .where('cards.id', 'in', [...new Set(cardIds)])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_cards')
+          .select(sql.lit(1).as('owned'))
+          .where('user_cards.user_id', '=', userId)
+          .whereRef('user_cards.card_id', '=', 'cards.id'),
+      ),
+    )
     .execute()
-  return new Set(rows.map((row) => row.card_id))
+  return new Set(rows.map((row) => row.id))
 }
 
 export async function insertDrawTransaction(

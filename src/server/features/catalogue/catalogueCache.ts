@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import type { Kysely } from 'kysely'
 
-import type { CardCollection } from '@shared/catalogue'
+import type { CardCollection, CollectionCard } from '@shared/catalogue'
 import type { Envelope } from '@shared/envelope'
 
 import type { Database } from '../../db/schema'
@@ -19,6 +19,11 @@ export interface CatalogueCard {
   kind: string
   collectionId: string
   collectionName: string
+  /**
+   * The card as getCardsOfCollection lists it, as JSON without the caller's count and the closing brace: the list is
+   * joined from these instead of serializing the same descriptions on every call.
+   */
+  listingJson: string
 }
 
 /** An answer computed once: the envelope as sent, and its entity tag. */
@@ -43,9 +48,14 @@ export interface Catalogue {
 
 const RARITIES_DESCENDING = [5, 4, 3, 2, 1]
 
+/** A successful envelope around data that is already JSON, as the envelope plugin would send it. */
+export function envelopeJson(dataJson: string, authorized: boolean): string {
+  const metadata: Envelope<unknown>['metadata'] = { status: true, errorCode: null, message: '', authorized }
+  return `{"metadata":${JSON.stringify(metadata)},"data":${dataJson}}`
+}
+
 function prepared(data: unknown, authorized: boolean): PreparedAnswer {
-  const answer: Envelope<unknown> = { metadata: { status: true, errorCode: null, message: '', authorized }, data }
-  const json = JSON.stringify(answer)
+  const json = envelopeJson(JSON.stringify(data), authorized)
   return { json, etag: `"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` }
 }
 
@@ -67,6 +77,16 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
     const set = sets.get(row.card_set_id)
     const collectionName = set && collectionNames.get(set.collection_id)
     if (!set || collectionName === undefined) continue
+    const listing: Omit<CollectionCard, 'owned'> = {
+      cardId: row.id,
+      cardSetId: set.id,
+      cardName: set.name,
+      cardDescription: set.description,
+      cardRarity: row.rarity,
+      image: row.id,
+      collectionId: set.collection_id,
+      collectionName,
+    }
     const card: CatalogueCard = {
       cardId: row.id,
       cardSetId: set.id,
@@ -76,6 +96,7 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
       kind: set.kind,
       collectionId: set.collection_id,
       collectionName,
+      listingJson: JSON.stringify(listing).slice(0, -1),
     }
     cardsById.set(card.cardId, card)
     pushTo(cardsOfSet, card.cardSetId, card)

@@ -84,13 +84,17 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/getCardsOfCollection',
     { schema: { querystring: GetCardsOfCollectionQuerySchema, response: { 200: envelope(CollectionCardListSchema) } } },
-    (request) =>
-      catalogueService.getCardsOfCollection(
+    async (request, typedReply) => {
+      // Sent as prepared JSON (see cardsOfCollectionAnswer), which the typed reply (expecting the data) would not accept.
+      const reply: FastifyReply = typedReply
+      const json = await catalogueService.cardsOfCollectionAnswer(
         fastify.db,
         caller(request),
         request.query.collectionId,
         request.query.rarity,
-      ),
+      )
+      return reply.type('application/json').send(json)
+    },
   )
 
   fastify.get(

@@ -1,10 +1,10 @@
-import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
+import type { Card, CardCollection } from '@shared/catalogue'
 
 import type { Db } from '../../db/createDb'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
-import { catalogue, type PreparedAnswer } from './catalogueCache'
+import { catalogue, envelopeJson, type PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, hasBeenThere, insertBeenThere, listCopiesOfCards } from './queries'
 
 export async function getCardCollections(db: Db): Promise<CardCollection[]> {
@@ -17,28 +17,23 @@ export async function cardCollectionsAnswer(db: Db, authorized: boolean): Promis
   return authorized ? collectionsAnswer.authorized : collectionsAnswer.visitor
 }
 
-export async function getCardsOfCollection(
+/**
+ * getCardsOfCollection as sent: the catalogue's prepared JSON of each card with the caller's count of copies
+ * appended, so a call costs one count query and a string join.
+ */
+export async function cardsOfCollectionAnswer(
   db: Db,
   userId: string | null,
   collectionId: string,
   rarity: number | undefined,
-): Promise<CollectionCard[]> {
+): Promise<string> {
   const cards = (await catalogue(db)).cardsOfCollection.get(collectionId)
   if (!cards) throw new AppError('NotFound', 'Card collection not found')
   const owned = userId ? await countOwnedCopiesByCard(db, userId) : new Map<string, number>()
-  return cards
+  const listed = cards
     .filter((card) => rarity === undefined || card.rarity === rarity)
-    .map((card) => ({
-      cardId: card.cardId,
-      cardSetId: card.cardSetId,
-      cardName: card.name,
-      cardDescription: card.description,
-      cardRarity: card.rarity,
-      image: card.cardId,
-      collectionId: card.collectionId,
-      collectionName: card.collectionName,
-      owned: owned.get(card.cardId) ?? 0,
-    }))
+    .map((card) => `${card.listingJson},"owned":${owned.get(card.cardId) ?? 0}}`)
+  return envelopeJson(`[${listed.join(',')}]`, userId !== null)
 }
 
 /** A card with the caller's copies of it and of the same place in other rarities. */
