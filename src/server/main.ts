@@ -9,9 +9,12 @@ import { warmArtCache } from './features/catalogue/warmup'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const { db, poolStats } = openDatabase(config.database, (error) =>
-    console.error(`database connection lost: ${error.message}`),
-  )
+  const { db, poolStats } = openDatabase(config.database, {
+    onConnectionLost: (error) => {
+      console.error(`database connection lost: ${error.message}`)
+    },
+    checkpointInBackground: true,
+  })
   await migrateToLatest(db)
   await seedDatabase(db)
   const app = await buildApp({ config, db, closeDb: true, poolStats })

@@ -7,6 +7,7 @@ import pg from 'pg'
 
 import type { Config } from '../config'
 
+import { BACKSTOP_CHECKPOINT_PAGES, startBackgroundCheckpoint, type BackgroundCheckpoint } from './backgroundCheckpoint'
 import type { Database } from './schema'
 
 // Counts and sums come back from PostgreSQL as strings (int8/numeric); read them as numbers like SQLite does.
@@ -37,10 +38,13 @@ const MAX_CACHED_STATEMENTS = 2000
  * The app's SQL text repeats (values are bound parameters), so each text is prepared once and reused.
  * One connection runs one query at a time, so a statement is never used by two queries at once.
  */
-function reusingPreparedStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function reusingPreparedStatements(sqlite: SqliteDatabase.Database, onClose: () => void): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>()
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose()
+      sqlite.close()
+    },
     prepare: (text) => {
       let statement = statements.get(text)
       if (!statement) {
@@ -52,13 +56,19 @@ function reusingPreparedStatements(sqlite: SqliteDatabase.Database): KyselySqlit
   }
 }
 
-/**
- * @param onConnectionLost told when PostgreSQL closes an idle pooled connection (a restart, a failover); the pool
- *   replaces it, and without a listener the error would end the process.
- */
+export interface OpenDatabaseOptions {
+  /**
+   * Told when PostgreSQL closes an idle pooled connection (a restart, a failover); the pool replaces it, and without
+   * a listener the error would end the process. With SQLite, told when a background checkpoint fails.
+   */
+  onConnectionLost?: (error: Error) => void
+  /** SQLite file: checkpoint the write-ahead log on a worker thread instead of inside commits (the server does). */
+  checkpointInBackground?: boolean
+}
+
 export function openDatabase(
   database: Config['database'],
-  onConnectionLost: (error: Error) => void = () => undefined,
+  { onConnectionLost = () => undefined, checkpointInBackground = false }: OpenDatabaseOptions = {},
 ): OpenDatabase {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 })
@@ -68,19 +78,28 @@ export function openDatabase(
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     }
   }
-  if (database.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(database.sqlitePath), { recursive: true })
+  const inFile = database.sqlitePath !== ':memory:'
+  if (inFile) fs.mkdirSync(path.dirname(database.sqlitePath), { recursive: true })
   const sqlite = new SqliteDatabase(database.sqlitePath)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  let checkpoint: BackgroundCheckpoint | undefined
+  if (inFile && checkpointInBackground) {
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`)
+    checkpoint = startBackgroundCheckpoint(database.sqlitePath, (message) => {
+      onConnectionLost(new Error(`Background checkpoint failed: ${message}`))
+    })
+  }
+  const connection = reusingPreparedStatements(sqlite, () => void checkpoint?.stop())
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingPreparedStatements(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }),
     poolStats: () => null,
   }
 }
 
 /** The database alone, for scripts and tests that report no pool metrics. */
 export function createDb(database: Config['database'], onConnectionLost?: (error: Error) => void): Db {
-  return openDatabase(database, onConnectionLost).db
+  return openDatabase(database, { onConnectionLost }).db
 }
