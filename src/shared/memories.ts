@@ -21,15 +21,21 @@ export type MemoryIdQuery = Static<typeof MemoryIdQuerySchema>
 export const MemoryIdBodySchema = Type.Object({ memoryId: IdSchema })
 export type MemoryIdBody = Static<typeof MemoryIdBodySchema>
 
+/** A smaller WebP copy of a memory picture, `width` pixels wide (never wider than the original), signed like `url`. */
+export const MemoryPictureVariantSchema = Type.Object({ width: IntegerSchema(), url: Type.String() })
+export type MemoryPictureVariant = Static<typeof MemoryPictureVariantSchema>
+
 /**
- * A picture of a memory. `url` is a signed, short-lived address of the picture for this viewer
- * (`/api/image/memoryPicture?image=…&u=…&exp=…&sig=…`): use it as <img src> as it is.
+ * A picture of a memory. `url` is a signed, short-lived address of the original for this viewer
+ * (`/api/image/memoryPicture?image=…&u=…&exp=…&sig=…`): use it as it is for the full-screen view. `variants`, narrowest
+ * first, are the copies for tiles and lists: the `srcset` candidates `${url} ${width}w`.
  */
 export const MemoryPictureSchema = Type.Object({
   pictureFileName: Type.String(),
   url: Type.String(),
   width: IntegerSchema(),
   height: IntegerSchema(),
+  variants: Type.Array(MemoryPictureVariantSchema),
 })
 export type MemoryPicture = Static<typeof MemoryPictureSchema>
 
@@ -200,6 +206,8 @@ export type UploadMemoryPictureResult = Static<typeof UploadMemoryPictureResultS
 
 export const MemoryPictureQuerySchema = Type.Object({
   image: TextSchema({ minLength: 1, maxLength: 200 }),
+  /** The width of a copy (one of a picture's `variants`); absent for the original. */
+  w: Type.Optional(IntegerSchema()),
   u: TextSchema({ maxLength: 100 }),
   /** Unix seconds; never stored, so wider than a 32-bit column. */
   exp: IntegerSchema({ maximum: Number.MAX_SAFE_INTEGER }),

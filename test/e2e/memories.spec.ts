@@ -70,6 +70,11 @@ test('a memory with a picture and a tagged friend: the friend is notified and co
     .click()
   await expect(author).toHaveURL(/\/viewMemory\//)
   const memoryUrl = author.url()
+  // The tile shows a sized copy the browser chose from srcset; the 1200 px original is left for the full-screen link.
+  const tile = author.getByRole('img', { name: 'Picture 1 of 1' })
+  await tile.scrollIntoViewIfNeeded()
+  await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  expect(await tile.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/[?&]w=(480|960)&/)
 
   await friend.goto('/notifications')
   await expect(friend.getByText(new RegExp(`${authorName} tagged you`))).toBeVisible()

@@ -3,7 +3,7 @@ import { styled } from '@mui/material/styles'
 
 import type { MemoryPicture } from '@shared/memories'
 
-import { TileGrid } from './TileGrid'
+import { TileGrid, tileImageSizes } from './TileGrid'
 
 export interface MemoryPicturesProps {
   pictures: MemoryPicture[]
@@ -18,27 +18,20 @@ const TILE_WIDTH = { small: 96, medium: 140, large: 220 } as const
 /** The pictures of a memory. The URLs are signed for this viewer by the server. */
 export function MemoryPictures({ pictures, size = 'small', linked = true }: MemoryPicturesProps) {
   if (pictures.length === 0) return null
+  const sizes = tileImageSizes(TILE_WIDTH[size])
   return (
     <TileGrid minTileWidth={TILE_WIDTH[size]}>
       {pictures.map((picture, index) => {
-        const image = (
-          <Picture
-            src={picture.url}
-            alt={`Picture ${index + 1} of ${pictures.length}`}
-            loading="lazy"
-            decoding="async"
-            width={picture.width}
-            height={picture.height}
-          />
-        )
+        const tile = <PictureTile picture={picture} alt={`Picture ${index + 1} of ${pictures.length}`} sizes={sizes} />
         return (
           <li key={picture.pictureFileName}>
             {linked ? (
+              // Full screen is the one place the original (up to 2048 px) is worth its bytes.
               <Link href={picture.url} target="_blank" rel="noopener" sx={{ display: 'block' }}>
-                {image}
+                {tile}
               </Link>
             ) : (
-              image
+              tile
             )}
           </li>
         )
@@ -48,7 +41,7 @@ export function MemoryPictures({ pictures, size = 'small', linked = true }: Memo
 }
 
 /** A 4:3 tile whose size is reserved before the picture loads. */
-export const Picture = styled('img')(({ theme }) => ({
+const Picture = styled('img')(({ theme }) => ({
   width: '100%',
   height: 'auto',
   aspectRatio: '4 / 3',
@@ -57,3 +50,27 @@ export const Picture = styled('img')(({ theme }) => ({
   borderRadius: theme.shape.borderRadius,
   backgroundColor: theme.palette.action.hover,
 }))
+
+export interface PictureTileProps {
+  picture: MemoryPicture
+  alt: string
+  /** How wide the tile is drawn (the `sizes` attribute), so the browser picks the smallest copy that fills it. */
+  sizes: string
+}
+
+/** One picture in a tile: loads a WebP copy sized for the tile, never the original. */
+export function PictureTile({ picture, alt, sizes }: PictureTileProps) {
+  const srcSet = picture.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ')
+  return (
+    <Picture
+      src={picture.variants[0]?.url ?? picture.url}
+      srcSet={srcSet}
+      sizes={sizes}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      width={picture.width}
+      height={picture.height}
+    />
+  )
+}

@@ -104,6 +104,7 @@ describe('CreateMemoryPage', () => {
             url: '/api/image/memoryPicture?image=pic-1.jpg',
             width: 800,
             height: 600,
+            variants: [{ width: 480, url: '/api/image/memoryPicture?image=pic-1.jpg&w=480' }],
           }),
         ),
       ),

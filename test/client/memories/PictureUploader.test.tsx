@@ -20,4 +20,22 @@ describe('PictureUploader', () => {
     expect(document.body).toHaveFocus()
     openChooser.mockRestore()
   })
+
+  it('shows an uploaded picture through its tile copy, not the original', () => {
+    const picture = {
+      pictureFileName: 'p1.jpg',
+      url: '/api/image/memoryPicture?image=p1.jpg&u=u&exp=1&sig=s',
+      width: 2048,
+      height: 1536,
+      variants: [
+        { width: 480, url: '/api/image/memoryPicture?image=p1.jpg&w=480&u=u&exp=1&sig=a' },
+        { width: 960, url: '/api/image/memoryPicture?image=p1.jpg&w=960&u=u&exp=1&sig=b' },
+      ],
+    }
+    renderWithProviders(<PictureUploader pictures={[picture]} onChange={jest.fn()} />)
+
+    const tile = screen.getByRole('img', { name: 'Picture 1' })
+    expect(tile).toHaveAttribute('srcset', `${picture.variants[0]?.url} 480w, ${picture.variants[1]?.url} 960w`)
+    expect(tile.getAttribute('src')).not.toBe(picture.url)
+  })
 })

@@ -5,6 +5,7 @@ import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { ViewMemoryPage } from '@client/features/memories/ViewMemoryPage'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { makeComment, makeMemory } from './fixtures'
@@ -40,6 +41,24 @@ const thread = [
 jest.setTimeout(20_000)
 
 describe('ViewMemoryPage', () => {
+  it('loads sized copies in the picture tiles and opens the original full screen', async () => {
+    const memory = makeMemory({ isOwner: false })
+    server.use(onGet('/memory/getMemory', memory))
+    renderView('/viewMemory/m1')
+
+    const picture = present(memory.pictures[0], 'the picture')
+    const [small, large] = picture.variants.map((variant) => variant.url)
+    const tile = await screen.findByRole('img', { name: 'Picture 1 of 1' })
+    expect(tile).toHaveAttribute('srcset', `${small} 480w, ${large} 800w`)
+    expect(tile).toHaveAttribute('sizes', expect.stringMatching(/px$/))
+    expect(tile).toHaveAttribute('src', small)
+    expect(tile).toHaveAttribute('loading', 'lazy')
+    expect(tile).toHaveAttribute('decoding', 'async')
+    expect(tile).toHaveAttribute('width', '800')
+    expect(tile).toHaveAttribute('height', '600')
+    expect(tile.closest('a')).toHaveAttribute('href', picture.url)
+  })
+
   it('shows the author, card, pictures, tags and the thread with Author and Me badges', async () => {
     server.use(
       onGet('/memory/getMemory', makeMemory({ isOwner: false, username: 'marta', comments: thread, commentCount: 2 })),

@@ -31,6 +31,10 @@ export function makeMemory(overrides: Partial<Memory> = {}): Memory {
         url: '/api/image/memoryPicture?image=p1.jpg&u=u&exp=1&sig=s',
         width: 800,
         height: 600,
+        variants: [
+          { width: 480, url: '/api/image/memoryPicture?image=p1.jpg&w=480&u=u&exp=1&sig=s480' },
+          { width: 800, url: '/api/image/memoryPicture?image=p1.jpg&w=960&u=u&exp=1&sig=s960' },
+        ],
       },
     ],
     taggedFriends: [{ userId: 'u-jo', username: 'jo' }],

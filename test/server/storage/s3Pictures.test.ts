@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import type { UploadMemoryPictureResult } from '@shared/memories'
 import { ART_FOLDER, ART_KEYS, ART_VERSION_FOLDER } from '@server/features/catalogue/art'
 import { artWarmupItems, warmItems } from '@server/features/catalogue/warmup'
-import { memoryPictureStore } from '@server/features/memories/pictures'
+import { memoryPictureStore, PICTURE_VARIANT_WIDTHS, variantKey } from '@server/features/memories/pictures'
 import { ABANDONED_PICTURE_AGE_MS, sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
 import { blobFolder } from '@server/lib/blobStore'
 import { present } from '@test/helpers/present'
@@ -55,6 +55,9 @@ describe('memory pictures with BLOB_STORE=s3', () => {
     expect(shown.status).toBe(200)
     expect(shown.headers['content-type']).toBe('image/png')
     expect(await sharp(shown.data).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 })
+    const tile = await fetchPicture(second, present(upload.variants[0], 'the tile copy').url)
+    expect(tile.status).toBe(200)
+    expect(await sharp(tile.data).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 })
     for (const instance of [first, second])
       expect(fs.existsSync(path.join(instance.config.dataDir, 'blobs'))).toBe(false)
   })
@@ -87,10 +90,14 @@ describe('memory pictures with BLOB_STORE=s3', () => {
       .where('file_name', '=', upload.pictureFileName)
       .execute()
 
+    const store = memoryPictureStore(first.app.blobs)
+    const keys = [upload.pictureFileName, ...PICTURE_VARIANT_WIDTHS.map((w) => variantKey(upload.pictureFileName, w))]
+    expect(await store.get(variantKey(upload.pictureFileName, 480))).not.toBeNull()
+
     const cutOff = new Date(Date.now() - ABANDONED_PICTURE_AGE_MS)
     expect(await sweepAbandonedPictures(second.db, memoryPictureStore(second.app.blobs), cutOff)).toBe(1)
 
-    expect(await memoryPictureStore(first.app.blobs).get(upload.pictureFileName)).toBeNull()
+    expect(await Promise.all(keys.map((key) => store.get(key)))).toEqual(keys.map(() => null))
   })
 })
 

@@ -5,6 +5,7 @@ import type { BlobStore } from '../../lib/blobStore'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
+import { deletePictureFiles } from './pictures'
 import { deleteAbandonedPicture, listAbandonedPictures } from './queries'
 
 /** How long an upload may wait to be attached: long enough for a user who leaves the memory form open overnight. */
@@ -14,7 +15,7 @@ export const PICTURE_SWEEP_PERIOD_SECONDS = 60 * 60
 const SWEEP_BATCH = 500
 
 /**
- * Deletes uploads never attached to a memory and created before `olderThan`, then their files; answers how many went.
+ * Deletes uploads never attached to a memory and created before `olderThan`, then their files (the original and its copies); answers how many went.
  * createMemory/updateMemory may attach a listed picture before its turn comes, so each row goes through a DELETE
  * that re-checks it is still unattached, and only a file whose row this sweep deleted is removed.
  */
@@ -25,7 +26,7 @@ export async function sweepAbandonedPictures(db: Kysely<Database>, blobs: BlobSt
     const candidates = await listAbandonedPictures(db, cutOff, SWEEP_BATCH)
     for (const { fileName } of candidates) {
       if (!(await deleteAbandonedPicture(db, fileName, cutOff))) continue
-      await blobs.delete(fileName)
+      await deletePictureFiles(blobs, fileName)
       swept += 1
     }
     if (candidates.length < SWEEP_BATCH) return swept

@@ -10,7 +10,18 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 
-import { pictureContentType, processPicture } from './pictures'
+import {
+  isVariantWidth,
+  makeVariant,
+  PICTURE_VARIANT_WIDTHS,
+  pictureContentType,
+  processPicture,
+  signedPicture,
+  storeVariants,
+  VARIANT_CONTENT_TYPE,
+  variantKey,
+  type PictureVariantWidth,
+} from './pictures'
 import * as queries from './queries'
 
 /** Picture files: uploads waiting for a memory, and the files behind signed links. */
@@ -40,7 +51,7 @@ export async function uploadMemoryPicture(
   if (pending.count >= quota.maxCount || pending.bytes + upload.length > quota.maxBytes)
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
   const picture = await processPicture(upload)
-  await blobs.put(picture.fileName, picture.data)
+  await Promise.all([blobs.put(picture.fileName, picture.data), storeVariants(blobs, picture)])
   await queries.insertPicture(db, {
     file_name: picture.fileName,
     user_id: userId,
@@ -51,31 +62,31 @@ export async function uploadMemoryPicture(
     byte_size: picture.data.length,
     created_at: nowIso(),
   })
-  return {
-    pictureFileName: picture.fileName,
-    url: signer.url(picture.fileName, userId),
-    width: picture.width,
-    height: picture.height,
-  }
+  return signedPicture(signer, userId, picture)
 }
 
 export interface PictureFile {
-  body: Readable
+  body: Readable | Buffer
   contentType: string
   maxAgeSeconds: number
 }
 
+const BAD_WIDTH = `w must be one of ${PICTURE_VARIANT_WIDTHS.join(', ')}: the widths pictures are kept at.`
+
 /**
- * The file behind a signed link, when the link is genuine and unexpired and its viewer may see the memory now
- * (an unattached upload: only its uploader). Anything else is null, answered as not found.
+ * The file behind a signed link (the original, or with `w` the copy of that width), when the link is genuine and
+ * unexpired and its viewer may see the memory now (an unattached upload: only its uploader). Anything else is null,
+ * answered as not found; only a width no picture is kept at is refused as such, since it reveals nothing.
  */
 export async function readMemoryPicture(
   db: Kysely<Database>,
   blobs: BlobStore,
   signer: PictureSigner,
-  link: { image: string; u: string; exp: number; sig: string },
+  link: { image: string; w?: number; u: string; exp: number; sig: string },
 ): Promise<PictureFile | null> {
-  const maxAgeSeconds = signer.verify(link.image, link.u, link.exp, link.sig)
+  const { w } = link
+  if (w !== undefined && !isVariantWidth(w)) throw new AppError('BadRequest', BAD_WIDTH)
+  const maxAgeSeconds = signer.verify(link.image, link.u, link.exp, link.sig, w)
   if (maxAgeSeconds == null) return null
   const picture = await queries.findPicture(db, link.image)
   if (!picture) return null
@@ -84,6 +95,29 @@ export async function readMemoryPicture(
       ? picture.userId === link.u
       : (await queries.findVisibleMemory(db, link.u, picture.memoryId)) != null
   if (!allowed) return null
+  if (w !== undefined) {
+    const body = await readVariant(blobs, picture.fileName, w)
+    return body ? { body, contentType: VARIANT_CONTENT_TYPE, maxAgeSeconds } : null
+  }
   const body = await blobs.stream(picture.fileName)
   return body ? { body, contentType: pictureContentType(picture.fileName), maxAgeSeconds } : null
+}
+
+/**
+ * The stored copy, or for a picture uploaded before copies were made, one made now from the original and stored for
+ * every later viewer (docs/decisions.md, Memories & pictures). Null when the original is gone too.
+ */
+async function readVariant(
+  blobs: BlobStore,
+  fileName: string,
+  width: PictureVariantWidth,
+): Promise<Readable | Buffer | null> {
+  const key = variantKey(fileName, width)
+  const stored = await blobs.stream(key)
+  if (stored) return stored
+  const original = await blobs.get(fileName)
+  if (!original) return null
+  const variant = await makeVariant(original, width)
+  await blobs.put(key, variant)
+  return variant
 }

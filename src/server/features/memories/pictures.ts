@@ -1,7 +1,10 @@
 import sharp from 'sharp'
 
+import type { MemoryPicture } from '@shared/memories'
+
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { AppError } from '../../lib/errors'
+import type { PictureSigner } from '../../lib/pictureSigner'
 import { newId } from '../../lib/random'
 
 /** Pictures are resized to fit this box; enough for a full-screen view, small enough to load on a phone. */
@@ -61,4 +64,83 @@ export function memoryPictureStore(blobs: BlobStore): BlobStore {
 
 export function pictureContentType(fileName: string): string {
   return fileName.endsWith('.png') ? FORMATS.png.contentType : FORMATS.jpeg.contentType
+}
+
+/**
+ * Widths of the WebP copies that tiles load instead of the original: 480 px fills a list thumbnail on a 2x screen and
+ * a feed tile on a 1x one, 960 px any tile up to 480 CSS px on a 2x screen (a phone's single column, a memory's own
+ * page). The original stays for the full-screen view.
+ */
+export const PICTURE_VARIANT_WIDTHS = [480, 960] as const
+export type PictureVariantWidth = (typeof PICTURE_VARIANT_WIDTHS)[number]
+
+export const VARIANT_CONTENT_TYPE = 'image/webp'
+const VARIANT_QUALITY = 80
+
+export function isVariantWidth(width: number): width is PictureVariantWidth {
+  return (PICTURE_VARIANT_WIDTHS as readonly number[]).includes(width)
+}
+
+/** Stored beside the original under the same id, so one id names every file of a picture. */
+export function variantKey(fileName: string, width: PictureVariantWidth): string {
+  return `${fileName.replace(/\.[a-z]+$/, '')}.w${width}.webp`
+}
+
+/** A copy as stored (`width`, in its key and link) and as it really is (`actualWidth`, at most the original's). */
+interface PictureVariant {
+  width: PictureVariantWidth
+  actualWidth: number
+}
+
+/**
+ * The copies a picture of `originalWidth` has, each with the width it really is: never wider than the original, so a
+ * narrow picture has one copy at its own width and the srcset never promises pixels that are not there.
+ */
+export function variantsOf(originalWidth: number): PictureVariant[] {
+  const variants: PictureVariant[] = []
+  for (const width of PICTURE_VARIANT_WIDTHS) {
+    const actualWidth = Math.min(width, originalWidth)
+    if (variants.at(-1)?.actualWidth !== actualWidth) variants.push({ width, actualWidth })
+  }
+  return variants
+}
+
+/** One copy of an already re-encoded original, resized to `width` at most. */
+export async function makeVariant(original: Buffer, width: PictureVariantWidth): Promise<Buffer> {
+  return sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: VARIANT_QUALITY }).toBuffer()
+}
+
+/** Stores every copy `variantsOf` lists for a newly uploaded picture. */
+export async function storeVariants(blobs: BlobStore, picture: ProcessedPicture): Promise<void> {
+  await Promise.all(
+    variantsOf(picture.width).map(async ({ width }) =>
+      blobs.put(variantKey(picture.fileName, width), await makeVariant(picture.data, width)),
+    ),
+  )
+}
+
+/** Deletes a picture's original and every copy it may have; a copy never made is no error. */
+export async function deletePictureFiles(blobs: BlobStore, fileName: string): Promise<void> {
+  await Promise.all([
+    blobs.delete(fileName),
+    ...PICTURE_VARIANT_WIDTHS.map((width) => blobs.delete(variantKey(fileName, width))),
+  ])
+}
+
+/** A picture as `viewerId` receives it: the original's link and the tile copies' links, each signed for them. */
+export function signedPicture(
+  signer: PictureSigner,
+  viewerId: string,
+  picture: { fileName: string; width: number; height: number },
+): MemoryPicture {
+  return {
+    pictureFileName: picture.fileName,
+    url: signer.url(picture.fileName, viewerId),
+    width: picture.width,
+    height: picture.height,
+    variants: variantsOf(picture.width).map(({ width, actualWidth }) => ({
+      width: actualWidth,
+      url: signer.url(picture.fileName, viewerId, width),
+    })),
+  }
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 
+import { signedPicture } from './pictures'
 import * as queries from './queries'
 
 /** The memory read model: a memory as a viewer sees it, shared by memories, the feed and a copy's memory section. */
@@ -64,12 +65,7 @@ export async function hydrateMemories(
       memoryContent: row.content,
       pictures: pictures
         .filter((picture) => picture.memoryId === memoryId)
-        .map((picture) => ({
-          pictureFileName: picture.fileName,
-          url: signer.url(picture.fileName, viewerId),
-          width: picture.width,
-          height: picture.height,
-        })),
+        .map((picture) => signedPicture(signer, viewerId, picture)),
       taggedFriends: tags
         .filter((tag) => tag.memoryId === memoryId)
         .map((tag) => ({ userId: tag.userId, username: tag.username })),

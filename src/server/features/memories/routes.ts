@@ -30,7 +30,7 @@ import {
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
-import { memoryPictureStore } from './pictures'
+import { deletePictureFiles, memoryPictureStore } from './pictures'
 import * as memoriesService from './service'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
@@ -109,7 +109,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { removedPictures } = await db
         .transaction()
         .execute((trx) => memoriesService.updateMemory(trx, userId(request), request.body))
-      await Promise.all(removedPictures.map((fileName) => blobs.delete(fileName)))
+      await Promise.all(removedPictures.map((fileName) => deletePictureFiles(blobs, fileName)))
       return null
     },
   )

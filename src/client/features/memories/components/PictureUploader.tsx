@@ -11,10 +11,12 @@ import { useRef, useState, type ChangeEvent } from 'react'
 
 import { MEMORY_PICTURE_MAX_BYTES, MEMORY_PICTURES_MAX } from '@shared/constants'
 import type { MemoryPicture } from '@shared/memories'
-import { TileGrid } from '@client/components/TileGrid'
+import { TileGrid, tileImageSizes } from '@client/components/TileGrid'
 
-import { Picture } from '../../../components/MemoryPictures'
+import { PictureTile } from '../../../components/MemoryPictures'
 import { useUploadMemoryPictureMutation } from '../api'
+
+const UPLOAD_TILE_WIDTH = 120
 
 /**
  * png, jpeg or jpg (docs/product.md#validation-pictures). The server checks the content too; this only spares a useless
@@ -73,10 +75,10 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
         Pictures
       </Typography>
       {pictures.length > 0 && (
-        <TileGrid minTileWidth={120}>
+        <TileGrid minTileWidth={UPLOAD_TILE_WIDTH}>
           {pictures.map((picture, index) => (
             <Box component="li" key={picture.pictureFileName} sx={{ position: 'relative' }}>
-              <Picture src={picture.url} alt={`Picture ${index + 1}`} width={picture.width} height={picture.height} />
+              <PictureTile picture={picture} alt={`Picture ${index + 1}`} sizes={tileImageSizes(UPLOAD_TILE_WIDTH)} />
               <IconButton
                 aria-label={`Remove picture ${index + 1}`}
                 size="small"
