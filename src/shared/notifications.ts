@@ -8,6 +8,8 @@ export const NotificationSchema = Type.Object({
   notificationContent: Type.String(),
   createdAt: IsoDateTimeSchema,
   read: Type.Boolean(),
+  /** The screen of the app the notification is about (a path such as /viewMemory/{id}/comments), or null. */
+  link: Type.Union([Type.String(), Type.Null()]),
 })
 export type Notification = Static<typeof NotificationSchema>
 

@@ -64,6 +64,8 @@ export interface NotificationsTable {
   content: string
   created_at: string
   read_at: string | null
+  /** The path of the app the notification opens; null on notifications sent before links existed. */
+  link: string | null
 }
 
 export interface CollectionsTable {

@@ -14,6 +14,7 @@ function makeNotification(overrides: Partial<Notification> = {}): Notification {
     notificationContent: 'jo commented on your Lisbon memory.',
     createdAt: '2025-06-02T08:00:00.000Z',
     read: false,
+    link: null,
     ...overrides,
   }
 }
@@ -73,5 +74,29 @@ describe('NotificationsPage', () => {
     await waitFor(() => expect(listLoads).toBe(2))
     await waitFor(() => expect(flagChecks).toBeGreaterThan(0))
     await waitFor(() => expect(selectNewNotification(store.getState())).toBe(false))
+  })
+
+  it('opens what a notification is about and reads it on the way', async () => {
+    let posted: unknown = null
+    server.use(
+      onGet('/getNotifications', [makeNotification({ link: '/viewMemory/m1/comments' })]),
+      http.post(`${API}/readNotification`, async ({ request }) => {
+        posted = await request.json()
+        return HttpResponse.json(ok(null))
+      }),
+      onGet('/checkNewNotifications', false),
+    )
+    const { user } = renderWithProviders(<NotificationsPage />, { route: '/notifications' })
+    const open = await screen.findByRole('link', { name: 'Open: New comment' })
+    expect(open).toHaveAttribute('href', '/viewMemory/m1/comments')
+    await user.click(open)
+    await waitFor(() => expect(posted).toEqual({ notificationId: 'n1' }))
+  })
+
+  it('offers no Open for a notification without a link', async () => {
+    server.use(onGet('/getNotifications', [makeNotification()]))
+    renderWithProviders(<NotificationsPage />, { route: '/notifications' })
+    expect(await screen.findByRole('article', { name: 'New comment' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /^Open/ })).not.toBeInTheDocument()
   })
 })

@@ -207,7 +207,7 @@ describe('GET /api/checkNewNotifications', () => {
     const user = await t.register()
     expect((await t.call('GET', '/api/checkNewNotifications', { token: user.token })).body.data).toBe(false)
     const { notify } = await import('@server/features/notifications/service')
-    await notify(t.db, user.userId, 'Hello', 'A friend added you.')
+    await notify(t.db, user.userId, 'Hello', 'A friend added you.', '/myFriends')
     expect((await t.call('GET', '/api/checkNewNotifications', { token: user.token })).body.data).toBe(true)
     const list = await t.call<{ notificationId: string; read: boolean }[]>('GET', '/api/getNotifications', {
       token: user.token,
@@ -224,7 +224,7 @@ describe('GET /api/checkNewNotifications', () => {
     const owner = await t.register()
     const other = await t.register()
     const { notify } = await import('@server/features/notifications/service')
-    await notify(t.db, owner.userId, 'Hello', 'Private news.')
+    await notify(t.db, owner.userId, 'Hello', 'Private news.', '/myFriends')
     const [row] = await t.db.selectFrom('notifications').select('id').where('user_id', '=', owner.userId).execute()
     const { status } = await t.call('POST', '/api/readNotification', {
       token: other.token,

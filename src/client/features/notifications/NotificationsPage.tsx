@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { Link as RouterLink } from 'react-router-dom'
 
 import type { Notification } from '@shared/notifications'
 import { TEXTS } from '@shared/texts'
@@ -14,7 +15,7 @@ import { formatDate } from '../../lib/format'
 
 import { useGetNotificationsQuery, useReadNotificationMutation } from './api'
 
-/** /notifications: newest first; an unread one has a "new" badge and a Read button. */
+/** /notifications: newest first; an unread one has a "new" badge and a Read button; Open goes to what it is about. */
 export function NotificationsPage() {
   usePageTitle('Notifications')
   const { data: notifications, isLoading, isError, isFetching, refetch } = useGetNotificationsQuery()
@@ -77,6 +78,21 @@ function NotificationItem({ notification }: NotificationItemProps) {
             {formatDate(notification.createdAt)}
           </Typography>
         </Stack>
+        {notification.link?.startsWith('/') && (
+          <Button
+            component={RouterLink}
+            to={notification.link}
+            variant="contained"
+            // Opening what a notification is about reads it, as a Read press would.
+            onClick={() => {
+              if (!notification.read) void readNotification({ notificationId: notification.notificationId })
+            }}
+            aria-label={`Open: ${notification.title}`}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
+            Open
+          </Button>
+        )}
         {!notification.read && (
           <Button
             variant="outlined"

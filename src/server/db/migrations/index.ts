@@ -9,6 +9,7 @@ import * as memories from './2026_11_21_0950_memories'
 import * as usernameCaseInsensitive from './2026_11_22_0100_username_case_insensitive'
 import * as memoryPictureSizes from './2026_11_22_2000_memory_picture_sizes'
 import * as referralRewardHold from './2026_11_22_2200_referral_reward_hold'
+import * as notificationLinks from './2026_11_23_0130_notification_links'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0100_username_case_insensitive': usernameCaseInsensitive,
   '2026_11_22_2000_memory_picture_sizes': memoryPictureSizes,
   '2026_11_22_2200_referral_reward_hold': referralRewardHold,
+  '2026_11_23_0130_notification_links': notificationLinks,
 }

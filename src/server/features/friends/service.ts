@@ -5,7 +5,7 @@ import { SEARCH_FRIENDS_LIMIT, type AddFriendResult, type Friend, type FriendMat
 
 import type { Database } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import { notify } from '../notifications/service'
+import { notificationLinks, notify } from '../notifications/service'
 
 import { befriend } from './friendships'
 import {
@@ -40,7 +40,7 @@ export async function addFriend(
   const added = await befriend(trx, userId, friend.id)
   if (!added) throw new AppError('Conflict', `${friend.username} is already your friend.`)
   const me = await findUsername(trx, userId)
-  await notify(trx, friend.id, 'New friend', `${me.username} added you as a friend.`)
+  await notify(trx, friend.id, 'New friend', `${me.username} added you as a friend.`, notificationLinks.friends)
   return { result: true, username: friend.username }
 }
 

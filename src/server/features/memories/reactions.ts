@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
-import { notify } from '../notifications/service'
+import { notificationLinks, notify } from '../notifications/service'
 
 import * as queries from './queries'
 import { NOT_VISIBLE } from './readModel'
@@ -40,6 +40,7 @@ export async function likeMemory(
       memory.authorId,
       'New like on your memory',
       `${username} liked your memory of ${memory.cardName}.`,
+      notificationLinks.memory(memoryId),
     )
   }
   const [count] = await queries.countLikes(trx, [memoryId])
@@ -80,6 +81,7 @@ export async function postComment(
       target.userId,
       'New reply to your comment',
       `${username} replied to your comment on the memory of ${memory.cardName}: ${quoted}`,
+      notificationLinks.memoryComments(memory.id),
     )
   }
   if (memory.authorId !== userId && memory.authorId !== target?.userId) {
@@ -88,6 +90,7 @@ export async function postComment(
       memory.authorId,
       'New comment on your memory',
       `${username} commented on your memory of ${memory.cardName}: ${quoted}`,
+      notificationLinks.memoryComments(memory.id),
     )
   }
   return { memoryCommentId }

@@ -16,7 +16,7 @@ import { nowIso } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
-import { notify } from '../notifications/service'
+import { notificationLinks, notify } from '../notifications/service'
 
 import * as queries from './queries'
 
@@ -101,14 +101,19 @@ async function attachPictures(
 async function notifyTagged(
   trx: Transaction<Database>,
   authorId: string,
-  cardName: string,
-  visibility: number,
+  memory: { id: string; cardName: string; visibility: number },
   taggedIds: string[],
 ): Promise<void> {
-  if (taggedIds.length === 0 || visibility === VISIBILITY.Private) return
+  if (taggedIds.length === 0 || memory.visibility === VISIBILITY.Private) return
   const { username } = await queries.findUsername(trx, authorId)
   for (const taggedId of taggedIds) {
-    await notify(trx, taggedId, 'You were tagged in a memory', `${username} tagged you in their memory of ${cardName}.`)
+    await notify(
+      trx,
+      taggedId,
+      'You were tagged in a memory',
+      `${username} tagged you in their memory of ${memory.cardName}.`,
+      notificationLinks.memory(memory.id),
+    )
   }
 }
 
@@ -151,7 +156,7 @@ export async function createMemory(
   )
   await queries.insertTags(trx, memoryId, taggedIds)
   await attachPictures(trx, userId, memoryId, unique(body.memoryPictures))
-  await notifyTagged(trx, userId, copy.cardName, body.visibility, taggedIds)
+  await notifyTagged(trx, userId, { id: memoryId, cardName: copy.cardName, visibility: body.visibility }, taggedIds)
   return { memoryId }
 }
 
@@ -188,6 +193,6 @@ export async function updateMemory(
   await queries.deletePictures(trx, removedPictures)
   await attachPictures(trx, userId, memory.id, kept)
 
-  await notifyTagged(trx, userId, memory.cardName, body.visibility, addedTags)
+  await notifyTagged(trx, userId, { id: memory.id, cardName: memory.cardName, visibility: body.visibility }, addedTags)
   return { removedPictures }
 }

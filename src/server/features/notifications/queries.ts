@@ -22,7 +22,7 @@ export function findUnread(db: Db, userId: string) {
 export function listNotifications(db: Db, userId: string, limit: number) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'title', 'content', 'created_at', 'read_at'])
+    .select(['id', 'title', 'content', 'created_at', 'read_at', 'link'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

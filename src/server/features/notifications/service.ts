@@ -7,12 +7,24 @@ import { newId } from '../../lib/random'
 
 import * as queries from './queries'
 
-/** Tells a user something. Every feature that notifies goes through here, inside its own transaction. */
+/** The screens a notification can open, as the app's paths (docs/product.md#routes). */
+export const notificationLinks = {
+  memory: (memoryId: string) => `/viewMemory/${encodeURIComponent(memoryId)}`,
+  memoryComments: (memoryId: string) => `/viewMemory/${encodeURIComponent(memoryId)}/comments`,
+  friends: '/myFriends',
+  wallet: '/myWallet',
+} as const
+
+/**
+ * Tells a user something, with the screen it is about. Every feature that notifies goes through here, inside its own
+ * transaction.
+ */
 export async function notify(
   trx: Kysely<Database> | Transaction<Database>,
   userId: string,
   title: string,
   content: string,
+  link: string,
 ): Promise<void> {
   await queries.insertNotification(trx, {
     id: newId(),
@@ -21,6 +33,7 @@ export async function notify(
     content,
     created_at: nowIso(),
     read_at: null,
+    link,
   })
 }
 
@@ -38,6 +51,7 @@ export async function listNotifications(db: Kysely<Database>, userId: string) {
     notificationContent: row.content,
     createdAt: row.created_at,
     read: row.read_at != null,
+    link: row.link,
   }))
 }
 

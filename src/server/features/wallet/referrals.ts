@@ -5,7 +5,7 @@ import { REFERRALS_LISTED, type ReferralRewardsResult } from '@shared/wallet'
 
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
-import { notify } from '../notifications/service'
+import { notificationLinks, notify } from '../notifications/service'
 
 import { credit } from './ledger'
 import * as walletQueries from './queries'
@@ -37,6 +37,7 @@ export async function holdReferralReward(
     inviterId,
     'Your friend joined Wandercards',
     `${invitee.username} joined with your friend code. You receive ${REWARD} digital credit when they collect their first card.`,
+    notificationLinks.friends,
   )
 }
 
@@ -63,6 +64,7 @@ export async function releaseReferralReward(trx: Transaction<Database>, inviteeI
       inviterId,
       'Monthly referral limit reached',
       `${inviteeUsername} collected their first card. You have received the ${REFERRAL_REWARDS_PER_MONTH} referral rewards a month can bring, so no credit was added for them.`,
+      notificationLinks.friends,
     )
     return
   }
@@ -78,6 +80,7 @@ export async function releaseReferralReward(trx: Transaction<Database>, inviteeI
     inviterId,
     'Your referral reward arrived',
     `${inviteeUsername} collected their first card. You received ${REWARD} digital credit.`,
+    notificationLinks.wallet,
   )
 }
 

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
+import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import { useSnackbar } from 'notistack'
@@ -16,6 +17,7 @@ import { TEXTS } from '@shared/texts'
 
 import { CardStats } from '../../../components/CardStats'
 import { UserAvatar } from '../../../components/UserAvatar'
+import { shareUrl } from '../../../lib/config'
 import { formatDate } from '../../../lib/format'
 import { useRemoveFriendMutation } from '../api'
 
@@ -23,7 +25,7 @@ export interface FriendCardProps {
   friend: Friend
 }
 
-/** One friend: avatar, name, level, collection stats, friend since, and Remove (after a confirmation). */
+/** One friend: avatar, name (to their profile page), level, collection stats, friend since, and Remove (after a confirmation). */
 export function FriendCard({ friend }: FriendCardProps) {
   const { enqueueSnackbar } = useSnackbar()
   const [removeFriend, { isLoading }] = useRemoveFriendMutation()
@@ -50,7 +52,10 @@ export function FriendCard({ friend }: FriendCardProps) {
         <UserAvatar avatarId={friend.avatarId} username={friend.username} size={56} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h3" noWrap>
-            {friend.username}
+            {/* Their public profile page: collection figures and rarest cards, as anyone they share it with sees it. */}
+            <Link href={shareUrl('user', friend.friendCode)} color="inherit" underline="hover">
+              {friend.username}
+            </Link>
           </Typography>
           <Typography variant="body2" color="text.secondary">
             Level {friend.userLevel}
