@@ -1,16 +1,20 @@
-import MonetizationOnIcon from '@mui/icons-material/MonetizationOn'
+import TollIcon from '@mui/icons-material/Toll'
+import TollOutlinedIcon from '@mui/icons-material/TollOutlined'
 import Box from '@mui/material/Box'
 
 import { formatCredit } from '../lib/format'
 
 export interface CreditAmountProps {
   value: number
-  /** Physical credit gets its own tint so the two balances are told apart. */
+  /**
+   * Digital credit is an orange coin; physical credit an outlined coin in the text's own colour, so it shows on the
+   * teal header as well as on a page, and the two balances differ in shape as well as colour.
+   */
   kind?: 'digital' | 'physical'
   label?: string
 }
 
-/** Credit with thousands separators and the coin icon. */
+/** Credit with thousands separators and the coin icon (coins, not a dollar sign: credit sits beside dollar prices). */
 export function CreditAmount({ value, kind = 'digital', label }: CreditAmountProps) {
   return (
     <Box
@@ -23,11 +27,11 @@ export function CreditAmount({ value, kind = 'digital', label }: CreditAmountPro
         fontVariantNumeric: 'tabular-nums',
       }}
     >
-      <MonetizationOnIcon
-        fontSize="small"
-        sx={{ color: kind === 'digital' ? 'secondary.main' : 'primary.main' }}
-        aria-hidden
-      />
+      {kind === 'digital' ? (
+        <TollIcon fontSize="small" sx={{ color: 'secondary.main' }} aria-hidden />
+      ) : (
+        <TollOutlinedIcon fontSize="small" sx={{ color: 'inherit' }} aria-hidden />
+      )}
       <span aria-label={label ? `${label}: ${formatCredit(value)} credit` : undefined}>{formatCredit(value)}</span>
     </Box>
   )

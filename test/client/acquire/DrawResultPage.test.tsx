@@ -37,6 +37,38 @@ describe('DrawResultPage', () => {
     expect(screen.getByRole('group', { name: 'Share' })).toBeInTheDocument()
   })
 
+  it('lists ten drawn cards rarest first, in drawn order within a rarity', async () => {
+    const drawn = [
+      ['Lyon', 1],
+      ['Japan', 5],
+      ['Porto', 2],
+      ['Oslo', 1],
+      ['Kenya', 3],
+      ['Peru', 2],
+      ['Texas', 1],
+      ['Fiji', 4],
+      ['Nice', 1],
+      ['Laos', 1],
+    ] as const
+    const cardList = drawn.map(([cardName, cardRarity], index) => ({
+      cardId: `c${index}-${cardRarity}`,
+      cardName,
+      cardRarity,
+      image: `c${index}-${cardRarity}`,
+      userCardId: `uc${index}`,
+      isNew: false,
+    }))
+    server.use(onGet('/getCardDrawResult', drawResult({ tenDraws: true, cardList, highestRarity: 5 })))
+    const { user } = renderResult()
+
+    await user.click(await screen.findByRole('button', { name: 'Skip' }))
+
+    const names = within(screen.getByRole('list', { name: 'Drawn cards' }))
+      .getAllByRole('img')
+      .map((image) => image.getAttribute('alt')?.split(',')[0])
+    expect(names).toEqual(['Japan', 'Fiji', 'Kenya', 'Porto', 'Peru', 'Lyon', 'Oslo', 'Texas', 'Nice', 'Laos'])
+  })
+
   it('gives Skip the focus while the reveal plays, then the result heading', async () => {
     server.use(onGet('/getCardDrawResult', drawResult()))
     const { user } = renderResult()

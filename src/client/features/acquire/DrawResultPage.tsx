@@ -77,6 +77,8 @@ function DrawnResult({ result }: { result: CardDrawResult }) {
   const { refetch } = useGetCardDrawResultQuery(result.shareId)
   const { enqueueSnackbar } = useSnackbar()
   const single = !result.tenDraws && result.cardList.length === 1
+  // The reveal builds up to the best card, so the grid opens on it: rarest first, in drawn order within a rarity.
+  const rarestFirst = [...result.cardList].sort((a, b) => b.cardRarity - a.cardRarity)
 
   async function handleRedeem() {
     if (!result.certificate) return
@@ -109,7 +111,7 @@ function DrawnResult({ result }: { result: CardDrawResult }) {
             : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
         }}
       >
-        {result.cardList.map((card, index) => (
+        {rarestFirst.map((card, index) => (
           <li key={`${card.cardId}-${index}`}>
             <DrawnCardTile
               image={card.image}
