@@ -7,6 +7,18 @@ import { renderWithProviders } from '@test/helpers/render'
 import { prices } from './fixtures'
 
 describe('AcquireCardsPage', () => {
+  it('says where each card type leads before one is chosen', async () => {
+    server.use(onGet('/getPrices', prices))
+    renderWithProviders(<AcquireCardsPage />, { route: '/acquireCards' })
+
+    expect(screen.getByRole('button', { name: 'Digital' })).toHaveAccessibleDescription(
+      'Pick or draw cards for your collection now',
+    )
+    expect(screen.getByRole('button', { name: 'Physical' })).toHaveAccessibleDescription(
+      'Printed cards, coming in February 2025',
+    )
+  })
+
   it('leads from Digital to the pick of each rarity and to the draw', async () => {
     server.use(onGet('/getPrices', prices))
     const { user } = renderWithProviders(<AcquireCardsPage />, { route: '/acquireCards' })

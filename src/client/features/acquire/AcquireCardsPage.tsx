@@ -70,12 +70,12 @@ export function AcquireCardsPage() {
         fullWidth
         data-tour="acquire-type"
       >
-        <ToggleButton value="digital" sx={{ py: 2, fontSize: '1.1rem' }}>
-          Digital
-        </ToggleButton>
-        <ToggleButton value="physical" sx={{ py: 2, fontSize: '1.1rem' }}>
-          Physical
-        </ToggleButton>
+        <CardTypeButton value="digital" title="Digital" detail="Pick or draw cards for your collection now" />
+        <CardTypeButton
+          value="physical"
+          title="Physical"
+          detail={`Printed cards, coming in ${PHYSICAL_CARDS_AVAILABLE}`}
+        />
       </ToggleButtonGroup>
 
       {isLoading || !prices ? (
@@ -91,6 +91,28 @@ export function AcquireCardsPage() {
         <Tour name="digitalCards" steps={DIGITAL_TOUR} ready={prices !== undefined} showProgress />
       )}
     </Stack>
+  )
+}
+
+/**
+ * A card type with what it offers, so the page says where each choice leads before one is made. The button's name
+ * stays the type alone; what it offers is its description.
+ */
+function CardTypeButton({ value, title, detail }: { value: CardType; title: string; detail: string }) {
+  const detailId = `card-type-${value}-detail`
+  return (
+    <ToggleButton
+      value={value}
+      aria-describedby={detailId}
+      sx={{ py: 2, flexDirection: 'column', gap: 0.5, textTransform: 'none' }}
+    >
+      <Box component="span" sx={{ fontSize: '1.1rem', fontWeight: 600, textTransform: 'uppercase' }}>
+        {title}
+      </Box>
+      <Box component="span" id={detailId} aria-hidden sx={{ typography: 'body2' }}>
+        {detail}
+      </Box>
+    </ToggleButton>
   )
 }
 
