@@ -30,6 +30,34 @@ describe('PickPage', () => {
     expect(await screen.findByText('Acquire page')).toBeInTheDocument()
   })
 
+  it('finds a place by name without case or accents, sorts the cards, and says when nothing matches', async () => {
+    server.use(
+      onGet('/getCardCollections', collections),
+      onGet('/getCardsOfCollection', [
+        collectionCard({ cardId: 'br-sp-1', cardName: 'São Paulo', image: 'br-sp-1', owned: 1 }),
+        collectionCard({ cardId: 'it-rome-1', cardName: 'Rome', image: 'it-rome-1' }),
+        collectionCard({ cardId: 'se-sto-1', cardName: 'Stockholm', image: 'se-sto-1' }),
+      ]),
+    )
+    const { user } = renderPick('/digitalPick/1')
+    const list = await screen.findByRole('list', { name: 'Cards' })
+    const names = () =>
+      within(list)
+        .queryAllByRole('button')
+        .map((button) => button.getAttribute('aria-label'))
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search places' }), 'sao')
+    expect(names()).toEqual(['Pick São Paulo (owned)'])
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search places' }))
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }))
+    await user.click(screen.getByRole('option', { name: 'Not owned first' }))
+    expect(names()).toEqual(['Pick Rome', 'Pick Stockholm', 'Pick São Paulo (owned)'])
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search places' }), 'Lima')
+    expect(screen.getByText('No Common card in this collection matches "Lima".')).toBeInTheDocument()
+  })
+
   it('warns when there are no card collections', async () => {
     server.use(onGet('/getCardCollections', []))
     renderPick('/digitalPick/1')

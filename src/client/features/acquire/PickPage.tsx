@@ -8,9 +8,10 @@ import InputLabel from '@mui/material/InputLabel'
 import MenuItem from '@mui/material/MenuItem'
 import Select from '@mui/material/Select'
 import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
 import { pickPrice, type PickCardResult } from '@shared/acquire'
@@ -84,6 +85,31 @@ interface PickProps {
   price: number
 }
 
+type CardOrder = 'catalogue' | 'name' | 'notOwned'
+
+const CARD_ORDERS: { value: CardOrder; label: string }[] = [
+  { value: 'catalogue', label: 'Collection order' },
+  { value: 'name', label: 'Name (A to Z)' },
+  { value: 'notOwned', label: 'Not owned first' },
+]
+
+/** Names compared without case or accents, so "sao" finds São Paulo. */
+function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('en')
+}
+
+function shownCards(cards: CollectionCard[], query: string, order: CardOrder): CollectionCard[] {
+  const wanted = searchable(query.trim())
+  const found = wanted ? cards.filter((card) => searchable(card.cardName).includes(wanted)) : [...cards]
+  if (order === 'name') found.sort((a, b) => a.cardName.localeCompare(b.cardName, 'en'))
+  // A stable sort keeps the collection's order among the owned and among the rest.
+  if (order === 'notOwned') found.sort((a, b) => Number(a.owned > 0) - Number(b.owned > 0))
+  return found
+}
+
 function Pick({ rarity, price }: PickProps) {
   const digitalCredit = useCurrentUser().data?.digitalCredit ?? 0
   const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
@@ -93,6 +119,9 @@ function Pick({ rarity, price }: PickProps) {
     { collectionId: collectionId ?? '', rarity },
     { skip: collectionId === null },
   )
+  const [query, setQuery] = useState('')
+  const [order, setOrder] = useState<CardOrder>('catalogue')
+  const shown = useMemo(() => shownCards(cards ?? [], query, order), [cards, query, order])
   const [selected, setSelected] = useState<CollectionCard | null>(null)
   const [acquired, setAcquired] = useState<PickCardResult | null>(null)
   const [pickCard, { isLoading: acquiring }] = usePickCardMutation()
@@ -152,24 +181,56 @@ function Pick({ rarity, price }: PickProps) {
         <EmptyState message={TEXTS.noCardCollectionsFound} />
       ) : (
         <>
-          <FormControl sx={{ maxWidth: 420 }} fullWidth data-tour="pick-collection">
-            <InputLabel id="pick-collection-label">Card collection</InputLabel>
-            <Select
-              labelId="pick-collection-label"
-              label="Card collection"
-              value={collectionId ?? ''}
-              onChange={(event) => setChosenCollectionId(event.target.value)}
-            >
-              {(collections ?? []).map((collection) => (
-                <MenuItem key={collection.collectionId} value={collection.collectionId}>
-                  {collection.collectionName}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: '2fr 2fr 1.5fr' },
+            }}
+          >
+            <FormControl fullWidth data-tour="pick-collection">
+              <InputLabel id="pick-collection-label">Card collection</InputLabel>
+              <Select
+                labelId="pick-collection-label"
+                label="Card collection"
+                value={collectionId ?? ''}
+                onChange={(event) => setChosenCollectionId(event.target.value)}
+              >
+                {(collections ?? []).map((collection) => (
+                  <MenuItem key={collection.collectionId} value={collection.collectionId}>
+                    {collection.collectionName}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <TextField
+              type="search"
+              label="Search places"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              autoComplete="off"
+            />
+            <FormControl fullWidth>
+              <InputLabel id="pick-order-label">Sort by</InputLabel>
+              <Select
+                labelId="pick-order-label"
+                label="Sort by"
+                value={order}
+                onChange={(event) => setOrder(event.target.value)}
+              >
+                {CARD_ORDERS.map((option) => (
+                  <MenuItem key={option.value} value={option.value}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Box>
 
           {cardsLoading && !cards ? (
             <LoadingState label="Loading cards" />
+          ) : query.trim() !== '' && shown.length === 0 ? (
+            <EmptyState message={`No ${rarityName(rarity)} card in this collection matches "${query.trim()}".`} />
           ) : (
             <Box
               component="ul"
@@ -189,7 +250,7 @@ function Pick({ rarity, price }: PickProps) {
                 },
               }}
             >
-              {(cards ?? []).map((card, index) => (
+              {shown.map((card, index) => (
                 <li key={card.cardId}>
                   <ButtonBase
                     focusRipple
@@ -204,20 +265,14 @@ function Pick({ rarity, price }: PickProps) {
                       textAlign: 'left',
                     }}
                   >
-                    <Box sx={{ position: 'relative' }}>
-                      <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} eager={index < 6} />
-                      {card.owned > 0 && (
-                        <Chip
-                          label="Owned"
-                          color="primary"
-                          size="small"
-                          sx={{ position: 'absolute', top: 8, right: 8 }}
-                        />
-                      )}
+                    <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} eager={index < 6} />
+                    {/* Beside the name rather than over the picture, where it covered the flag. */}
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, minWidth: 0 }}>
+                      <Typography variant="subtitle2" component="span" noWrap sx={{ flex: 1, minWidth: 0 }}>
+                        {card.cardName}
+                      </Typography>
+                      {card.owned > 0 && <Chip label="Owned" color="primary" size="small" />}
                     </Box>
-                    <Typography variant="subtitle2" component="span" sx={{ mt: 1 }}>
-                      {card.cardName}
-                    </Typography>
                   </ButtonBase>
                 </li>
               ))}
