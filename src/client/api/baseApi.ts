@@ -5,6 +5,7 @@ import type { Envelope } from '@shared/envelope'
 import { API_BASE_URL, API_KEY } from '../lib/config'
 
 import { isFailure, type ApiError } from './errors'
+import { replayRefusal } from './replayGuard'
 import { authorizationObserved } from './sessionEvents'
 
 interface StateWithToken {
@@ -35,7 +36,8 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 /**
  * Sends both headers, unwraps `data`, follows `metadata.authorized`, and turns failures into ApiError. RTK Query
- * passes no extra options at all for an endpoint that declares none.
+ * passes no extra options at all for an endpoint that declares none. While Redux DevTools shows a recorded state,
+ * nothing is sent: a change is refused, a read waits for the live state and then goes with the live session's token.
  */
 export const envelopeBaseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -43,6 +45,8 @@ export const envelopeBaseQuery: BaseQueryFn<
   ApiError,
   ApiExtraOptions | undefined
 > = async (args, api, extraOptions) => {
+  const refused = await replayRefusal(api)
+  if (refused) return { error: refused }
   const sentToken = (api.getState() as StateWithToken).session.authKey
   const result = await rawBaseQuery(args, api, {})
   const silentErrors = extraOptions?.silentErrors ?? false

@@ -2,7 +2,8 @@ import { TEXTS } from '@shared/texts'
 
 /** What the envelope-aware base query returns on failure. */
 export interface ApiError {
-  kind: 'http' | 'network'
+  /** `replay`: not sent, because Redux DevTools shows a recorded state (docs/qa-replay.md). */
+  kind: 'http' | 'network' | 'replay'
   status: number
   errorCode: string | null
   message: string

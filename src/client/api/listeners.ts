@@ -5,14 +5,19 @@ import type { AppDispatch, RootState } from '../app/store'
 
 import { baseApi } from './baseApi'
 import { isApiError, toToast } from './errors'
+import type { StoreExtra } from './replayGuard'
 import { authorizationObserved, sessionEnded, type SessionEndReason } from './sessionEvents'
 
 /** What each feature's `addXListeners` receives: the app's listener middleware, typed with its state and dispatch. */
-export type AppStartListening = TypedStartListening<RootState, AppDispatch>
-type Api = ListenerEffectAPI<RootState, AppDispatch>
+export type AppStartListening = TypedStartListening<RootState, AppDispatch, StoreExtra>
+type Api = ListenerEffectAPI<RootState, AppDispatch, StoreExtra>
 
-/** Ends the session; the cache is cleared after the guarded screens have unmounted, so none refetches without a token. */
+/**
+ * Ends the session; the cache is cleared after the guarded screens have unmounted, so none refetches without a token.
+ * Not while Redux DevTools shows a recorded state: its session is not the tester's, whose own login must stay.
+ */
 export async function endSession(api: Api, reason: SessionEndReason = 'expired') {
+  if (api.extra.replay.isReplaying()) return
   api.dispatch(sessionEnded(reason))
   await api.delay(0)
   api.dispatch(baseApi.util.resetApiState())
@@ -45,7 +50,8 @@ export function addApiListeners(startListening: AppStartListening): void {
     matcher: isRejectedWithValue,
     effect: async (action, api) => {
       const error = action.payload
-      if (!isApiError(error)) return
+      // While Redux DevTools shows a recorded state, an answer is not about the session shown: no toast, no logout.
+      if (!isApiError(error) || api.extra.replay.isReplaying()) return
       const restoringSession = api.getOriginalState().session.loggedIn === null
       if (error.staleSession) return
       if (error.status === 401 || error.status === 403) {

@@ -22,6 +22,7 @@ import type {
 
 import { baseApi } from '../../api/baseApi'
 import type { ApiError } from '../../api/errors'
+import { replayRefusal } from '../../api/replayGuard'
 import { authorizationObserved } from '../../api/sessionEvents'
 import type { RootState } from '../../app/store'
 import { API_BASE_URL, API_KEY } from '../../lib/config'
@@ -134,7 +135,9 @@ export const memoriesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, cardId) => [{ type: 'Card', id: cardId }],
     }),
     uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
-      queryFn: (args, api) => {
+      queryFn: async (args, api) => {
+        const refused = await replayRefusal(api)
+        if (refused) return { error: refused }
         const authKey = (api.getState() as RootState).session.authKey
         return uploadWithProgress(args, authKey, (authorized, failed) =>
           api.dispatch(authorizationObserved({ authorized, failed })),

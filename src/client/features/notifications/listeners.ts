@@ -9,7 +9,8 @@ import { notificationsApi } from './api'
 
 /**
  * Notifications are checked at once and then every 10 s while the session lasts; a new session restarts the loop.
- * A hidden tab is not polled: the loop waits until the tab is shown and then checks at once.
+ * A hidden tab is not polled: the loop waits until the tab is shown and then checks at once. Nor is a recorded state
+ * shown in Redux DevTools: the loop waits for the live state.
  */
 export function addNotificationListeners(startListening: AppStartListening): void {
   startListening({
@@ -19,6 +20,8 @@ export function addNotificationListeners(startListening: AppStartListening): voi
       const poll = api.fork(async (forkApi) => {
         for (;;) {
           await forkApi.pause(whenPageVisible(forkApi.signal))
+          // A recorded state shown in Redux DevTools holds the recording's session, not the tester's.
+          await forkApi.pause(api.extra.replay.whenLive(forkApi.signal))
           await api.dispatch(
             notificationsApi.endpoints.checkNewNotifications.initiate(undefined, {
               subscribe: false,

@@ -17,7 +17,9 @@ export function addSessionListeners(startListening: AppStartListening): void {
   })
   startListening({
     actionCreator: sessionEnded,
-    effect: (action) => {
+    effect: (action, api) => {
+      // Logging out of a recorded session shown in Redux DevTools must not drop the tester's own stored login.
+      if (api.extra.replay.isReplaying()) return
       if (action.payload.reason !== 'unreachable') writeStorage(STORAGE_KEYS.authToken, null)
     },
   })

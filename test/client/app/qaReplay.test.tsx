@@ -1,0 +1,280 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { waitFor } from '@testing-library/react'
+import { createMemoryRouter } from 'react-router-dom'
+
+import type * as BaseApiModule from '@client/api/baseApi'
+import type * as SessionEventsModule from '@client/api/sessionEvents'
+import type * as LocationModule from '@client/app/location'
+import type * as LocationSyncModule from '@client/app/locationSync'
+import type * as StoreModule from '@client/app/store'
+import type { catalogueApi } from '@client/features/catalogue/api'
+import type { friendsApi } from '@client/features/friends/api'
+import type { memoriesApi } from '@client/features/memories/api'
+import type { sessionApi } from '@client/features/session/api'
+import { STORAGE_KEYS } from '@client/lib/storage'
+import { installDevToolsStandIn, type DevToolsStandIn } from '@test/helpers/devToolsStandIn'
+import { makeUser } from '@test/helpers/fixtures'
+import { API, http, onGet, onPost, refusal, server } from '@test/helpers/msw'
+
+import { makeMemory } from '../memories/fixtures'
+
+const loginResult = {
+  authKey: 'secret-token',
+  username: 'marta',
+  email: 'marta@example.com',
+  avatarId: 3,
+  digitalCredit: 2500,
+  physicalCredit: 40,
+  friendCode: 'ABC234',
+}
+
+/**
+ * The modules a freshly loaded page has: the store module and what the test itself touches, plus `screens`: the
+ * modules of the screens the page has opened.
+ */
+async function loadPage(screens: string[] = []) {
+  let modules!: {
+    store: typeof StoreModule
+    baseApi: typeof BaseApiModule
+    location: typeof LocationModule
+    locationSync: typeof LocationSyncModule
+    sessionEvents: typeof SessionEventsModule
+  }
+  await jest.isolateModulesAsync(async () => {
+    modules = {
+      store: await import('@client/app/store'),
+      baseApi: await import('@client/api/baseApi'),
+      location: await import('@client/app/location'),
+      locationSync: await import('@client/app/locationSync'),
+      sessionEvents: await import('@client/api/sessionEvents'),
+    }
+    for (const screen of screens) await import(screen)
+  })
+  return modules
+}
+
+/** A fresh page with the DevTools stand-in installed before the app's modules load, as the extension would be. */
+async function loadPageWithDevTools(screens: string[] = []) {
+  installDevToolsStandIn()
+  const devTools = (window as unknown as { __reduxDevToolsStandIn: DevToolsStandIn }).__reduxDevToolsStandIn
+  return { ...(await loadPage(screens)), devTools }
+}
+
+const featureApiFiles = fs
+  .readdirSync(path.resolve('src/client/features'))
+  .map((feature) => path.resolve('src/client/features', feature, 'api.ts'))
+  .filter((file) => fs.existsSync(file))
+
+/** Lets every pending timer callback and promise of this turn run. */
+function nextTurn() {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+let stopWatchingRequests: () => void = () => undefined
+
+/** Every request the page sends from now on: its path under /api and its session token. */
+function watchRequests() {
+  const requests: { path: string; token: string | null }[] = []
+  const onStart = ({ request }: { request: Request }) => {
+    requests.push({ path: new URL(request.url).pathname.replace('/api', ''), token: request.headers.get('X-Auth-Key') })
+  }
+  server.events.on('request:start', onStart)
+  stopWatchingRequests = () => server.events.removeListener('request:start', onStart)
+  return requests
+}
+
+afterEach(() => {
+  stopWatchingRequests()
+  const win = window as unknown as Record<string, unknown>
+  delete win.__REDUX_DEVTOOLS_EXTENSION__
+  delete win.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__
+  delete win.__reduxDevToolsStandIn
+})
+
+describe('QA replay: endpoints', () => {
+  it('defines every feature’s endpoints when the store module loads, before any screen', async () => {
+    const page = await loadPage()
+    const registeredAtStart = Object.keys(page.baseApi.baseApi.endpoints).sort()
+
+    let everyEndpoint: string[] = []
+    await jest.isolateModulesAsync(async () => {
+      const { baseApi } = await import('@client/api/baseApi')
+      for (const file of featureApiFiles) await import(file)
+      everyEndpoint = Object.keys(baseApi.endpoints).sort()
+    })
+    expect(featureApiFiles.length).toBeGreaterThan(5)
+    expect(registeredAtStart).toEqual(everyEndpoint)
+  })
+
+  it('replays a recording imported into a fresh page to the recorded states, with no reducer error or conflict', async () => {
+    server.use(
+      onPost('/login', loginResult),
+      onGet('/getUser', makeUser({ username: 'marta' })),
+      onGet('/checkNewNotifications', false),
+      onGet('/getCardCollections', []),
+      onGet('/memory/getMemory', makeMemory({ memoryId: 'm1' })),
+    )
+    // The recording page has opened the screens that use these calls; the fresh page has opened none.
+    const recording = await loadPageWithDevTools(featureApiFiles)
+    const store = recording.store.makeStore()
+    const endpoints = recording.baseApi.baseApi.endpoints as unknown as {
+      login: typeof sessionApi.endpoints.login
+      getUser: typeof sessionApi.endpoints.getUser
+      getCardCollections: typeof catalogueApi.endpoints.getCardCollections
+      getMemory: typeof memoriesApi.endpoints.getMemory
+    }
+    await store.dispatch(endpoints.login.initiate({ email: 'marta@example.com', password: 'a long travel password' }))
+    await store.dispatch(endpoints.getUser.initiate())
+    await store.dispatch(endpoints.getCardCollections.initiate())
+    await store.dispatch(endpoints.getMemory.initiate('m1'))
+    await waitFor(() => expect(recording.devTools.actionTypes()).toContain('api/executeQuery/fulfilled'))
+    const file = recording.devTools.exportRecording()
+    const recordedStates = recording.devTools.states()
+    store.dispatch(recording.sessionEvents.sessionEnded('logout'))
+    expect(file).not.toContain('secret-token')
+    expect(file).not.toContain('a long travel password')
+
+    const fresh = await loadPageWithDevTools()
+    const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
+    freshStore.dispatch(fresh.location.locationChanged({ pathname: '/', search: '', hash: '', state: null }))
+    fresh.devTools.importRecording(file)
+
+    expect(fresh.devTools.reducerErrors()).toEqual([])
+    expect(fresh.devTools.states()).toEqual(recordedStates)
+    expect(freshStore.getState().api.config.middlewareRegistered).toBe(true)
+  })
+})
+
+describe('QA replay: side effects while a recorded state is shown', () => {
+  it('refuses changes, holds reads until the live state returns, and never drops the stored login', async () => {
+    let releaseExpiredAnswer: () => void = () => undefined
+    server.use(
+      onPost('/login', loginResult),
+      onGet('/checkNewNotifications', false),
+      onPost('/friends/addFriend', { result: true, username: 'lena' }),
+      onGet('/getCardCollections', []),
+      http.get(`${API}/getUser`, async () => {
+        await new Promise<void>((resolve) => (releaseExpiredAnswer = resolve))
+        return refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')
+      }),
+    )
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore()
+    const endpoints = page.baseApi.baseApi.endpoints as unknown as {
+      login: typeof sessionApi.endpoints.login
+      getUser: typeof sessionApi.endpoints.getUser
+      addFriend: typeof friendsApi.endpoints.addFriend
+      getCardCollections: typeof catalogueApi.endpoints.getCardCollections
+    }
+    const requests = watchRequests()
+    const paths = () => requests.map((request) => request.path)
+    await store.dispatch(endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
+    const loggedIn = page.devTools.lastIndex()
+    await waitFor(() => expect(paths()).toContain('/checkNewNotifications'))
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
+    // A call the server will refuse as expired is on its way when the tester jumps back.
+    const expiredCall = store.dispatch(endpoints.getUser.initiate(undefined, { subscribe: false }))
+    await waitFor(() => expect(paths()).toContain('/getUser'))
+    requests.length = 0
+
+    page.devTools.jumpToState(loggedIn)
+    expect(store.replay.isReplaying()).toBe(true)
+    const change = await store.dispatch(endpoints.addFriend.initiate({ friendCode: 'XYZ789' }))
+    expect(change.error).toMatchObject({ kind: 'replay', silent: true })
+    const read = store.dispatch(endpoints.getCardCollections.initiate())
+    // The poll wakes when the page is shown again, and then waits for the live state as well.
+    document.dispatchEvent(new Event('visibilitychange'))
+    releaseExpiredAnswer()
+    await expiredCall
+    await nextTurn()
+    expect(requests).toEqual([])
+    expect(store.replay.isReplaying()).toBe(true)
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
+
+    page.devTools.jumpToLive()
+    expect(store.replay.isReplaying()).toBe(false)
+    await read
+    await waitFor(() => expect(paths()).toContain('/checkNewNotifications'))
+    expect(requests.find((request) => request.path === '/getCardCollections')?.token).toBe('secret-token')
+    expect(paths()).not.toContain('/friends/addFriend')
+    read.unsubscribe()
+
+    // Logging out of a recorded state (the header's Log Out) keeps the tester's own login too.
+    page.devTools.jumpToState(loggedIn)
+    store.dispatch(page.sessionEvents.sessionEnded('logout'))
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
+  })
+
+  it('stays paused after an import, whose session is not the tester’s, and counts a restored skip as live', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const { locationChanged } = page.location
+    const at = (pathname: string) => locationChanged({ pathname, search: '', hash: '', state: null })
+    store.dispatch(at('/a'))
+    store.dispatch(at('/b'))
+    const file = page.devTools.exportRecording()
+    const lastAction = page.devTools.lastIndex()
+
+    page.devTools.toggleAction(lastAction)
+    expect(store.replay.isReplaying()).toBe(true)
+    page.devTools.toggleAction(lastAction)
+    expect(store.replay.isReplaying()).toBe(false)
+
+    store.dispatch(at('/c'))
+    page.devTools.importRecording(file)
+    expect(store.replay.isReplaying()).toBe(true)
+    store.dispatch(at('/d'))
+    expect(store.replay.isReplaying()).toBe(true)
+  })
+})
+
+describe('QA replay: the location in the store', () => {
+  const routes = [{ path: '*', element: null }]
+
+  it('records the page the router opens, and opens the page of a state DevTools jumps to', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] })
+    const stop = page.locationSync.syncLocation(store, router)
+    const shown = () => page.location.selectLocation(store.getState())
+
+    expect(shown()).toEqual({ pathname: '/', search: '', hash: '', state: null })
+    await router.navigate('/myCollection')
+    await router.navigate('/viewMemory/m1?from=feed', { state: { focus: 'c1' } })
+    expect(shown()).toEqual({ pathname: '/viewMemory/m1', search: '?from=feed', hash: '', state: { focus: 'c1' } })
+    const recordedTypes = page.devTools.actionTypes()
+
+    const collectionState = page.devTools
+      .states()
+      .findIndex(
+        (state) =>
+          (state as { location: { current: { pathname: string } | null } }).location.current?.pathname ===
+          '/myCollection',
+      )
+    page.devTools.jumpToState(collectionState)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myCollection'))
+
+    // A page opened while a recorded state is shown is not written into the live state.
+    await router.navigate('/feed')
+    expect(page.devTools.actionTypes()).toEqual(recordedTypes)
+
+    page.devTools.jumpToLive()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/viewMemory/m1'))
+    expect(router.state.location.search).toBe('?from=feed')
+    expect(router.state.location.state).toEqual({ focus: 'c1' })
+    expect(page.devTools.actionTypes()).toEqual(recordedTypes)
+    stop()
+  })
+
+  it('keeps each location as plain data', async () => {
+    const { location } = await loadPage()
+    const next = location.locationSlice.reducer(
+      undefined,
+      location.locationChanged({ pathname: '/card/c1', search: '', hash: '#art', state: undefined }),
+    )
+    expect(next).toEqual({ current: { pathname: '/card/c1', search: '', hash: '#art', state: null } })
+    expect(JSON.parse(JSON.stringify(next))).toEqual(next)
+  })
+})

@@ -1,0 +1,238 @@
+import { expect, test, type Page, type Request } from '@playwright/test'
+
+import { installDevToolsStandIn, type DevToolsStandIn } from '../helpers/devToolsStandIn'
+import { present } from '../helpers/present'
+
+import { api, logIn, PASSWORD, registerThroughHome, skipTours, storedToken, uniqueEmail } from './helpers'
+
+/** A screen as the recording showed it: the state it showed, where, and a text it showed. */
+interface Checkpoint {
+  index: number
+  path: string
+  text: string
+}
+
+interface RecordedLocation {
+  pathname: string
+  search: string
+}
+
+interface StandInWindow {
+  __reduxDevToolsStandIn: DevToolsStandIn
+}
+
+/** A page with the DevTools stand-in installed before every load, as the extension would be. */
+async function pageWithDevTools(page: Page) {
+  await page.addInitScript(installDevToolsStandIn)
+  return page
+}
+
+/** The monitor's buttons: each call runs in the page against its stand-in. */
+function devTools(page: Page) {
+  return {
+    lastIndex: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.lastIndex()),
+    states: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.states()),
+    reducerErrors: () =>
+      page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.reducerErrors()),
+    exportRecording: () =>
+      page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.exportRecording()),
+    importRecording: (file: string) =>
+      page.evaluate((text) => (window as unknown as StandInWindow).__reduxDevToolsStandIn.importRecording(text), file),
+    jumpToState: (index: number) =>
+      page.evaluate((at) => (window as unknown as StandInWindow).__reduxDevToolsStandIn.jumpToState(at), index),
+    jumpToLive: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.jumpToLive()),
+  }
+}
+
+/** Lets the page run what a state change set off (a poll woken, a screen's effects) before anything is checked. */
+async function nextFrame(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+}
+
+/** The traveller's own card and memory, made through the API so that the recording shows reading them. */
+async function cardWithMemory(page: Page, memoryContent: string) {
+  const token = await storedToken(page)
+  const [certificate] = await api<{ redeemCode: string }[]>(page, 'GET', '/payment/getMyCreditCertificates', token)
+  await api(page, 'POST', '/payment/redeemCreditCertificate', token, {
+    redeemCode: present(certificate, 'the welcome certificate').redeemCode,
+  })
+  const cards = await api<{ cardId: string; cardName: string }[]>(
+    page,
+    'GET',
+    '/getCardsOfCollection?collectionId=great-cities&rarity=1',
+    token,
+  )
+  const card = present(cards[0], 'a Common card of the first collection')
+  const picked = await api<{ cardResult: { userCardId: string } }>(page, 'POST', '/pickCard', token, {
+    selectedCardId: card.cardId,
+  })
+  const { memoryId } = await api<{ memoryId: string }>(page, 'POST', '/memory/createMemory', token, {
+    userCardId: picked.cardResult.userCardId,
+    memoryStartDate: '2024-05-03',
+    memoryEndDate: '2024-05-11',
+    memoryContent,
+    memoryPictures: [],
+    taggedFriends: [],
+    visibility: 1,
+  })
+  return { cardName: card.cardName, memoryId }
+}
+
+/** Every request the page sends to the API from now on, until `stop()`. */
+function watchApiRequests(page: Page) {
+  const requests: Request[] = []
+  const onRequest = (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && !request.url().includes('/api/image/')) {
+      requests.push(request)
+    }
+  }
+  page.on('request', onRequest)
+  return {
+    requests,
+    stop: () => page.off('request', onRequest),
+    describe: () => requests.map((request) => `${request.method()} ${new URL(request.url()).pathname}`),
+  }
+}
+
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** The calls that change data (docs/product.md#calls): every POST, and the draws, which are GETs. */
+function changesData(request: Request): boolean {
+  return request.method() !== 'GET' || /\/api\/(drawCard|freeDrawCard)/.test(request.url())
+}
+
+/** Matches a URL of this site whose path and query are one of `hrefs`. */
+function urlOneOf(hrefs: string[]): RegExp {
+  const escaped = hrefs.map((href) => href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^https?://[^/]+(${escaped.join('|')})$`)
+}
+
+/** Makes the notification poll check at once, as it does when a hidden tab is shown again. */
+async function wakeThePoll(page: Page) {
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+}
+
+test('a recorded session replays in a fresh page: every state shows its screen, nothing is sent, nobody is logged out', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const memoryContent = 'Rain on the tram windows, then the whole city lit gold for ten minutes before dusk.'
+
+  // A traveller with a card and a memory on it, made through the API beforehand.
+  const setup = await (await browser.newContext()).newPage()
+  const recorderEmail = uniqueEmail('recorder')
+  await registerThroughHome(setup, recorderEmail)
+  const { cardName, memoryId } = await cardWithMemory(setup, memoryContent)
+
+  // The session a tester records: log in, then the collection, a card, the memories and one memory.
+  const recorder = await pageWithDevTools(await (await browser.newContext()).newPage())
+  await logIn(recorder, recorderEmail)
+  await expect(recorder).not.toHaveURL(/\/login/)
+  await skipTours(recorder)
+  const checkpoints: Checkpoint[] = []
+  const checkpoint = async (path: string | RegExp, text: string) => {
+    await expect(recorder).toHaveURL(path)
+    await expect(recorder.getByText(text).first()).toBeVisible()
+    await recorder.waitForLoadState('networkidle')
+    checkpoints.push({
+      index: await devTools(recorder).lastIndex(),
+      path: new URL(recorder.url()).pathname,
+      text,
+    })
+  }
+  const nav = recorder.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'Collection' }).click()
+  await checkpoint(/\/myCollection$/, cardName)
+  await recorder
+    .getByRole('link', { name: new RegExp(cardName) })
+    .first()
+    .click()
+  await checkpoint(/\/card\//, cardName)
+  await nav.getByRole('link', { name: 'Memories' }).click()
+  await checkpoint(/\/myMemories$/, memoryContent)
+  await recorder.getByRole('link', { name: 'View', exact: true }).first().click()
+  await checkpoint(`/viewMemory/${memoryId}`, memoryContent)
+
+  const recording = await devTools(recorder).exportRecording()
+  const recorderToken = await storedToken(recorder)
+  expect(recording).toContain(recorderEmail)
+  expect(recording).not.toContain(PASSWORD)
+  expect(recording).not.toContain(recorderToken)
+
+  // Travelling back in time in the recording page itself: nothing is sent until the tester returns to the live state.
+  const collection = present(checkpoints[0])
+  await devTools(recorder).jumpToState(collection.index)
+  await expect(recorder).toHaveURL(/\/myCollection$/)
+  // Watched from here, so that a poll sent just before the jump is not counted.
+  const recorderRequests = watchApiRequests(recorder)
+  await expect(recorder.getByText(cardName).first()).toBeVisible()
+  await wakeThePoll(recorder)
+  await nextFrame(recorder)
+  expect(recorderRequests.describe()).toEqual([])
+  const resumedPoll = recorder.waitForRequest(/\/api\/checkNewNotifications/)
+  await devTools(recorder).jumpToLive()
+  await expect(recorder).toHaveURL(`/viewMemory/${memoryId}`)
+  await wakeThePoll(recorder)
+  expect((await (await resumedPoll).response())?.status()).toBe(200)
+  recorderRequests.stop()
+  expect(await storedToken(recorder)).toBe(recorderToken)
+
+  // A tester with a login of their own opens a fresh page at / and imports the recording.
+  const tester = await pageWithDevTools(await (await browser.newContext()).newPage())
+  await registerThroughHome(tester, uniqueEmail('tester'))
+  await skipTours(tester)
+  const testerToken = await storedToken(tester)
+  await tester.goto('/')
+  await expect(tester.getByRole('link', { name: /^My account:/ }).filter({ visible: true })).toBeVisible()
+  await tester.waitForLoadState('networkidle')
+  const consoleErrors = collectConsoleErrors(tester)
+
+  await devTools(tester).importRecording(recording)
+  expect(await devTools(tester).reducerErrors()).toEqual([])
+  await expect(tester).toHaveURL(`/viewMemory/${memoryId}`)
+  const testerRequests = watchApiRequests(tester)
+  await expect(tester.getByText(memoryContent).first()).toBeVisible()
+
+  const locations = (await devTools(tester).states()).map(
+    (state) => (state as { location: { current: RecordedLocation | null } }).location.current,
+  )
+  expect(locations.length).toBeGreaterThan(checkpoints.length)
+  const href = (location: RecordedLocation) => `${location.pathname}${location.search}`
+  for (const [index, location] of locations.entries()) {
+    await devTools(tester).jumpToState(index)
+    if (location) {
+      // A state the recording left at once (the login page of a session just opened) redirects as it did then, on
+      // the way to the next screen the tester looked at.
+      const nextLookedAt = checkpoints.find((point) => point.index >= index)?.index ?? locations.length - 1
+      const onTheWay = locations.slice(index + 1, nextLookedAt + 1).flatMap((later) => (later ? [href(later)] : []))
+      await expect(tester).toHaveURL(urlOneOf([href(location), ...onTheWay]))
+    }
+    const shown = checkpoints.find((point) => point.index === index)
+    if (shown) {
+      expect(new URL(tester.url()).pathname).toBe(shown.path)
+      await expect(tester.getByText(shown.text).first()).toBeVisible()
+    }
+  }
+  await wakeThePoll(tester)
+  await nextFrame(tester)
+
+  expect(testerRequests.requests.filter(changesData).map((request) => request.url())).toEqual([])
+  expect(testerRequests.describe()).not.toContainEqual(expect.stringMatching(/checkNewNotifications|logout/))
+  expect(await storedToken(tester)).toBe(testerToken)
+  expect(consoleErrors).toEqual([])
+  testerRequests.stop()
+
+  // The recording is not the tester's session; a reload brings their own back, still logged in and polling.
+  const ownPoll = tester.waitForRequest(/\/api\/checkNewNotifications/)
+  await tester.reload()
+  expect((await (await ownPoll).response())?.status()).toBe(200)
+  await expect(tester.getByRole('link', { name: /^My account:/ }).filter({ visible: true })).toBeVisible()
+  expect(await storedToken(tester)).toBe(testerToken)
+})
