@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 
 import type { Card, CardCollection } from '@shared/catalogue'
 import { TEXTS } from '@shared/texts'
+import { truncate } from '@client/lib/format'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
@@ -64,9 +65,9 @@ function baseHandlers() {
 }
 
 describe('CardPage', () => {
-  it('shows the card, a description cut at 150 characters, the copies with their memory and the other rarities', async () => {
+  it('shows the card, a description cut at 150 characters that opens whole, the copies with their memory and the other rarities', async () => {
     server.use(...baseHandlers(), onGet('/getCard', lisbon()))
-    renderApp('/card/pt-lisbon-3')
+    const { user } = renderApp('/card/pt-lisbon-3')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lisbon' }, FIRST_LOAD)).toBeInTheDocument()
     expect(screen.getByText('Great Cities of the World')).toBeInTheDocument()
@@ -74,8 +75,9 @@ describe('CardPage', () => {
       'src',
       expect.stringContaining('imageId=pt-lisbon-3&lg=1'),
     )
-    const shown = screen.getByText(/^Portugal’s capital is Lisbon/)
-    expect(shown.textContent).toBe(`${description.slice(0, 150).trimEnd()}…`)
+    expect(screen.getByText(/^Portugal’s capital is Lisbon/).textContent).toBe(truncate(description, 150))
+    await user.click(screen.getByRole('button', { name: 'read more' }))
+    expect(screen.getByText(/^Portugal’s capital is Lisbon/).textContent).toBe(description)
 
     const copies = screen.getByRole('region', { name: 'You own 2 copies of this card' })
     const links = within(copies).getAllByRole('link')

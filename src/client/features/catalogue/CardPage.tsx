@@ -17,6 +17,7 @@ import { rarityName, TRUNCATE_CARD_PAGE } from '@shared/constants'
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
+import { ExpandableText } from '../../components/ExpandableText'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
@@ -25,10 +26,6 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { useGetCardQuery, useSetBeenThereMutation } from './api'
 
 export const HAS_MEMORY_TOOLTIP = 'This card has a memory.'
-
-export function truncateDescription(text: string, limit = TRUNCATE_CARD_PAGE): string {
-  return text.length <= limit ? text : `${text.slice(0, limit).trimEnd()}…`
-}
 
 /**
  * The card page (docs/product.md#screen-card): the card, its been-there stamp, the caller's copies and their other
@@ -111,9 +108,7 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
               </Typography>
             </Stack>
           </Box>
-          <Typography variant="body1" title={card.cardDescription}>
-            {truncateDescription(card.cardDescription)}
-          </Typography>
+          <ExpandableText text={card.cardDescription} limit={TRUNCATE_CARD_PAGE} />
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               variant={card.beenThere ? 'outlined' : 'contained'}

@@ -12,6 +12,7 @@ import { TRUNCATE_CARD_PAGE, TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import type { Memory } from '@shared/memories'
 
 import { paths } from '../../../app/paths'
+import { ExpandableText } from '../../../components/ExpandableText'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
 import { Counts, JourneyDates, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
@@ -37,9 +38,12 @@ export function MemoryCard({ memory }: MemoryCardProps) {
             titleId={`memory-${memory.memoryId}-title`}
             stackFromMd
           >
-            <Typography variant="body2" color="text.secondary">
-              {truncate(memory.cardDescription, TRUNCATE_CARD_PAGE)}
-            </Typography>
+            <ExpandableText
+              text={memory.cardDescription}
+              limit={TRUNCATE_CARD_PAGE}
+              variant="body2"
+              color="text.secondary"
+            />
           </MemoryCardHeader>
           <Box>
             <Button
