@@ -39,33 +39,44 @@ export async function countOwnedCopiesByCard(db: Db, userId: string): Promise<Ma
   return new Map(rows.map((row) => [row.card_id, row.count]))
 }
 
-/** The user's copies of some cards (one place's five rarities), oldest first, with whether each carries a memory. */
-export async function listCopiesOfCards(db: Db, userId: string, cardIds: string[]) {
-  if (cardIds.length === 0) return []
-  return db
-    .selectFrom('user_cards')
+/**
+ * A user's standing with one place, in one round trip: whether they have been there, and their copies of its cards
+ * (oldest first, with whether each carries a memory). The one-row anchor keeps the answer when they own no copy.
+ */
+export async function findPlaceStanding(db: Db, userId: string, cardSetId: string, cardIds: string[]) {
+  const rows = await db
+    .selectFrom(db.selectNoFrom((eb) => eb.lit(1).as('anchor')).as('anchor'))
+    .leftJoin('user_cards', (join) =>
+      join.on('user_cards.user_id', '=', userId).on('user_cards.card_id', 'in', cardIds.length > 0 ? cardIds : ['']),
+    )
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
-    .select([
+    .select((eb) => [
       'user_cards.id as user_card_id',
       'user_cards.card_id',
       'user_cards.created_at',
       'memories.id as memory_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('been_there')
+            .select(sql.lit(1).as('been'))
+            .where('been_there.user_id', '=', userId)
+            .where('been_there.card_set_id', '=', cardSetId),
+        )
+        .as('been_there'),
     ])
-    .where('user_cards.user_id', '=', userId)
-    .where('user_cards.card_id', 'in', cardIds)
     .orderBy('user_cards.created_at')
     .orderBy('user_cards.id')
     .execute()
-}
-
-export async function hasBeenThere(db: Db, userId: string, cardSetId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('been_there')
-    .select('card_set_id')
-    .where('user_id', '=', userId)
-    .where('card_set_id', '=', cardSetId)
-    .executeTakeFirst()
-  return !!row
+  return {
+    // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+    beenThere: Boolean(rows[0]?.been_there),
+    copies: rows.flatMap(({ user_card_id, card_id, created_at, memory_id }) =>
+      user_card_id !== null && card_id !== null && created_at !== null
+        ? [{ user_card_id, card_id, created_at, memory_id }]
+        : [],
+    ),
+  }
 }
 
 export async function insertBeenThere(db: Db, userId: string, cardSetId: string, createdAt: string): Promise<void> {

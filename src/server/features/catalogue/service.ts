@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
 import { catalogue, envelopeJson, type PreparedAnswer } from './catalogueCache'
-import { countOwnedCopiesByCard, deleteBeenThere, hasBeenThere, insertBeenThere, listCopiesOfCards } from './queries'
+import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
 export async function getCardCollections(db: Db): Promise<CardCollection[]> {
   return (await catalogue(db)).collections
@@ -42,8 +42,9 @@ export async function getCard(db: Db, userId: string | null, cardId: string): Pr
   const card = cardsById.get(cardId)
   if (!card) throw new AppError('NotFound', 'Card not found')
   const rarityOf = new Map((cardsOfSet.get(card.cardSetId) ?? []).map((peer) => [peer.cardId, peer.rarity]))
-  const copies = userId ? await listCopiesOfCards(db, userId, [...rarityOf.keys()]) : []
-  const beenThere = userId ? await hasBeenThere(db, userId, card.cardSetId) : false
+  const { copies, beenThere } = userId
+    ? await findPlaceStanding(db, userId, card.cardSetId, [...rarityOf.keys()])
+    : { copies: [], beenThere: false }
   // The copies come oldest first; the sort is stable, so they stay so within a rarity.
   const ordered = copies
     .map((copy) => ({ ...copy, rarity: rarityOf.get(copy.card_id) ?? 0 }))
