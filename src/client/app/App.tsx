@@ -9,7 +9,6 @@ import { TOAST_DURATION_MS } from '@shared/constants'
 
 import { restoreSession } from '../features/session/listeners'
 
-import { syncLocation } from './locationSync'
 import { createAppRouter } from './router'
 import type { AppStore } from './store'
 import { theme } from './theme'
@@ -21,7 +20,6 @@ export interface AppProps {
 export function App({ store }: AppProps) {
   const [router] = useState(createAppRouter)
   useEffect(() => restoreSession(store.dispatch), [store])
-  useEffect(() => syncLocation(store, router), [store, router])
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>

@@ -1,13 +1,12 @@
-import type { createBrowserRouter } from 'react-router-dom'
-
 import { locationChanged, locationHref, sameLocation, selectLocation, type RouteLocation } from './location'
 import type { AppStore } from './store'
 
-type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe' | 'navigate'>
-
-function routedLocation(router: AppRouter): RouteLocation {
-  const { pathname, search, hash, state } = router.state.location as RouteLocation
-  return { pathname, search, hash, state: state ?? null }
+/** What the location sync needs of a router, whichever way the router is built. */
+export interface RouterPort {
+  location(): RouteLocation
+  /** Calls back once the router has landed on a new location. */
+  subscribe(listener: () => void): () => void
+  navigate(href: string, options: { replace: true; state: unknown }): void
 }
 
 /**
@@ -16,18 +15,16 @@ function routedLocation(router: AppRouter): RouteLocation {
  * importing one, or going back to the live state) is opened. While a recorded state is shown, the router's own moves
  * are not written: they belong to no session. Returns the function that stops both subscriptions.
  */
-export function syncLocation(store: AppStore, router: AppRouter): () => void {
+export function syncLocation(store: AppStore, router: RouterPort): () => void {
   let lastStored = selectLocation(store.getState())
 
   const reconcile = () => {
-    // A navigation under way reports its landing through the router's subscription.
-    if (router.state.navigation.state !== 'idle') return
     const stored = selectLocation(store.getState())
-    const routed = routedLocation(router)
+    const routed = router.location()
     const storeMoved = !sameLocation(stored, lastStored)
     lastStored = stored
     if (stored && storeMoved && !sameLocation(stored, routed)) {
-      void router.navigate(locationHref(stored), { replace: true, state: stored.state })
+      router.navigate(locationHref(stored), { replace: true, state: stored.state })
       return
     }
     // A screen that redirects while a recorded state is shown is left alone, so the two never chase each other.

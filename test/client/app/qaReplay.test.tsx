@@ -8,6 +8,7 @@ import type * as BaseApiModule from '@client/api/baseApi'
 import type * as SessionEventsModule from '@client/api/sessionEvents'
 import type * as LocationModule from '@client/app/location'
 import type * as LocationSyncModule from '@client/app/locationSync'
+import type { RouterPort } from '@client/app/locationSync'
 import type * as StoreModule from '@client/app/store'
 import type { catalogueApi } from '@client/features/catalogue/api'
 import type { friendsApi } from '@client/features/friends/api'
@@ -233,11 +234,28 @@ describe('QA replay: side effects while a recorded state is shown', () => {
 describe('QA replay: the location in the store', () => {
   const routes = [{ path: '*', element: null }]
 
+  /** A memory router seen through the port the sync uses, reporting each location once it has landed. */
+  function portOf(router: ReturnType<typeof createMemoryRouter>): RouterPort {
+    return {
+      location: () => {
+        const { pathname, search, hash, state } = router.state.location
+        return { pathname, search, hash, state: (state as unknown) ?? null }
+      },
+      subscribe: (listener) =>
+        router.subscribe(() => {
+          if (router.state.navigation.state === 'idle') listener()
+        }),
+      navigate: (href, options) => {
+        void router.navigate(href, options)
+      },
+    }
+  }
+
   it('records the page the router opens, and opens the page of a state DevTools jumps to', async () => {
     const page = await loadPageWithDevTools()
     const store = page.store.makeStore(undefined, { sideEffects: false })
     const router = createMemoryRouter(routes, { initialEntries: ['/'] })
-    const stop = page.locationSync.syncLocation(store, router)
+    const stop = page.locationSync.syncLocation(store, portOf(router))
     const shown = () => page.location.selectLocation(store.getState())
 
     expect(shown()).toEqual({ pathname: '/', search: '', hash: '', state: null })

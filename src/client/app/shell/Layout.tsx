@@ -6,6 +6,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom'
 import { LoadingState } from '../../components/LoadingState'
 import { selectLoggedIn } from '../../features/session/api'
 import { useAppSelector } from '../hooks'
+import { LocationSync } from '../LocationSync'
 
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -37,6 +38,7 @@ export function Layout() {
       <Footer />
       <ScrollRestoration />
       <RouteFocus />
+      <LocationSync />
     </Box>
   )
 }
