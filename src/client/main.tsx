@@ -1,7 +1,9 @@
 import { createRoot } from 'react-dom/client'
 
 import { App } from './app/App'
+import { preloadScreen } from './app/router'
 import { makeStore } from './app/store'
+import { restoreSession } from './features/session/listeners'
 
 /** Older builds of the site registered service workers; none is used now, so remove any that remain. */
 async function unregisterServiceWorkers(): Promise<void> {
@@ -13,4 +15,8 @@ async function unregisterServiceWorkers(): Promise<void> {
 void unregisterServiceWorkers()
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
-createRoot(container).render(<App store={makeStore()} />)
+const store = makeStore()
+// The stored session is checked while the opened screen's chunk arrives (index.html preloads it), not after it.
+restoreSession(store.dispatch)
+await preloadScreen(window.location.pathname)
+createRoot(container).render(<App store={store} />)

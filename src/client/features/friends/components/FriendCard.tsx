@@ -8,7 +8,6 @@ import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 
 import type { Friend } from '@shared/friends'
@@ -17,6 +16,7 @@ import { TEXTS } from '@shared/texts'
 import { CardStats } from '../../../components/CardStats'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
+import { enqueueSnackbar } from '../../../lib/toast'
 import { useRemoveFriendMutation } from '../api'
 
 export interface FriendCardProps {
@@ -25,7 +25,6 @@ export interface FriendCardProps {
 
 /** One friend: avatar, name, level, collection stats, friend since, and Remove (after a confirmation). */
 export function FriendCard({ friend }: FriendCardProps) {
-  const { enqueueSnackbar } = useSnackbar()
   const [removeFriend, { isLoading }] = useRemoveFriendMutation()
   const [confirming, setConfirming] = useState(false)
 
