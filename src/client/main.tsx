@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App } from './app/App'
@@ -18,5 +19,7 @@ if (!container) throw new Error('The page has no #root element')
 const store = makeStore()
 // The stored session is checked while the opened screen's chunk arrives (index.html preloads it), not after it.
 restoreSession(store.dispatch)
-await preloadScreen(window.location.pathname)
-createRoot(container).render(<App store={store} />)
+await preloadScreen(window.location.pathname, store)
+// As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
+// for the whole page, so input is never blocked for long while it runs.
+startTransition(() => createRoot(container).render(<App store={store} />))

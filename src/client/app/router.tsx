@@ -6,11 +6,18 @@ import { Layout } from './shell/Layout'
 import { NotFoundPage } from './shell/NotFoundPage'
 import { RequireLogin } from './shell/RequireLogin'
 import { RouteErrorBoundary } from './shell/RouteErrorPage'
+import type { AppStore, AppDispatch } from './store'
 
-/** A screen in a chunk of its own; `preload` fetches it ahead, after which it renders without suspending. */
-type LazyScreen = (() => ReactElement) & { preload: () => Promise<void> }
+/** Starts a screen's first call, for a traveller with a session, before the screen has rendered. */
+type Prefetch = (dispatch: AppDispatch) => Promise<unknown>
 
-function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+/**
+ * A screen in a chunk of its own; `preload` fetches it ahead, after which it renders without suspending, and
+ * `prefetch` (for screens behind the login) starts its first call alongside the session check instead of after it.
+ */
+type LazyScreen = (() => ReactElement) & { preload: () => Promise<void>; prefetch?: Prefetch }
+
+function lazyScreen(load: () => Promise<ComponentType>, prefetch?: Prefetch): LazyScreen {
   let loaded: ComponentType | null = null
   const preload = async () => {
     loaded = await load()
@@ -23,7 +30,7 @@ function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
     const Loaded = loaded
     return Loaded ? <Loaded /> : <Suspending />
   }
-  return Object.assign(Screen, { preload })
+  return Object.assign(Screen, { preload, prefetch })
 }
 
 function isLazyScreen(value: unknown): value is LazyScreen {
@@ -71,6 +78,10 @@ const page = {
     async () =>
       (await import(/* webpackChunkName: "page-cardCollections" */ '../features/catalogue/CardCollectionsPage'))
         .CardCollectionsPage,
+    async (dispatch) => {
+      const { catalogueApi } = await import(/* webpackChunkName: "page-cardCollections" */ '../features/catalogue/api')
+      dispatch(catalogueApi.util.prefetch('getCardCollections', undefined, {}))
+    },
   ),
   card: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-card" */ '../features/catalogue/CardPage')).CardPage,
@@ -105,7 +116,13 @@ const page = {
       (await import(/* webpackChunkName: "page-switchUserCard" */ '../features/memories/SwitchUserCardPage'))
         .SwitchUserCardPage,
   ),
-  feed: lazyScreen(async () => (await import(/* webpackChunkName: "page-feed" */ './routes/FeedRoute')).FeedRoute),
+  feed: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-feed" */ './routes/FeedRoute')).FeedRoute,
+    async (dispatch) => {
+      const { feedApi } = await import(/* webpackChunkName: "page-feed" */ '../features/feed/api')
+      return dispatch(feedApi.endpoints.getMemoryFeed.initiate(undefined, { subscribe: false }))
+    },
+  ),
   myFriends: lazyScreen(
     async () =>
       (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage')).MyFriendsPage,
@@ -194,14 +211,18 @@ export function AppRoutes() {
 
 /**
  * Fetches the chunks of the screen at `pathname`, so the first render shows it at once instead of a spinner in the
- * page frame that its content would then push down. A chunk that fails to load is left to the error page.
+ * page frame that its content would then push down, and with a stored session starts the screen's first call. A chunk
+ * that fails to load is left to the error page, a failed call to the screen.
  */
-export async function preloadScreen(pathname: string): Promise<void> {
+export async function preloadScreen(pathname: string, store: AppStore): Promise<void> {
   const matches = matchRoutes(appRoutes, pathname) ?? []
+  const hasSession = store.getState().session.authKey !== null
   await Promise.all(
     matches.map(async ({ route }) => {
       const screen: unknown = (route.element as { type?: unknown } | undefined)?.type
-      if (isLazyScreen(screen)) await screen.preload().catch(() => undefined)
+      if (!isLazyScreen(screen)) return
+      if (hasSession && screen.prefetch) void screen.prefetch(store.dispatch).catch(() => undefined)
+      await screen.preload().catch(() => undefined)
     }),
   )
 }
