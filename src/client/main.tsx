@@ -1,7 +1,7 @@
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
-import { App } from './app/App'
+import { App, AppLoading } from './app/App'
 import { preloadScreen } from './app/router'
 import { makeStore } from './app/store'
 import { restoreSession } from './features/session/listeners'
@@ -17,9 +17,11 @@ void unregisterServiceWorkers()
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 const store = makeStore()
+const root = createRoot(container)
+root.render(<AppLoading />)
 // The stored session is checked while the opened screen's chunk arrives (index.html preloads it), not after it.
 restoreSession(store.dispatch)
 await preloadScreen(window.location.pathname, store)
 // As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
 // for the whole page, so input is never blocked for long while it runs.
-startTransition(() => createRoot(container).render(<App store={store} />))
+startTransition(() => root.render(<App store={store} />))
