@@ -1,7 +1,10 @@
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
-import { App } from './app/App'
+import { App, AppLoading } from './app/App'
+import { preloadScreen } from './app/router'
 import { makeStore } from './app/store'
+import { restoreSession } from './features/session/listeners'
 
 /** Older builds of the site registered service workers; none is used now, so remove any that remain. */
 async function unregisterServiceWorkers(): Promise<void> {
@@ -13,4 +16,12 @@ async function unregisterServiceWorkers(): Promise<void> {
 void unregisterServiceWorkers()
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
-createRoot(container).render(<App store={makeStore()} />)
+const store = makeStore()
+const root = createRoot(container)
+root.render(<AppLoading />)
+// The stored session is checked while the opened screen's chunk arrives (index.html preloads it), not after it.
+restoreSession(store.dispatch)
+await preloadScreen(window.location.pathname, store)
+// As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
+// for the whole page, so input is never blocked for long while it runs.
+startTransition(() => root.render(<App store={store} />))

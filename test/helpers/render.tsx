@@ -2,12 +2,12 @@ import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
 import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { SnackbarProvider } from 'notistack'
-import type { ReactElement } from 'react'
+import { useLayoutEffect, type ReactElement } from 'react'
 import { Provider } from 'react-redux'
-import { MemoryRouter, RouterProvider } from 'react-router-dom'
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom'
 
-import { createTestRouter } from '@client/app/router'
+import { AppRoutes } from '@client/app/router'
+import { ToastHost } from '@client/app/shell/ToastHost'
 import { makeStore, type RootState } from '@client/app/store'
 import { theme } from '@client/app/theme'
 import { sessionApi } from '@client/features/session/api'
@@ -42,9 +42,8 @@ function Providers({ store, children }: { store: ReturnType<typeof makeStore>; c
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider autoHideDuration={5000} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
-          {children}
-        </SnackbarProvider>
+        {children}
+        <ToastHost />
       </ThemeProvider>
     </Provider>
   )
@@ -66,15 +65,33 @@ export function renderWithProviders(
   return { store, user, ...result }
 }
 
-/** The whole app's route table at `path`, with a fresh store. */
+/** What a test sees of the router: where it is now, and a way to go elsewhere. */
+export interface TestRouter {
+  state: { location: Location }
+  navigate: NavigateFunction
+}
+
+function RouterProbe({ onRender }: { onRender: (router: TestRouter) => void }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  useLayoutEffect(() => {
+    onRender({ state: { location }, navigate })
+  })
+  return null
+}
+
+/** The whole app's route table at `path` (in a memory router), with a fresh store. */
 export function renderApp(path: string, { session = loggedInSession(), preloadedState }: Omit<Options, 'route'> = {}) {
   const store = makeStore({ session, ...preloadedState })
-  const router = createTestRouter(path)
+  const router: Partial<TestRouter> = {}
   const user = userEvent.setup()
   const result = render(
     <Providers store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe onRender={(current) => Object.assign(router, current)} />
+      </MemoryRouter>
     </Providers>,
   )
-  return { store, user, router, ...result }
+  return { store, user, router: router as TestRouter, ...result }
 }

@@ -1,7 +1,7 @@
 import { isRejectedWithValue, type ListenerEffectAPI, type TypedStartListening } from '@reduxjs/toolkit'
-import { enqueueSnackbar } from 'notistack'
 
 import type { AppDispatch, RootState } from '../app/store'
+import { enqueueSnackbar } from '../lib/toast'
 
 import { baseApi } from './baseApi'
 import { isApiError, toToast } from './errors'

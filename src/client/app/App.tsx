@@ -1,15 +1,12 @@
 import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
-import { SnackbarProvider } from 'notistack'
-import { useEffect, useState } from 'react'
 import { Provider } from 'react-redux'
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 
-import { TOAST_DURATION_MS } from '@shared/constants'
+import { LoadingState } from '../components/LoadingState'
 
-import { restoreSession } from '../features/session/listeners'
-
-import { createAppRouter } from './router'
+import { AppRoutes } from './router'
+import { ToastHost } from './shell/ToastHost'
 import type { AppStore } from './store'
 import { theme } from './theme'
 
@@ -18,20 +15,25 @@ export interface AppProps {
 }
 
 export function App({ store }: AppProps) {
-  const [router] = useState(createAppRouter)
-  useEffect(() => restoreSession(store.dispatch), [store])
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        <SnackbarProvider
-          maxSnack={4}
-          autoHideDuration={TOAST_DURATION_MS}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        >
-          <RouterProvider router={router} />
-        </SnackbarProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <ToastHost />
       </ThemeProvider>
     </Provider>
+  )
+}
+
+/** What the page shows from the moment the main bundle runs until the opened screen's chunk has arrived. */
+export function AppLoading() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <LoadingState />
+    </ThemeProvider>
   )
 }

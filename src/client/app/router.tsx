@@ -1,106 +1,145 @@
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom'
-
-import { LoadingState } from '../components/LoadingState'
+import { lazy, type ComponentType, type ReactElement } from 'react'
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { paths } from './paths'
 import { Layout } from './shell/Layout'
 import { NotFoundPage } from './shell/NotFoundPage'
 import { RequireLogin } from './shell/RequireLogin'
-import { RouteErrorPage } from './shell/RouteErrorPage'
+import { RouteErrorBoundary } from './shell/RouteErrorPage'
+import type { AppStore, AppDispatch } from './store'
 
-type Lazy = RouteObject['lazy']
+/** Starts a screen's first call, for a traveller with a session, before the screen has rendered. */
+type Prefetch = (dispatch: AppDispatch) => Promise<unknown>
+
+/**
+ * A screen in a chunk of its own; `preload` fetches it ahead, after which it renders without suspending, and
+ * `prefetch` (for screens behind the login) starts its first call alongside the session check instead of after it.
+ */
+type LazyScreen = (() => ReactElement) & { preload: () => Promise<void>; prefetch?: Prefetch }
+
+function lazyScreen(load: () => Promise<ComponentType>, prefetch?: Prefetch): LazyScreen {
+  let loaded: ComponentType | null = null
+  const preload = async () => {
+    loaded = await load()
+  }
+  const Suspending = lazy(async () => {
+    await preload()
+    return { default: loaded as ComponentType }
+  })
+  const Screen = () => {
+    const Loaded = loaded
+    return Loaded ? <Loaded /> : <Suspending />
+  }
+  return Object.assign(Screen, { preload, prefetch })
+}
+
+function isLazyScreen(value: unknown): value is LazyScreen {
+  return typeof value === 'function' && 'preload' in value
+}
 
 /** One lazily loaded chunk per screen. */
 const page = {
-  home: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-home" */ './shell/HomePage')).HomePage,
-  })) satisfies Lazy,
-  login: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-login" */ '../features/session/LoginPage')).LoginPage,
-  })) satisfies Lazy,
-  welcome: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-welcome" */ '../features/session/WelcomePage')).WelcomePage,
-  })) satisfies Lazy,
-  myAccount: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-myAccount" */ '../features/session/MyAccountPage'))
-      .MyAccountPage,
-  })) satisfies Lazy,
-  acquireCards: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-acquireCards" */ '../features/acquire/AcquireCardsPage'))
-      .AcquireCardsPage,
-  })) satisfies Lazy,
-  digitalPick: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-digitalPick" */ '../features/acquire/PickPage')).PickPage,
-  })) satisfies Lazy,
-  digitalDraw: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-digitalDraw" */ '../features/acquire/DrawPage')).DrawPage,
-  })) satisfies Lazy,
-  digitalDrawResult: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-digitalDrawResult" */ '../features/acquire/DrawResultPage'))
-      .DrawResultPage,
-  })) satisfies Lazy,
-  freeDraw: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-freeDraw" */ '../features/acquire/FreeDrawPage')).FreeDrawPage,
-  })) satisfies Lazy,
-  freeDrawResult: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-freeDrawResult" */ '../features/acquire/FreeDrawResultPage'))
-      .FreeDrawResultPage,
-  })) satisfies Lazy,
-  cardCollections: (async () => ({
-    Component: (
-      await import(/* webpackChunkName: "page-cardCollections" */ '../features/catalogue/CardCollectionsPage')
-    ).CardCollectionsPage,
-  })) satisfies Lazy,
-  card: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-card" */ '../features/catalogue/CardPage')).CardPage,
-  })) satisfies Lazy,
-  myCollection: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-myCollection" */ '../features/collection/MyCollectionPage'))
-      .MyCollectionPage,
-  })) satisfies Lazy,
-  userCard: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-userCard" */ './routes/UserCardRoute')).UserCardRoute,
-  })) satisfies Lazy,
-  myMemories: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-myMemories" */ '../features/memories/MyMemoriesPage'))
-      .MyMemoriesPage,
-  })) satisfies Lazy,
-  viewMemory: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-viewMemory" */ '../features/memories/ViewMemoryPage'))
-      .ViewMemoryPage,
-  })) satisfies Lazy,
-  createMemory: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-createMemory" */ '../features/memories/CreateMemoryPage'))
-      .CreateMemoryPage,
-  })) satisfies Lazy,
-  editMemory: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-editMemory" */ '../features/memories/EditMemoryPage'))
-      .EditMemoryPage,
-  })) satisfies Lazy,
-  switchUserCard: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-switchUserCard" */ '../features/memories/SwitchUserCardPage'))
-      .SwitchUserCardPage,
-  })) satisfies Lazy,
-  feed: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-feed" */ './routes/FeedRoute')).FeedRoute,
-  })) satisfies Lazy,
-  myFriends: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage'))
-      .MyFriendsPage,
-  })) satisfies Lazy,
-  myWallet: (async () => ({
-    Component: (await import(/* webpackChunkName: "page-myWallet" */ '../features/wallet/MyWalletPage')).MyWalletPage,
-  })) satisfies Lazy,
-  notifications: (async () => ({
-    Component: (
-      await import(/* webpackChunkName: "page-notifications" */ '../features/notifications/NotificationsPage')
-    ).NotificationsPage,
-  })) satisfies Lazy,
-  requestNewContent: (async () => ({
-    Component: (
-      await import(/* webpackChunkName: "page-requestNewContent" */ '../features/content/RequestNewContentPage')
-    ).RequestNewContentPage,
-  })) satisfies Lazy,
+  home: lazyScreen(async () => (await import(/* webpackChunkName: "page-home" */ './shell/HomePage')).HomePage),
+  login: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-login" */ '../features/session/LoginPage')).LoginPage,
+  ),
+  welcome: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-welcome" */ '../features/session/WelcomePage')).WelcomePage,
+  ),
+  myAccount: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-myAccount" */ '../features/session/MyAccountPage')).MyAccountPage,
+  ),
+  acquireCards: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-acquireCards" */ '../features/acquire/AcquireCardsPage'))
+        .AcquireCardsPage,
+  ),
+  digitalPick: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-digitalPick" */ '../features/acquire/PickPage')).PickPage,
+  ),
+  digitalDraw: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-digitalDraw" */ '../features/acquire/DrawPage')).DrawPage,
+  ),
+  digitalDrawResult: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-digitalDrawResult" */ '../features/acquire/DrawResultPage'))
+        .DrawResultPage,
+  ),
+  freeDraw: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-freeDraw" */ '../features/acquire/FreeDrawPage')).FreeDrawPage,
+  ),
+  freeDrawResult: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-freeDrawResult" */ '../features/acquire/FreeDrawResultPage'))
+        .FreeDrawResultPage,
+  ),
+  cardCollections: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-cardCollections" */ '../features/catalogue/CardCollectionsPage'))
+        .CardCollectionsPage,
+    async (dispatch) => {
+      const { catalogueApi } = await import(/* webpackChunkName: "page-cardCollections" */ '../features/catalogue/api')
+      dispatch(catalogueApi.util.prefetch('getCardCollections', undefined, {}))
+    },
+  ),
+  card: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-card" */ '../features/catalogue/CardPage')).CardPage,
+  ),
+  myCollection: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-myCollection" */ '../features/collection/MyCollectionPage'))
+        .MyCollectionPage,
+  ),
+  userCard: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-userCard" */ './routes/UserCardRoute')).UserCardRoute,
+  ),
+  myMemories: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-myMemories" */ '../features/memories/MyMemoriesPage')).MyMemoriesPage,
+  ),
+  viewMemory: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-viewMemory" */ '../features/memories/ViewMemoryPage')).ViewMemoryPage,
+  ),
+  createMemory: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-createMemory" */ '../features/memories/CreateMemoryPage'))
+        .CreateMemoryPage,
+  ),
+  editMemory: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-editMemory" */ '../features/memories/EditMemoryPage')).EditMemoryPage,
+  ),
+  switchUserCard: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-switchUserCard" */ '../features/memories/SwitchUserCardPage'))
+        .SwitchUserCardPage,
+  ),
+  feed: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-feed" */ './routes/FeedRoute')).FeedRoute,
+    async (dispatch) => {
+      const { feedApi } = await import(/* webpackChunkName: "page-feed" */ '../features/feed/api')
+      return dispatch(feedApi.endpoints.getMemoryFeed.initiate(undefined, { subscribe: false }))
+    },
+  ),
+  myFriends: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage')).MyFriendsPage,
+  ),
+  myWallet: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-myWallet" */ '../features/wallet/MyWalletPage')).MyWalletPage,
+  ),
+  notifications: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-notifications" */ '../features/notifications/NotificationsPage'))
+        .NotificationsPage,
+  ),
+  requestNewContent: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-requestNewContent" */ '../features/content/RequestNewContentPage'))
+        .RequestNewContentPage,
+  ),
 }
 
 /**
@@ -109,39 +148,37 @@ const page = {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <LoadingState />,
     children: [
-      { path: paths.home.path, lazy: page.home },
-      { path: paths.login.path, lazy: page.login },
-      { path: paths.freeDraw.path, lazy: page.freeDraw },
-      { path: paths.freeDrawResult.path, lazy: page.freeDrawResult },
+      { path: paths.home.path, element: <page.home /> },
+      { path: paths.login.path, element: <page.login /> },
+      { path: paths.freeDraw.path, element: <page.freeDraw /> },
+      { path: paths.freeDrawResult.path, element: <page.freeDrawResult /> },
       // The wallet handles visitors itself ("This page is not public accessible.").
-      { path: paths.myWallet.path, lazy: page.myWallet },
+      { path: paths.myWallet.path, element: <page.myWallet /> },
       // A visitor may look at the draw screen; drawing says "You need to log in to draw a card." and goes to login.
-      { path: paths.digitalDraw.path, lazy: page.digitalDraw },
+      { path: paths.digitalDraw.path, element: <page.digitalDraw /> },
       {
         element: <RequireLogin />,
         children: [
-          { path: paths.welcome.path, lazy: page.welcome },
-          { path: paths.acquireCards.path, lazy: page.acquireCards },
-          { path: paths.acquireCardsLegacy.path, lazy: page.acquireCards },
-          { path: paths.digitalPick.path, lazy: page.digitalPick },
-          { path: paths.digitalDrawResult.path, lazy: page.digitalDrawResult },
-          { path: paths.cardCollections.path, lazy: page.cardCollections },
-          { path: paths.myCollection.path, lazy: page.myCollection },
-          { path: paths.card.path, lazy: page.card },
-          { path: paths.userCard.path, lazy: page.userCard },
-          { path: paths.myMemories.path, lazy: page.myMemories },
-          { path: paths.viewMemory.path, lazy: page.viewMemory },
-          { path: paths.createMemory.path, lazy: page.createMemory },
-          { path: paths.editMemory.path, lazy: page.editMemory },
-          { path: paths.switchUserCard.path, lazy: page.switchUserCard },
-          { path: paths.feed.path, lazy: page.feed },
-          { path: paths.myFriends.path, lazy: page.myFriends },
-          { path: paths.myAccount.path, lazy: page.myAccount },
-          { path: paths.notifications.path, lazy: page.notifications },
-          { path: paths.requestNewContent.path, lazy: page.requestNewContent },
+          { path: paths.welcome.path, element: <page.welcome /> },
+          { path: paths.acquireCards.path, element: <page.acquireCards /> },
+          { path: paths.acquireCardsLegacy.path, element: <page.acquireCards /> },
+          { path: paths.digitalPick.path, element: <page.digitalPick /> },
+          { path: paths.digitalDrawResult.path, element: <page.digitalDrawResult /> },
+          { path: paths.cardCollections.path, element: <page.cardCollections /> },
+          { path: paths.myCollection.path, element: <page.myCollection /> },
+          { path: paths.card.path, element: <page.card /> },
+          { path: paths.userCard.path, element: <page.userCard /> },
+          { path: paths.myMemories.path, element: <page.myMemories /> },
+          { path: paths.viewMemory.path, element: <page.viewMemory /> },
+          { path: paths.createMemory.path, element: <page.createMemory /> },
+          { path: paths.editMemory.path, element: <page.editMemory /> },
+          { path: paths.switchUserCard.path, element: <page.switchUserCard /> },
+          { path: paths.feed.path, element: <page.feed /> },
+          { path: paths.myFriends.path, element: <page.myFriends /> },
+          { path: paths.myAccount.path, element: <page.myAccount /> },
+          { path: paths.notifications.path, element: <page.notifications /> },
+          { path: paths.requestNewContent.path, element: <page.requestNewContent /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -160,11 +197,32 @@ function caseSensitive(list: RouteObject[]): RouteObject[] {
   )
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(caseSensitive(routes))
+const appRoutes = caseSensitive(routes)
+
+/**
+ * The screen at the current address, inside the router the caller provides (BrowserRouter in the app). A screen
+ * that fails to render or to load its chunk shows the error page until the address changes.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation()
+  const element = useRoutes(appRoutes)
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>
 }
 
-/** For tests: the same route table in memory, starting at `initialPath`. */
-export function createTestRouter(initialPath: string) {
-  return createMemoryRouter(caseSensitive(routes), { initialEntries: [initialPath] })
+/**
+ * Fetches the chunks of the screen at `pathname`, so the first render shows it at once instead of a spinner in the
+ * page frame that its content would then push down, and with a stored session starts the screen's first call. A chunk
+ * that fails to load is left to the error page, a failed call to the screen.
+ */
+export async function preloadScreen(pathname: string, store: AppStore): Promise<void> {
+  const matches = matchRoutes(appRoutes, pathname) ?? []
+  const hasSession = store.getState().session.authKey !== null
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const screen: unknown = (route.element as { type?: unknown } | undefined)?.type
+      if (!isLazyScreen(screen)) return
+      if (hasSession && screen.prefetch) void screen.prefetch(store.dispatch).catch(() => undefined)
+      await screen.preload().catch(() => undefined)
+    }),
+  )
 }

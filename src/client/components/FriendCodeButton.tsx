@@ -2,11 +2,11 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy'
 import Box from '@mui/material/Box'
 import ButtonBase from '@mui/material/ButtonBase'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 
 import { TEXTS } from '@shared/texts'
 
 import { copyToClipboard } from '../lib/clipboard'
+import { enqueueSnackbar } from '../lib/toast'
 
 export interface FriendCodeButtonProps {
   friendCode: string
@@ -17,8 +17,6 @@ export interface FriendCodeButtonProps {
  * (docs/product.md#messages-catalogue).
  */
 export function FriendCodeButton({ friendCode }: FriendCodeButtonProps) {
-  const { enqueueSnackbar } = useSnackbar()
-
   const handleCopy = async () => {
     if (await copyToClipboard(friendCode)) enqueueSnackbar(TEXTS.friendCodeCopied, { variant: 'success' })
     else enqueueSnackbar('Your browser did not allow copying. Please copy the code by hand.', { variant: 'warning' })

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import { useSnackbar } from 'notistack'
 import { useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 
@@ -12,6 +11,7 @@ import { TEXTS } from '@shared/texts'
 import { errorMessage } from '../api/errors'
 import { paths } from '../app/paths'
 import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../lib/storage'
+import { enqueueSnackbar } from '../lib/toast'
 
 import { OutlinedTextField } from './OutlinedTextField'
 
@@ -56,7 +56,6 @@ export function RegistrationForm({
   const [password, setPassword] = useState('')
   const [friendCode, setFriendCode] = useState(defaultFriendCode.toUpperCase().slice(0, FRIEND_CODE_LENGTH))
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
-  const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
 
   const handleSubmit = async (event: SubmitEvent) => {

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
 import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
-import { useSnackbar } from 'notistack'
 import {
   EmailIcon,
   EmailShareButton,
@@ -20,6 +19,7 @@ import {
 } from 'react-share'
 
 import { copyToClipboard } from '../lib/clipboard'
+import { enqueueSnackbar } from '../lib/toast'
 
 export const LINK_COPIED = 'Link copied to clipboard.'
 const COPY_FAILED = 'Your browser did not allow copying. Please copy the link by hand.'
@@ -36,8 +36,6 @@ export interface ShareLinksProps {
 
 /** Share buttons for Facebook, X, Reddit, LinkedIn, Line and e-mail, plus copy link. */
 export function ShareLinks({ url, title, showUrl = false, iconSize = 36 }: ShareLinksProps) {
-  const { enqueueSnackbar } = useSnackbar()
-
   const handleCopy = async () => {
     const copied = await copyToClipboard(url)
     enqueueSnackbar(copied ? LINK_COPIED : COPY_FAILED, { variant: copied ? 'success' : 'warning' })

@@ -1,9 +1,9 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { act, render, screen, waitFor } from '@testing-library/react'
-import { SnackbarProvider } from 'notistack'
 
 import { TEXTS } from '@shared/texts'
 import { sessionEnded } from '@client/api/sessionEvents'
+import { ToastHost } from '@client/app/shell/ToastHost'
 import { devToolsOptions, makeStore, rootReducer } from '@client/app/store'
 import { selectNewNotification } from '@client/features/notifications/api'
 import { sessionApi } from '@client/features/session/api'
@@ -148,7 +148,7 @@ describe('the store', () => {
     const store = makeStore()
     await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
-    render(<SnackbarProvider />)
+    render(<ToastHost />)
     await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(await screen.findByText(TEXTS.invalidCredentials)).toBeInTheDocument()
     await waitFor(() => expect(store.getState().session.loggedIn).toBe(false))
@@ -160,7 +160,7 @@ describe('the store', () => {
     window.localStorage.setItem(STORAGE_KEYS.authToken, 'stored-token')
     server.use(http.get(`${API}/getUser`, () => HttpResponse.error()))
     const offline = makeStore()
-    render(<SnackbarProvider />)
+    render(<ToastHost />)
     act(() => restoreSession(offline.dispatch))
     expect(await screen.findByText(TEXTS.cannotConnect)).toBeInTheDocument()
     await waitFor(() => expect(offline.getState().session.loggedIn).toBe(false))

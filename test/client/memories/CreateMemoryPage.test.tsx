@@ -154,7 +154,8 @@ describe('CreateMemoryPage', () => {
       taggedFriends: ['u-jo'],
       visibility: 3,
     })
-    expect(screen.getAllByText(TEXTS.memoryCreated)).toHaveLength(2)
+    // The heading and the toast, which appears once the toasts have loaded.
+    await waitFor(() => expect(screen.getAllByText(TEXTS.memoryCreated)).toHaveLength(2))
     expect(screen.getByRole('link', { name: 'View Memory' })).toHaveAttribute('href', '/viewMemory/m7')
 
     await user.click(screen.getByRole('button', { name: 'Create Another' }))

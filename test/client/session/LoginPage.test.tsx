@@ -31,6 +31,15 @@ describe('LoginPage', () => {
       // The logged-in header loads the user and starts the notification poll.
       onGet('/getUser', makeUser({ digitalCredit: 2500 })),
       onGet('/checkNewNotifications', false),
+      // The friends screen, opened after the login, loads its lists.
+      onGet('/friends/getMyFriends', []),
+      onGet('/getReferralRewards', {
+        rewardCredit: 10_000,
+        monthlyLimit: 10,
+        paidThisMonth: 0,
+        pendingCount: 0,
+        referrals: [],
+      }),
     )
     const { user, router, store } = renderApp('/login?from=%2FmyFriends', { session: visitorSession })
     await user.type(await screen.findByLabelText('Email'), 'marta@example.com')
@@ -40,6 +49,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/myFriends'))
     expect(store.getState().session).toMatchObject({ loggedIn: true, authKey: 'tok' })
     await waitFor(() => expect(cachedUser(store)).toMatchObject({ username: 'marta', digitalCredit: 2500 }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Friends' })).toBeInTheDocument()
   })
 
   it('shows the server message as a warning when the password is wrong', async () => {

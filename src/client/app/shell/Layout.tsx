@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
 import { lazy, Suspense } from 'react'
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
 
 import { LoadingState } from '../../components/LoadingState'
 import { selectLoggedIn } from '../../features/session/api'
@@ -11,6 +11,7 @@ import { LocationSync } from '../LocationSync'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { RouteFocus } from './RouteFocus'
+import { ScrollRestoration } from './ScrollRestoration'
 
 /** Shown to logged-in users only, so visitors' first load does without it. */
 const NotFindingButton = lazy(async () => ({ default: (await import('./NotFindingButton')).NotFindingButton }))

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
@@ -21,6 +20,7 @@ import { RarityBadge } from '../../components/RarityBadge'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatCredit } from '../../lib/format'
+import { enqueueSnackbar } from '../../lib/toast'
 
 import { useGetPricesQuery } from './api'
 
@@ -167,7 +167,6 @@ function RarityChoice({ rarity, price }: { rarity: 1 | 2; price: number }) {
 }
 
 function PhysicalOptions({ prices }: { prices: PricesResult }) {
-  const { enqueueSnackbar } = useSnackbar()
   const items = [
     { title: 'Single Card', text: 'The card of your choice, printed.', price: prices.pricePhysicalCardPick },
     {

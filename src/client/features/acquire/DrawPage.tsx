@@ -4,7 +4,6 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 
@@ -17,6 +16,7 @@ import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
+import { enqueueSnackbar } from '../../lib/toast'
 import { selectLoggedIn, useCurrentUser } from '../session/api'
 
 import { useDrawCardMutation } from './api'
@@ -56,7 +56,6 @@ export function DrawPage() {
   const [ratesOpen, setRatesOpen] = useState(false)
   const [drawCard, { isLoading: drawing }] = useDrawCardMutation()
   const showInsufficientCredit = useInsufficientCreditToast()
-  const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
   const location = useLocation()
   const autoStarted = useRef(false)

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
@@ -18,6 +17,7 @@ import { ShareLinks } from '../../components/ShareLinks'
 import { usePageTitle } from '../../components/usePageTitle'
 import { shareUrl } from '../../lib/config'
 import { formatCredit } from '../../lib/format'
+import { enqueueSnackbar } from '../../lib/toast'
 import { useRedeemCreditCertificateMutation } from '../wallet/api'
 
 import { useGetCardDrawResultQuery } from './api'
@@ -75,7 +75,6 @@ export function DrawResultPage() {
 function DrawnResult({ result }: { result: CardDrawResult }) {
   const [redeem, { isLoading: redeeming }] = useRedeemCreditCertificateMutation()
   const { refetch } = useGetCardDrawResultQuery(result.shareId)
-  const { enqueueSnackbar } = useSnackbar()
   const single = !result.tenDraws && result.cardList.length === 1
   // The reveal builds up to the best card, so the grid opens on it: rarest first, in drawn order within a rarity.
   const rarestFirst = [...result.cardList].sort((a, b) => b.cardRarity - a.cardRarity)

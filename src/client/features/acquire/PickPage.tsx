@@ -10,7 +10,6 @@ import Select from '@mui/material/Select'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
@@ -27,6 +26,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { LoadingState } from '../../components/LoadingState'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
+import { enqueueSnackbar } from '../../lib/toast'
 import { useGetCardCollectionsQuery, useGetCardsOfCollectionQuery } from '../catalogue/api'
 import { useCurrentUser } from '../session/api'
 
@@ -125,7 +125,6 @@ function Pick({ rarity, price }: PickProps) {
   const [selected, setSelected] = useState<CollectionCard | null>(null)
   const [acquired, setAcquired] = useState<PickCardResult | null>(null)
   const [pickCard, { isLoading: acquiring }] = usePickCardMutation()
-  const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
   const location = useLocation()
   const noCollections = collections?.length === 0
@@ -133,7 +132,7 @@ function Pick({ rarity, price }: PickProps) {
 
   useEffect(() => {
     if (noCollections) enqueueSnackbar(TEXTS.noCardCollectionsFound, { variant: 'warning', preventDuplicate: true })
-  }, [noCollections, enqueueSnackbar])
+  }, [noCollections])
 
   async function handleAcquire() {
     if (!selected) return

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button'
-import { useSnackbar } from 'notistack'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router-dom'
 
@@ -7,6 +6,7 @@ import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../app/paths'
 import { formatCredit } from '../../lib/format'
+import { closeSnackbar, enqueueSnackbar } from '../../lib/toast'
 
 /** The missing amount of an InsufficientCredit refusal ("Insufficient credit: 1500 more needed."), if the message carries it. */
 export function missingFromMessage(message: string): number | null {
@@ -16,7 +16,6 @@ export function missingFromMessage(message: string): number | null {
 
 /** A persistent warning with a "Get More Digital Credits" button to the wallet (docs/product.md#draw-states). */
 export function useInsufficientCreditToast(): (missing: number) => void {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar()
   const navigate = useNavigate()
   return useCallback(
     (missing: number) => {
@@ -43,6 +42,6 @@ export function useInsufficientCreditToast(): (missing: number) => void {
         ),
       })
     },
-    [closeSnackbar, enqueueSnackbar, navigate],
+    [navigate],
   )
 }

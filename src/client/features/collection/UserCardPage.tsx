@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import { styled } from '@mui/material/styles'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useState, type ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 
@@ -23,6 +22,7 @@ import { ShareLinks } from '../../components/ShareLinks'
 import { usePageTitle } from '../../components/usePageTitle'
 import { shareUrl } from '../../lib/config'
 import { formatDate } from '../../lib/format'
+import { enqueueSnackbar } from '../../lib/toast'
 
 import { useGetUserCardQuery } from './api'
 import { RecycleCardDialog } from './components/RecycleCardDialog'
@@ -80,7 +80,6 @@ interface UserCardDetailsProps extends UserCardPageProps {
 
 function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsProps) {
   const [confirming, setConfirming] = useState(false)
-  const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
   const canRecycle = userCard.isOwner && userCard.memory == null
 

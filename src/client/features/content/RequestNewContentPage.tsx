@@ -6,13 +6,13 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useState, type SubmitEvent } from 'react'
 
 import { CONTENT_REQUEST_MAX_LENGTH, CONTENT_REQUEST_TYPES, type ContentRequestType } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { usePageTitle } from '../../components/usePageTitle'
+import { enqueueSnackbar } from '../../lib/toast'
 
 import { useRequestNewContentMutation } from './api'
 
@@ -22,7 +22,6 @@ import { useRequestNewContentMutation } from './api'
  */
 export function RequestNewContentPage() {
   usePageTitle('Request New Content')
-  const { enqueueSnackbar } = useSnackbar()
   const [requestNewContent, { isLoading }] = useRequestNewContentMutation()
   const [requestType, setRequestType] = useState<ContentRequestType | ''>(CONTENT_REQUEST_TYPES[0])
   const [requestContent, setRequestContent] = useState('')

@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useSnackbar } from 'notistack'
 import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
@@ -16,6 +15,7 @@ import { paths } from '../../app/paths'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
+import { enqueueSnackbar } from '../../lib/toast'
 import { useGetUserCardQuery } from '../collection/api'
 
 import { useCreateMemoryMutation } from './api'
@@ -62,7 +62,6 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
   })
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [createMemory, { isLoading: creating }] = useCreateMemoryMutation()
-  const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
 
   // The memory just made is checked first: the copy reloaded after saving has a memory now, and it is this one.

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import type { Visibility } from '@shared/constants'
@@ -10,6 +9,7 @@ import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { enqueueSnackbar } from '../../lib/toast'
 
 import { placeOf, useUpdateMemoryMutation } from './api'
 import { AssociatedCard } from './components/AssociatedCard'
@@ -29,7 +29,6 @@ interface EditMemoryProps {
 
 function EditMemory({ memory }: EditMemoryProps) {
   const [updateMemory, { isLoading: saving }] = useUpdateMemoryMutation()
-  const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
   const goBack = useGoBack(paths.viewMemory.href(memory.memoryId))
 

@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
 
@@ -28,6 +27,7 @@ import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
+import { enqueueSnackbar } from '../../lib/toast'
 import { useGetUserQuery } from '../session/api'
 
 import { placeOf, useGetPeerUserCardsQuery, useGetTransferrableCardsQuery, useSwitchUserCardMutation } from './api'
@@ -57,7 +57,6 @@ function SwitchUserCard({ memory }: SwitchUserCardProps) {
   )
   const { data: user } = useGetUserQuery()
   const [switchUserCard, { isLoading: switching }] = useSwitchUserCardMutation()
-  const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const goBack = useGoBack(paths.myMemories.href())

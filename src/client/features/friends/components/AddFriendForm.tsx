@@ -2,18 +2,17 @@ import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import { useSnackbar } from 'notistack'
 import { useState, type SubmitEvent } from 'react'
 
 import { FRIEND_CODE_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { errorMessage } from '../../../api/errors'
+import { enqueueSnackbar } from '../../../lib/toast'
 import { useAddFriendMutation } from '../api'
 
 /** A friend's code (6 characters) and Add Friend; a refusal shows under the field and the code stays. */
 export function AddFriendForm() {
-  const { enqueueSnackbar } = useSnackbar()
   const [addFriend, { isLoading }] = useAddFriendMutation()
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)

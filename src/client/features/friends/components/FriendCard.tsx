@@ -9,7 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 
 import type { Friend } from '@shared/friends'
@@ -19,6 +18,7 @@ import { CardStats } from '../../../components/CardStats'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { shareUrl } from '../../../lib/config'
 import { formatDate } from '../../../lib/format'
+import { enqueueSnackbar } from '../../../lib/toast'
 import { useRemoveFriendMutation } from '../api'
 
 export interface FriendCardProps {
@@ -27,7 +27,6 @@ export interface FriendCardProps {
 
 /** One friend: avatar, name (to their profile page), level, collection stats, friend since, and Remove (after a confirmation). */
 export function FriendCard({ friend }: FriendCardProps) {
-  const { enqueueSnackbar } = useSnackbar()
   const [removeFriend, { isLoading }] = useRemoveFriendMutation()
   const [confirming, setConfirming] = useState(false)
 

@@ -3,12 +3,12 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useSnackbar } from 'notistack'
 import { useState, type SubmitEvent } from 'react'
 
 import { USERNAME_MAX_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
+import { enqueueSnackbar } from '../../../lib/toast'
 import { useGetAvatarListQuery, useUpdateProfileMutation } from '../api'
 
 import { AvatarPicker } from './AvatarPicker'
@@ -21,7 +21,6 @@ export interface ProfileEditFormProps {
 
 /** Edit mode of My Account: avatar and username, Cancel and Save Edit. Other username rules are the server's. */
 export function ProfileEditForm({ username, avatarId, onDone }: ProfileEditFormProps) {
-  const { enqueueSnackbar } = useSnackbar()
   const { data: avatarIds } = useGetAvatarListQuery()
   const [updateProfile, { isLoading }] = useUpdateProfileMutation()
   const [newUsername, setNewUsername] = useState(username)
