@@ -58,6 +58,18 @@ describe('PickPage', () => {
     expect(screen.getByText('No Common card in this collection matches "Lima".')).toBeInTheDocument()
   })
 
+  it('keeps the grid in place with card-shaped placeholders while the cards load', async () => {
+    server.use(
+      onGet('/getCardCollections', collections),
+      http.get(`${API}/getCardsOfCollection`, () => new Promise<never>(() => undefined)),
+    )
+    renderPick('/digitalPick/1')
+    const placeholders = await screen.findByRole('status', { name: 'Loading cards' })
+    expect(placeholders).toHaveAttribute('aria-busy', 'true')
+    expect(placeholders.children.length).toBeGreaterThan(1)
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
   it('warns when there are no card collections', async () => {
     server.use(onGet('/getCardCollections', []))
     renderPick('/digitalPick/1')

@@ -20,6 +20,7 @@ import { TEXTS } from '@shared/texts'
 
 import { isApiError, toToast } from '../../api/errors'
 import { paths } from '../../app/paths'
+import { CardGridSkeleton } from '../../components/CardGridSkeleton'
 import { CardImage } from '../../components/CardImage'
 import { CreditAmount } from '../../components/CreditAmount'
 import { EmptyState } from '../../components/EmptyState'
@@ -86,6 +87,17 @@ interface PickProps {
 }
 
 type CardOrder = 'catalogue' | 'name' | 'notOwned'
+
+/** The cards' grid, shared with its loading placeholders so nothing moves when the cards arrive. */
+const PICK_GRID_COLUMNS = {
+  gap: 2,
+  gridTemplateColumns: {
+    xs: 'repeat(2, minmax(0, 1fr))',
+    sm: 'repeat(3, minmax(0, 1fr))',
+    md: 'repeat(4, minmax(0, 1fr))',
+    lg: 'repeat(6, minmax(0, 1fr))',
+  },
+} as const
 
 const CARD_ORDERS: { value: CardOrder; label: string }[] = [
   { value: 'catalogue', label: 'Collection order' },
@@ -227,7 +239,7 @@ function Pick({ rarity, price }: PickProps) {
           </Box>
 
           {cardsLoading && !cards ? (
-            <LoadingState label="Loading cards" />
+            <CardGridSkeleton label="Loading cards" gridSx={PICK_GRID_COLUMNS} />
           ) : query.trim() !== '' && shown.length === 0 ? (
             <EmptyState message={`No ${rarityName(rarity)} card in this collection matches "${query.trim()}".`} />
           ) : (
@@ -240,13 +252,7 @@ function Pick({ rarity, price }: PickProps) {
                 p: 0,
                 m: 0,
                 display: 'grid',
-                gap: 2,
-                gridTemplateColumns: {
-                  xs: 'repeat(2, minmax(0, 1fr))',
-                  sm: 'repeat(3, minmax(0, 1fr))',
-                  md: 'repeat(4, minmax(0, 1fr))',
-                  lg: 'repeat(6, minmax(0, 1fr))',
-                },
+                ...PICK_GRID_COLUMNS,
               }}
             >
               {shown.map((card, index) => (

@@ -15,9 +15,9 @@ import type { CardCollection, CollectionCard } from '@shared/catalogue'
 import { rarityName, RARITIES } from '@shared/constants'
 
 import { paths } from '../../../app/paths'
+import { CardGridSkeleton } from '../../../components/CardGridSkeleton'
 import { CardImage } from '../../../components/CardImage'
 import { EmptyState } from '../../../components/EmptyState'
-import { LoadingState } from '../../../components/LoadingState'
 import { RarityBadge } from '../../../components/RarityBadge'
 import { useGetCardsOfCollectionQuery } from '../api'
 
@@ -117,7 +117,7 @@ export function CollectionCardsBrowser({
         ) : isError ? (
           <EmptyState message="The cards could not be loaded." />
         ) : (
-          <LoadingState label="Loading the cards" />
+          <CardGridSkeleton label="Loading the cards" gridSx={CARD_GRID_COLUMNS} />
         )}
       </Box>
     </Box>
@@ -184,11 +184,20 @@ const RarityChoice = styled(ToggleButtonGroup)(({ theme }) => ({
   '&& .MuiToggleButton-root.Mui-focusVisible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
 }))
 
+/** The card grid's columns, shared with its loading placeholders. */
+const CARD_GRID_COLUMNS = {
+  gap: { xs: 1.5, sm: 2 },
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(150px, 1fr))' },
+} as const
+
 const CardGrid = styled('ul')(({ theme }) => ({
   display: 'grid',
   gap: theme.spacing(1.5),
   margin: 0,
   padding: 0,
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  [theme.breakpoints.up('sm')]: { gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: theme.spacing(2) },
+  gridTemplateColumns: CARD_GRID_COLUMNS.gridTemplateColumns.xs,
+  [theme.breakpoints.up('sm')]: {
+    gridTemplateColumns: CARD_GRID_COLUMNS.gridTemplateColumns.sm,
+    gap: theme.spacing(2),
+  },
 }))
