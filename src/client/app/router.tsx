@@ -39,6 +39,9 @@ const page = {
     Component: (await import(/* webpackChunkName: "page-digitalDrawResult" */ '../features/acquire/DrawResultPage'))
       .DrawResultPage,
   })) satisfies Lazy,
+  myDraws: (async () => ({
+    Component: (await import(/* webpackChunkName: "page-myDraws" */ '../features/acquire/MyDrawsPage')).MyDrawsPage,
+  })) satisfies Lazy,
   freeDraw: (async () => ({
     Component: (await import(/* webpackChunkName: "page-freeDraw" */ '../features/acquire/FreeDrawPage')).FreeDrawPage,
   })) satisfies Lazy,
@@ -128,6 +131,7 @@ export const routes: RouteObject[] = [
           { path: paths.acquireCardsLegacy.path, lazy: page.acquireCards },
           { path: paths.digitalPick.path, lazy: page.digitalPick },
           { path: paths.digitalDrawResult.path, lazy: page.digitalDrawResult },
+          { path: paths.myDraws.path, lazy: page.myDraws },
           { path: paths.cardCollections.path, lazy: page.cardCollections },
           { path: paths.myCollection.path, lazy: page.myCollection },
           { path: paths.card.path, lazy: page.card },
