@@ -184,6 +184,8 @@ describe('GET /api/getMyDraws', () => {
     const user = await t.register()
     expect((await myDraws(user)).body.data).toEqual({ draws: [], months: [], moneyReference: null, nextCursor: null })
     expect((await myDraws(user, '?cursor=not-a-cursor')).status).toBe(400)
+    const forged = Buffer.from(JSON.stringify(['2026-11-01\u0000', 'id'])).toString('base64url')
+    expect((await myDraws(user, `?cursor=${forged}`)).status).toBe(400)
     expect((await t.call('GET', '/api/getMyDraws')).status).toBe(403)
   })
 })
