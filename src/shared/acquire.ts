@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox'
 
-import { CreditAmountSchema, IdSchema, IntegerSchema, RaritySchema } from './common'
-import { ECONOMY, type Rarity } from './constants'
+import { CreditAmountSchema, IdSchema, IntegerSchema, IsoDateTimeSchema, RaritySchema, TextSchema } from './common'
+import { DIGITAL_CREDIT_PRODUCT_TYPE, ECONOMY, type Rarity } from './constants'
+import type { CreditProduct } from './wallet'
 
 export const PricesSchema = Type.Object({
   priceDigitalCardPickCommon: CreditAmountSchema,
@@ -129,4 +130,105 @@ export function pickPrice(rarity: number): number | null {
 
 export function drawPrice(tenDraws: boolean): number {
   return tenDraws ? ECONOMY.prices.priceDigitalCardTenDraws : ECONOMY.prices.priceDigitalCardDraw
+}
+
+export const MY_DRAWS_PAGE_SIZE = 20
+export const MY_DRAWS_PAGE_MAX = 50
+
+/** cursor: the nextCursor of the previous page (opaque); absent for the first page. */
+export const MyDrawsQuerySchema = Type.Object({
+  cursor: Type.Optional(TextSchema({ maxLength: 200 })),
+  limit: Type.Optional(IntegerSchema({ minimum: 1, maximum: MY_DRAWS_PAGE_MAX })),
+})
+export type MyDrawsQuery = Static<typeof MyDrawsQuerySchema>
+
+export const DrawKindSchema = Type.Union([
+  Type.Literal('pick'),
+  Type.Literal('draw'),
+  Type.Literal('draw10'),
+  Type.Literal('free'),
+])
+export type DrawKind = Static<typeof DrawKindSchema>
+
+/** The money the credit stands for: US dollars at the reference pack's price per credit, or null without one. */
+const MoneySchema = Type.Union([Type.Number(), Type.Null()])
+
+/** One pick, paid draw or claimed free draw, with what it gave. */
+export const DrawHistoryEntrySchema = Type.Object({
+  transactionId: IdSchema,
+  kind: DrawKindSchema,
+  createdAt: IsoDateTimeSchema,
+  price: CreditAmountSchema,
+  priceMoney: MoneySchema,
+  cards: Type.Array(DrawnCardSchema),
+  certificate: Type.Union([DrawCertificateSchema, Type.Null()]),
+})
+export type DrawHistoryEntry = Static<typeof DrawHistoryEntrySchema>
+
+/** Totals of a whole calendar month (UTC), however many pages its draws span. */
+export const DrawMonthTotalSchema = Type.Object({
+  /** YYYY-MM */
+  month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+  draws: IntegerSchema(),
+  cards: IntegerSchema(),
+  credit: CreditAmountSchema,
+  money: MoneySchema,
+})
+export type DrawMonthTotal = Static<typeof DrawMonthTotalSchema>
+
+/** The Digital Credits pack whose price per credit turns credit into money. */
+export const MoneyReferenceSchema = Type.Object({
+  creditProductValue: CreditAmountSchema,
+  actualPrice: Type.Number(),
+})
+export type MoneyReference = Static<typeof MoneyReferenceSchema>
+
+/**
+ * Newest first; nextCursor is null on the last page, and draws made while paging never shift later pages. months holds
+ * the totals of every month that has a draw on this page.
+ */
+export const MyDrawsSchema = Type.Object({
+  draws: Type.Array(DrawHistoryEntrySchema),
+  months: Type.Array(DrawMonthTotalSchema),
+  moneyReference: Type.Union([MoneyReferenceSchema, Type.Null()]),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+})
+export type MyDraws = Static<typeof MyDrawsSchema>
+
+/** The guarantee's counter: cards of paid draws since the last Epic or better. */
+export const DrawPitySchema = Type.Object({
+  drawsSinceEpic: IntegerSchema(),
+  /** Cards until the guarantee: the card that many draws ahead is Epic or better at the latest (1 = the next one). */
+  drawsToGuarantee: IntegerSchema({ minimum: 1 }),
+})
+export type DrawPity = Static<typeof DrawPitySchema>
+
+export function drawsToGuarantee(drawsSinceEpic: number): number {
+  return Math.max(1, ECONOMY.epicGuaranteeDraws - drawsSinceEpic)
+}
+
+/** The chance of Epic or better for a card that the guarantee does not decide, as a percentage. */
+export function epicOrBetterPercent(): number {
+  return (ECONOMY.drawOddsBasisPoints[4] + ECONOMY.drawOddsBasisPoints[5]) / 100
+}
+
+/**
+ * The pack whose price turns credit into money: the smallest Digital Credits pack, the rate a player topping up a
+ * little pays (larger packs cost less per credit). Null when no digital pack is on sale.
+ */
+export function moneyReference(products: readonly CreditProduct[] | undefined): MoneyReference | null {
+  const digital = (products ?? []).filter(
+    (product) => product.creditProductType === DIGITAL_CREDIT_PRODUCT_TYPE && product.creditProductValue > 0,
+  )
+  if (digital.length === 0) return null
+  const smallest = digital.reduce((least, product) =>
+    product.creditProductValue < least.creditProductValue ? product : least,
+  )
+  return { creditProductValue: smallest.creditProductValue, actualPrice: smallest.actualPrice }
+}
+
+/** US dollars, rounded to the cent, that this much credit costs at the reference pack's price. */
+export function creditToMoney(credit: number, reference: MoneyReference | null): number | null {
+  if (!reference) return null
+  return Math.round((credit * reference.actualPrice * 100) / reference.creditProductValue) / 100
 }

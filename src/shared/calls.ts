@@ -1,8 +1,10 @@
 import type {
   CardDrawResult,
   DrawCardResult,
+  DrawPity,
   FreeCardDrawResult,
   FreeDrawnCard,
+  MyDraws,
   PickCardResult,
   PricesResult,
 } from './acquire'
@@ -43,6 +45,8 @@ export interface GetResponses {
   /** A GET on the wire, though it spends credit. */
   '/drawCard': DrawCardResult
   '/getCardDrawResult': CardDrawResult
+  '/getMyDraws': MyDraws
+  '/getDrawPity': DrawPity
   '/public/freeDrawCard': FreeDrawnCard
   '/public/getFreeCardDrawResult': FreeCardDrawResult
   '/getCardCollections': CardCollection[]

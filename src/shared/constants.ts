@@ -90,6 +90,11 @@ export const ECONOMY = {
   },
   /** Chance of each rarity for every card of a paid or free draw, in basis points (sum 10 000). */
   drawOddsBasisPoints: { 1: 6_000, 2: 2_500, 3: 1_000, 4: 400, 5: 100 } as Record<Rarity, number>,
+  /**
+   * The draw guarantee: counting the cards of paid draws (one per card, ten for a ten-draw), the card that would make
+   * this many in a row without an Epic or better is drawn among Epic and Legendary instead (docs/decisions.md).
+   */
+  epicGuaranteeDraws: 50,
   /** Chance that one card of a draw is replaced by a credit certificate; at most one per draw. */
   certificateChanceBasisPoints: 200,
   /** Certificate values and their weights (basis points, sum 10 000). */

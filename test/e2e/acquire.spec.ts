@@ -114,6 +114,23 @@ test('a traveller draws 1 and 10, picks a card, is stopped by too little credit,
   expect(user.digitalCredit).toBe(20_000 - 1_500 - 13_500 - 1_000)
 
   await page.goto('/digitalDraw')
+  const guarantee = page.getByRole('region', { name: 'Epic or better guaranteed' })
+  await expect(guarantee).toContainText(/since your last Epic or better\./)
+  await snap(page, 'draw-guarantee-counter')
+  await page.getByRole('link', { name: 'My Draws' }).click()
+  await expect(page).toHaveURL(/\/myDraws$/)
+  const thisMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(),
+  )
+  const month = page.getByRole('region', { name: thisMonth })
+  await expect(month.getByRole('listitem', { name: 'Pick' })).toBeVisible()
+  await expect(month.getByRole('listitem', { name: 'Draw 10 Cards' })).toContainText('13,500')
+  await expect(month.getByRole('listitem', { name: 'Draw 1 Card' })).toContainText('1,500')
+  await expect(month).toContainText('3 purchases')
+  await expect(month).toContainText('16,000')
+  await snap(page, 'my-draws')
+
+  await page.goto('/digitalDraw')
   await page.getByRole('button', { name: 'Draw 10 Cards' }).click()
   await expect(page.getByText('Insufficient Digital Credits. You need 9,500 more to draw.')).toBeVisible()
   await snap(page, 'draw-insufficient-credit')

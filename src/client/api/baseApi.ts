@@ -102,6 +102,7 @@ export const baseApi = createApi({
     'UserCard',
     'Prices',
     'DrawResult',
+    'DrawHistory',
     'CreditProduct',
     'Certificate',
     'Memory',

@@ -14,6 +14,7 @@ export const paths = {
     path: '/digitalDrawResult/:transactionId',
     href: (transactionId: string) => `/digitalDrawResult/${encodeURIComponent(transactionId)}`,
   },
+  myDraws: { path: '/myDraws', href: () => '/myDraws' },
   cardCollections: { path: '/cardCollections', href: () => '/cardCollections' },
   myCollection: { path: '/myCollection', href: () => '/myCollection' },
   card: { path: '/card/:cardId', href: (cardId: string) => `/card/${encodeURIComponent(cardId)}` },

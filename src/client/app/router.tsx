@@ -66,6 +66,9 @@ const page = {
       (await import(/* webpackChunkName: "page-digitalDrawResult" */ '../features/acquire/DrawResultPage'))
         .DrawResultPage,
   ),
+  myDraws: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-myDraws" */ '../features/acquire/MyDrawsPage')).MyDrawsPage,
+  ),
   freeDraw: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-freeDraw" */ '../features/acquire/FreeDrawPage')).FreeDrawPage,
   ),
@@ -165,6 +168,7 @@ export const routes: RouteObject[] = [
           { path: paths.acquireCardsLegacy.path, element: <page.acquireCards /> },
           { path: paths.digitalPick.path, element: <page.digitalPick /> },
           { path: paths.digitalDrawResult.path, element: <page.digitalDrawResult /> },
+          { path: paths.myDraws.path, element: <page.myDraws /> },
           { path: paths.cardCollections.path, element: <page.cardCollections /> },
           { path: paths.myCollection.path, element: <page.myCollection /> },
           { path: paths.card.path, element: <page.card /> },

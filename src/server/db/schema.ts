@@ -42,6 +42,8 @@ export interface UsersTable {
   digital_credit: number
   physical_credit: number
   experience: number
+  /** Cards of paid draws since the last Epic or better (the draw guarantee's counter). */
+  draws_since_epic: Generated<number>
   /** Where the user came from (`ref`), kept for attribution when it is not a friend code. */
   referral_source: string | null
   invited_by: string | null

@@ -1,18 +1,29 @@
 import { screen, waitFor } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
+import type { DrawPity } from '@shared/acquire'
+import { ECONOMY } from '@shared/constants'
 import { DrawPage } from '@client/features/acquire/DrawPage'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, http, onGet, refusal, server } from '@test/helpers/msw'
-import { renderWithProviders } from '@test/helpers/render'
+import { renderWithProviders, visitorSession } from '@test/helpers/render'
 
 import { expGain, prices } from './fixtures'
 
-function renderDrawPage(route = '/digitalDraw', balance = 20_000) {
-  server.use(onGet('/getUser', makeUser({ digitalCredit: balance })), onGet('/checkNewNotifications', false))
+function renderDrawPage(
+  route = '/digitalDraw',
+  balance = 20_000,
+  pity: DrawPity = { drawsSinceEpic: 0, drawsToGuarantee: 50 },
+) {
+  server.use(
+    onGet('/getUser', makeUser({ digitalCredit: balance })),
+    onGet('/checkNewNotifications', false),
+    onGet('/getDrawPity', pity),
+  )
   return renderWithProviders(
     <Routes>
       <Route path="/digitalDraw/:anotherDraw?" element={<DrawPage />} />
+      <Route path="/myDraws" element={<p>My draws page</p>} />
       <Route path="/digitalDrawResult/:transactionId" element={<p>Result page</p>} />
       <Route path="/myWallet" element={<p>Wallet page</p>} />
       <Route path="/login" element={<p>Login page</p>} />
@@ -120,5 +131,38 @@ describe('DrawPage', () => {
     expect(dialog).toHaveTextContent('60%')
     expect(dialog).toHaveTextContent(prices.priceDigitalCardDraw.toLocaleString('en-US'))
     await waitFor(() => expect(dialog).toHaveTextContent('$0.30'))
+    expect(dialog).toHaveTextContent(
+      `when ${ECONOMY.epicGuaranteeDraws - 1} cards of paid draws in a row bring no Epic or better, the ${ECONOMY.epicGuaranteeDraws}th card is Epic or Legendary`,
+    )
+    expect(dialog).toHaveTextContent('(5% for Epic or better)')
+  })
+
+  it('shows the paid cards since the last Epic or better and how far the guarantee is', async () => {
+    const { user } = renderDrawPage('/digitalDraw', 20_000, { drawsSinceEpic: 12, drawsToGuarantee: 38 })
+
+    const counter = await screen.findByRole('region', { name: 'Epic or better guaranteed' })
+    expect(counter).toHaveTextContent('12 paid cards since your last Epic or better.')
+    expect(counter).toHaveTextContent('An Epic or better comes within your next 38 cards.')
+    expect(screen.getByRole('progressbar', { name: 'Paid cards since your last Epic or better' })).toHaveAttribute(
+      'aria-valuetext',
+      '12 of 50',
+    )
+
+    await user.click(screen.getByRole('link', { name: 'My Draws' }))
+    expect(await screen.findByText('My draws page')).toBeInTheDocument()
+  })
+
+  it('says when the next card is the guaranteed one', async () => {
+    renderDrawPage('/digitalDraw', 20_000, { drawsSinceEpic: 49, drawsToGuarantee: 1 })
+
+    expect(await screen.findByText(/Your next card is an Epic or better\./)).toBeInTheDocument()
+  })
+
+  it('shows no counter to a visitor', async () => {
+    server.use(onGet('/getUser', null, false), onGet('/checkNewNotifications', false))
+    renderWithProviders(<DrawPage />, { route: '/digitalDraw', session: visitorSession })
+
+    expect(await screen.findByText('Log in to draw with your credit.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Epic or better guaranteed' })).not.toBeInTheDocument()
   })
 })

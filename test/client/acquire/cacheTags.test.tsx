@@ -17,7 +17,7 @@ import { collectionCard, collections, expGain } from './fixtures'
 const drawn: DrawCardResult = { shareId: 't1', userData: { digitalCredit: 10_500 }, expGainResult: expGain }
 
 describe('what a draw refetches', () => {
-  it('refetches the traveller, avatars, wallet, collection and card lists, but not the collections list', async () => {
+  it('refetches the traveller, avatars, wallet, collection, card lists and draw history, but not the collections list', async () => {
     const calls = new Map<string, number>()
     const count = ({ request }: { request: Request }) => {
       const path = new URL(request.url).pathname.replace('/api', '')
@@ -32,6 +32,8 @@ describe('what a draw refetches', () => {
       onGet('/getMyCollection', []),
       onGet('/payment/getMyCreditCertificates', []),
       onGet('/drawCard', drawn),
+      onGet('/getMyDraws', { draws: [], months: [], moneyReference: null, nextCursor: null }),
+      onGet('/getDrawPity', { drawsSinceEpic: 3, drawsToGuarantee: 47 }),
     )
     const store = makeStore({ session: loggedInSession() }, { sideEffects: false })
     const subscriptions = [
@@ -41,6 +43,8 @@ describe('what a draw refetches', () => {
       store.dispatch(catalogueApi.endpoints.getCardsOfCollection.initiate({ collectionId: 'europe' })),
       store.dispatch(collectionApi.endpoints.getMyCollection.initiate()),
       store.dispatch(walletApi.endpoints.getMyCreditCertificates.initiate()),
+      store.dispatch(acquireApi.endpoints.getMyDraws.initiate()),
+      store.dispatch(acquireApi.endpoints.getDrawPity.initiate()),
     ]
     await Promise.all(subscriptions)
     expect(Object.fromEntries(calls)).toEqual({
@@ -50,6 +54,8 @@ describe('what a draw refetches', () => {
       '/getCardsOfCollection': 1,
       '/getMyCollection': 1,
       '/payment/getMyCreditCertificates': 1,
+      '/getMyDraws': 1,
+      '/getDrawPity': 1,
     })
 
     await store.dispatch(acquireApi.endpoints.drawCard.initiate({ tenDraws: false }))
@@ -64,6 +70,9 @@ describe('what a draw refetches', () => {
       '/getCardsOfCollection': 2,
       '/getMyCollection': 2,
       '/payment/getMyCreditCertificates': 2,
+      // The draw is the newest entry of the history and moves the guarantee's counter.
+      '/getMyDraws': 2,
+      '/getDrawPity': 2,
       '/drawCard': 1,
     })
     for (const subscription of subscriptions) subscription.unsubscribe()

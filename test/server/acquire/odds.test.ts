@@ -62,7 +62,7 @@ describe('rollDraw', () => {
     let withCertificate = 0
     let mostInOneDraw = 0
     for (let i = 0; i < draws; i += 1) {
-      const certificates = rollDraw(10, random).filter((slot) => slot.kind === 'certificate').length
+      const certificates = rollDraw(10, random).slots.filter((slot) => slot.kind === 'certificate').length
       mostInOneDraw = Math.max(mostInOneDraw, certificates)
       withCertificate += certificates
     }
@@ -77,5 +77,83 @@ describe('rollDraw', () => {
     expect(rollRarity(() => ECONOMY.drawOddsBasisPoints[1] - 1)).toBe(1)
     expect(rollRarity(() => ECONOMY.drawOddsBasisPoints[1])).toBe(2)
     expect(rollRarity((max) => max - 1)).toBe(5)
+  })
+})
+
+describe('the Epic-or-better guarantee', () => {
+  const GUARANTEE = ECONOMY.epicGuaranteeDraws
+
+  /** A long run of paid draws carrying the counter from one to the next, as drawCard does. */
+  function rollMany(draws: number, size: number, seed: number) {
+    const random = seededRandomInt(seed)
+    let drawsSinceEpic = 0
+    let longestRunWithoutEpic = 0
+    const guaranteedAt: number[] = []
+    const free: Record<Rarity, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
+    const guaranteed: Record<Rarity, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
+    let cards = 0
+    let counterMismatches = 0
+    for (let i = 0; i < draws; i += 1) {
+      const rolled = rollDraw(size, random, drawsSinceEpic)
+      let counter = drawsSinceEpic
+      for (const slot of rolled.slots) {
+        if (slot.kind !== 'card') continue
+        cards += 1
+        if (slot.guaranteed) {
+          guaranteed[slot.rarity] += 1
+          guaranteedAt.push(counter)
+        } else free[slot.rarity] += 1
+        counter = slot.rarity >= 4 ? 0 : counter + 1
+        longestRunWithoutEpic = Math.max(longestRunWithoutEpic, counter)
+      }
+      if (rolled.drawsSinceEpic !== counter) counterMismatches += 1
+      drawsSinceEpic = rolled.drawsSinceEpic
+    }
+    return { free, guaranteed, guaranteedAt, longestRunWithoutEpic, cards, counterMismatches }
+  }
+
+  it.each([
+    ['single draws', 1, 100_000],
+    ['ten-draws', 10, 20_000],
+  ])('gives %s an Epic or better on the guaranteed card at the latest, and only there', (_name, size, draws) => {
+    const { guaranteed, guaranteedAt, longestRunWithoutEpic, counterMismatches } = rollMany(
+      draws,
+      size,
+      20261123 + size,
+    )
+
+    expect(counterMismatches).toBe(0)
+    expect(longestRunWithoutEpic).toBe(GUARANTEE - 1)
+    expect(new Set(guaranteedAt)).toEqual(new Set([GUARANTEE - 1]))
+    expect(guaranteed[1] + guaranteed[2] + guaranteed[3]).toBe(0)
+    expect(guaranteed[4] + guaranteed[5]).toBe(guaranteedAt.length)
+  })
+
+  it('leaves every card the guarantee does not decide to the published odds', () => {
+    const { free, guaranteed, cards } = rollMany(20_000, 10, 99)
+    const undecided = RARITIES.reduce((sum, rarity) => sum + free[rarity], 0)
+
+    expect(chiSquare(free, undecided)).toBeLessThan(CHI_SQUARE_4DF_P0001)
+    // The decided cards split between Epic and Legendary by their own odds (4:1).
+    const decided = guaranteed[4] + guaranteed[5]
+    const legendaryShare =
+      ECONOMY.drawOddsBasisPoints[5] / (ECONOMY.drawOddsBasisPoints[4] + ECONOMY.drawOddsBasisPoints[5])
+    const spread = Math.sqrt(decided * legendaryShare * (1 - legendaryShare))
+    expect(Math.abs(guaranteed[5] - decided * legendaryShare)).toBeLessThan(6 * spread)
+    // About 8% of runs reach the guarantee (0.95^49), one decided card in about 230; the band is generous.
+    expect(decided / cards).toBeGreaterThan(0.002)
+    expect(decided / cards).toBeLessThan(0.008)
+  })
+
+  it('does not count a certificate as a card', () => {
+    let calls = 0
+    // The certificate roll, its slot and its value take the first three answers; every card after is the middle.
+    const random = (max: number) => (calls++ < 3 ? 0 : Math.floor(max / 2))
+
+    const rolled = rollDraw(10, random, GUARANTEE - 1)
+
+    expect(rolled.slots[0]).toEqual({ kind: 'certificate', creditValue: ECONOMY.certificateValues[0].creditValue })
+    expect(rolled.slots[1]).toMatchObject({ kind: 'card', guaranteed: true })
+    expect(rolled.drawsSinceEpic).toBe(8)
   })
 })

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
 import { drawPrice } from '@shared/acquire'
 import { TEXTS } from '@shared/texts'
@@ -22,6 +22,7 @@ import { selectLoggedIn, useCurrentUser } from '../session/api'
 import { useDrawCardMutation } from './api'
 import { DropRatesDialog } from './components/DropRatesDialog'
 import { PackDialog } from './components/PackDialog'
+import { PityCounter } from './components/PityCounter'
 import { missingFromMessage, useInsufficientCreditToast } from './useInsufficientCreditToast'
 
 const TOUR_STEPS: TourStep[] = [
@@ -143,10 +144,19 @@ export function DrawPage() {
             Log in to draw with your credit.
           </Typography>
         )}
-        <Link component="button" type="button" onClick={() => setRatesOpen(true)} data-tour="drop-rates">
-          Drop rates
-        </Link>
+        <Box sx={{ display: 'flex', gap: 2 }}>
+          {loggedIn === true && (
+            <Link component={RouterLink} to={paths.myDraws.href()}>
+              My Draws
+            </Link>
+          )}
+          <Link component="button" type="button" onClick={() => setRatesOpen(true)} data-tour="drop-rates">
+            Drop rates
+          </Link>
+        </Box>
       </Box>
+
+      {loggedIn === true && <PityCounter />}
 
       <PackDialog
         open={packs !== null}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
@@ -142,6 +143,11 @@ function DrawnResult({ result }: { result: CardDrawResult }) {
           </Button>
         )}
       </Stack>
+      <Box sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to={paths.myDraws.href()}>
+          See all your draws
+        </Link>
+      </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
         <Typography variant="subtitle1" component="h2">
           Share your draw

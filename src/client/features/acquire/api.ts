@@ -1,8 +1,10 @@
 import type {
   CardDrawResult,
   DrawCardResult,
+  DrawPity,
   FreeCardDrawResult,
   FreeDrawnCard,
+  MyDraws,
   PickCardBody,
   PickCardResult,
   PricesResult,
@@ -11,11 +13,17 @@ import type {
 import { ACQUISITION_TAGS, baseApi } from '../../api/baseApi'
 import { takeAnsweredBalances } from '../session/api'
 
+/** The draw history and the guarantee's counter: both change with every pick or draw. */
+const DRAW_HISTORY = [
+  { type: 'DrawHistory', id: 'LIST' },
+  { type: 'DrawHistory', id: 'PITY' },
+] as const
+
 /**
- * A pick or a draw changes credit, the collection, the owned badges of cards and possibly the certificates, and earns
- * experience: a new level may unlock avatars.
+ * A pick or a draw changes credit, the collection, the owned badges of cards and possibly the certificates, earns
+ * experience (a new level may unlock avatars) and adds to the draw history.
  */
-const ACQUIRED = [...ACQUISITION_TAGS, { type: 'Avatar', id: 'LIST' }] as const
+const ACQUIRED = [...ACQUISITION_TAGS, { type: 'Avatar', id: 'LIST' }, ...DRAW_HISTORY] as const
 
 export const acquireApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -48,6 +56,19 @@ export const acquireApi = baseApi.injectEndpoints({
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, transactionId) => [{ type: 'DrawResult', id: transactionId }],
     }),
+    /** Keyset pages of the user's picks and draws, newest first; each page's nextCursor asks for the one after it. */
+    getMyDraws: build.infiniteQuery<MyDraws, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ pageParam }) => ({ url: '/getMyDraws', params: pageParam ? { cursor: pageParam } : undefined }),
+      providesTags: [DRAW_HISTORY[0]],
+    }),
+    getDrawPity: build.query<DrawPity, void>({
+      query: () => '/getDrawPity',
+      providesTags: [DRAW_HISTORY[1]],
+    }),
     freeDrawCard: build.mutation<FreeDrawnCard, void>({
       query: () => '/public/freeDrawCard',
     }),
@@ -63,6 +84,8 @@ export const {
   usePickCardMutation,
   useDrawCardMutation,
   useGetCardDrawResultQuery,
+  useGetMyDrawsInfiniteQuery,
+  useGetDrawPityQuery,
   useFreeDrawCardMutation,
   useGetFreeCardDrawResultQuery,
 } = acquireApi

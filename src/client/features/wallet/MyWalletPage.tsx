@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
+import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -102,6 +103,13 @@ function Wallet() {
           <CreditAmount value={physicalCredit} kind="physical" label="Physical credit" />
         </Balance>
       </Stack>
+      <Typography>
+        Where your credit went:{' '}
+        <Link component={RouterLink} to={paths.myDraws.href()}>
+          My Draws
+        </Link>{' '}
+        lists every pick and draw with its price and cards.
+      </Typography>
 
       <Section title="Purchase Credit">
         {productsLoading ? (

@@ -4,8 +4,11 @@ import {
   CardDrawResultSchema,
   DrawCardQuerySchema,
   DrawCardResultSchema,
+  DrawPitySchema,
   FreeCardDrawResultSchema,
   FreeDrawnCardSchema,
+  MyDrawsQuerySchema,
+  MyDrawsSchema,
   PickCardBodySchema,
   PickCardResultSchema,
   PricesSchema,
@@ -59,6 +62,21 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.requireUser,
     },
     (request) => acquireService.getCardDrawResult(fastify.db, userId(request), request.query.transactionId),
+  )
+
+  fastify.get(
+    '/getMyDraws',
+    {
+      schema: { querystring: MyDrawsQuerySchema, response: { 200: envelope(MyDrawsSchema) } },
+      onRequest: fastify.requireUser,
+    },
+    (request) => acquireService.getMyDraws(fastify.db, userId(request), request.query),
+  )
+
+  fastify.get(
+    '/getDrawPity',
+    { schema: { response: { 200: envelope(DrawPitySchema) } }, onRequest: fastify.requireUser },
+    (request) => acquireService.getDrawPity(fastify.db, userId(request)),
   )
 
   // A visitor's free draw makes a row per call, so it is limited per client address.

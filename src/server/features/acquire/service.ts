@@ -1,14 +1,22 @@
 import type { Kysely, Transaction } from 'kysely'
 
 import {
+  creditToMoney,
   drawPrice,
+  drawsToGuarantee,
+  moneyReference,
+  MY_DRAWS_PAGE_SIZE,
   pickPrice,
   TEN_DRAW_SIZE,
   type CardDrawResult,
   type DrawCardResult,
+  type DrawKind,
+  type DrawPity,
   type ExpGainResult,
   type FreeCardDrawResult,
   type FreeDrawnCard,
+  type MyDraws,
+  type MyDrawsQuery,
   type PickCardResult,
   type PricesResult,
 } from '@shared/acquire'
@@ -17,10 +25,11 @@ import { ECONOMY, type Rarity } from '@shared/constants'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { decodeCursor, encodeCursor } from '../../lib/keysetCursor'
 import { newId, type RandomInt } from '../../lib/random'
 import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/service'
 import { createCopies } from '../copies/service'
-import { debit, issueCertificate, releaseReferralReward } from '../wallet/service'
+import { debit, getCreditProducts, issueCertificate, releaseReferralReward } from '../wallet/service'
 
 import { experienceFor, gainExperience } from './experience'
 import { rollDraw, rollRarity } from './odds'
@@ -120,7 +129,11 @@ export async function drawCard(
   })
   await releaseReferralReward(trx, userId)
 
-  const slots = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random)
+  // Read after the debit, whose update holds the user's row until commit: a concurrent draw waits for this one's
+  // counter instead of rolling from the same count.
+  const rolled = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random, await queries.findDrawsSinceEpic(trx, userId))
+  await queries.setDrawsSinceEpic(trx, userId, rolled.drawsSinceEpic)
+  const { slots } = rolled
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
   const drawn = chooseCards(cards ?? (await catalogue(trx)), cardSlots, random)
   const ownedBefore = await queries.listOwnedCardIds(
@@ -235,6 +248,79 @@ export async function getFreeCardDrawResult(db: Kysely<Database>, transactionId:
   const [card] = await queries.listDrawnCards(db, transactionId)
   if (!card) throw new AppError('NotFound', DRAW_RESULT_NOT_FOUND)
   return { cardRarity: card.cardRarity, image: card.cardId, cardName: card.cardName }
+}
+
+/** The draw guarantee's counter as the draw page shows it. */
+export async function getDrawPity(db: Kysely<Database>, userId: string): Promise<DrawPity> {
+  const drawsSinceEpic = await queries.findDrawsSinceEpic(db, userId)
+  return { drawsSinceEpic, drawsToGuarantee: drawsToGuarantee(drawsSinceEpic) }
+}
+
+/** The first instant of the month after a YYYY-MM month, as the same ISO prefix the timestamps start with. */
+function nextMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number]
+  return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`
+}
+
+/**
+ * The user's picks, paid draws and claimed free draws, newest first, paged by the key (created_at, id) of the last
+ * one shown, with the totals of each month the page touches. Credit becomes money at the reference pack's price
+ * (moneyReference), today's, so a month's money total is what its credit would cost now.
+ */
+export async function getMyDraws(db: Kysely<Database>, userId: string, query: MyDrawsQuery): Promise<MyDraws> {
+  const limit = query.limit ?? MY_DRAWS_PAGE_SIZE
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null
+  const rows = await queries.listMyDrawTransactions(db, userId, cursor, limit + 1)
+  const shown = rows.slice(0, limit)
+  const last = shown.at(-1)
+  const newest = shown[0]
+  const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null
+  if (!newest || !last) return { draws: [], months: [], moneyReference: null, nextCursor }
+
+  const ids = shown.map((row) => row.id)
+  const [cards, certificates, monthTotals, products] = await Promise.all([
+    queries.listCardsOfDraws(db, ids),
+    queries.listCertificatesOfDraws(db, userId, ids),
+    queries.sumDrawsByMonth(db, userId, last.created_at.slice(0, 7), nextMonth(newest.created_at.slice(0, 7))),
+    getCreditProducts(db),
+  ])
+  const reference = moneyReference(products)
+  const cardsByDraw = new Map<string, typeof cards>()
+  for (const card of cards) cardsByDraw.set(card.transactionId, [...(cardsByDraw.get(card.transactionId) ?? []), card])
+  const certificateByDraw = new Map(certificates.map((certificate) => [certificate.source_ref, certificate]))
+  return {
+    draws: shown.map((row) => {
+      const certificate = certificateByDraw.get(row.id)
+      return {
+        transactionId: row.id,
+        kind: row.kind as DrawKind,
+        createdAt: row.created_at,
+        price: row.price,
+        priceMoney: creditToMoney(row.price, reference),
+        cards: (cardsByDraw.get(row.id) ?? []).map((card) => ({
+          cardId: card.cardId,
+          cardName: card.cardName,
+          cardRarity: card.cardRarity,
+          image: card.cardId,
+          userCardId: card.userCardId,
+          isNew: card.isNew === 1,
+        })),
+        certificate: certificate
+          ? {
+              creditCertificateId: certificate.id,
+              creditValue: certificate.credit_value,
+              redeemCode: certificate.redeem_code,
+              redeemed: certificate.redeemed_at !== null,
+            }
+          : null,
+      }
+    }),
+    months: monthTotals
+      .sort((a, b) => (a.month < b.month ? 1 : -1))
+      .map((total) => ({ ...total, money: creditToMoney(total.credit, reference) })),
+    moneyReference: reference,
+    nextCursor,
+  }
 }
 
 export { claimFreeDraw } from './freeDrawClaim'

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import type { Database, SessionsTable, UsersTable } from '../../db/schema'
+import type { Database, NewUser, SessionsTable } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -22,7 +22,7 @@ export function findUserByFriendCode(db: Db, friendCode: string) {
   return db.selectFrom('users').select(['id', 'username']).where('friend_code', '=', friendCode).executeTakeFirst()
 }
 
-export async function insertUser(db: Db, user: UsersTable): Promise<void> {
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute()
 }
 

@@ -10,9 +10,8 @@ import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 
-import { drawOddsPercent } from '@shared/acquire'
-import { DIGITAL_CREDIT_PRODUCT_TYPE, ECONOMY } from '@shared/constants'
-import type { CreditProduct } from '@shared/wallet'
+import { creditToMoney, drawOddsPercent, epicOrBetterPercent, moneyReference } from '@shared/acquire'
+import { ECONOMY } from '@shared/constants'
 
 import { CreditAmount } from '../../../components/CreditAmount'
 import { RarityBadge } from '../../../components/RarityBadge'
@@ -24,22 +23,10 @@ export interface DropRatesDialogProps {
   onClose: () => void
 }
 
-/** Dollars per credit at the smallest digital pack, the rate a player topping up a little pays. */
-function dollarsPerCredit(products: CreditProduct[] | undefined): number | null {
-  const digital = (products ?? []).filter(
-    (product) => product.creditProductType === DIGITAL_CREDIT_PRODUCT_TYPE && product.creditProductValue > 0,
-  )
-  if (digital.length === 0) return null
-  const smallest = digital.reduce((least, product) =>
-    product.creditProductValue < least.creditProductValue ? product : least,
-  )
-  return smallest.actualPrice / smallest.creditProductValue
-}
-
 /** The published odds and prices, shown before anyone pays for a random draw. */
 export function DropRatesDialog({ open, onClose }: DropRatesDialogProps) {
   const { data: products } = useGetCreditProductsQuery(undefined, { skip: !open })
-  const rate = dollarsPerCredit(products)
+  const reference = moneyReference(products)
   const prices = [
     { label: 'Draw 1 Card', credit: ECONOMY.prices.priceDigitalCardDraw },
     { label: 'Draw 10 Cards', credit: ECONOMY.prices.priceDigitalCardTenDraws },
@@ -72,6 +59,13 @@ export function DropRatesDialog({ open, onClose }: DropRatesDialogProps) {
           </TableBody>
         </Table>
         <Typography sx={{ mt: 2 }}>
+          <strong>Guarantee:</strong> when {ECONOMY.epicGuaranteeDraws - 1} cards of paid draws in a row bring no Epic
+          or better, the {ECONOMY.epicGuaranteeDraws}th card is Epic or Legendary, in proportion to their chances above.
+          Every card of a ten-draw counts, so the guarantee can fall on any of its cards; a credit certificate in place
+          of a card, picks and the free draw do not count. Every other card has the chances above (
+          {epicOrBetterPercent()}% for Epic or better). Your count is on the draw page.
+        </Typography>
+        <Typography sx={{ mt: 2 }}>
           Each draw, of 1 or of 10 cards, has a {certificateChance}% chance that one card is replaced by a credit
           certificate worth{' '}
           {ECONOMY.certificateValues
@@ -94,12 +88,14 @@ export function DropRatesDialog({ open, onClose }: DropRatesDialogProps) {
                 <TableCell align="right">
                   <CreditAmount value={price.credit} />
                 </TableCell>
-                <TableCell align="right">{rate === null ? '…' : formatMoney(price.credit * rate)}</TableCell>
+                <TableCell align="right">
+                  {reference === null ? '…' : formatMoney(creditToMoney(price.credit, reference))}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {rate !== null && (
+        {reference !== null && (
           <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
             Money amounts use the price of the smallest Digital Credits pack; larger packs cost less per credit.
           </Typography>

@@ -1,0 +1,228 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import Link from '@mui/material/Link'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { Link as RouterLink } from 'react-router-dom'
+
+import type { DrawHistoryEntry, DrawKind, DrawMonthTotal, MoneyReference } from '@shared/acquire'
+
+import { paths } from '../../app/paths'
+import { CreditAmount } from '../../components/CreditAmount'
+import { EmptyState } from '../../components/EmptyState'
+import { ListSkeleton } from '../../components/ListSkeleton'
+import { RarityBadge } from '../../components/RarityBadge'
+import { usePageTitle } from '../../components/usePageTitle'
+import { countOf, formatCredit, formatDate, formatMoney } from '../../lib/format'
+
+import { useGetMyDrawsInfiniteQuery } from './api'
+
+export const MY_DRAWS_EMPTY_TEXT = 'You have not picked or drawn a card yet.'
+
+const KIND_LABELS: Record<DrawKind, string> = {
+  pick: 'Pick',
+  draw: 'Draw 1 Card',
+  draw10: 'Draw 10 Cards',
+  free: 'Free Draw',
+}
+
+const monthFormatter = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** "2026-11" → "November 2026". */
+function monthName(month: string): string {
+  return monthFormatter.format(new Date(`${month}-01T00:00:00Z`))
+}
+
+/**
+ * /myDraws (docs/product.md#screen-my-draws): every pick, paid draw and claimed free draw, newest first, grouped by
+ * month with the month's totals, a page at a time.
+ */
+export function MyDrawsPage() {
+  usePageTitle('My Draws')
+  const { data, isLoading, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useGetMyDrawsInfiniteQuery()
+  const pages = data?.pages ?? []
+  const draws = uniqueDraws(pages.flatMap((page) => page.draws))
+  // Each page carries whole-month totals; a month on several pages has the same totals on each.
+  const totals = new Map(pages.flatMap((page) => page.months).map((month) => [month.month, month]))
+  const moneyReference = pages[0]?.moneyReference ?? null
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
+      <Box>
+        <Typography variant="h3" component="h1">
+          My Draws
+        </Typography>
+        <Typography color="text.secondary">
+          Every pick and draw, what it cost and what it gave, newest first.
+        </Typography>
+      </Box>
+      {isLoading ? (
+        <ListSkeleton label="Loading your draws" count={3} height={140} />
+      ) : isError && draws.length === 0 ? (
+        <EmptyState
+          message="Your draws could not be loaded."
+          action={
+            <Button onClick={() => refetch()} loading={isFetching} variant="contained">
+              Try Again
+            </Button>
+          }
+        />
+      ) : draws.length === 0 ? (
+        <EmptyState
+          message={MY_DRAWS_EMPTY_TEXT}
+          action={
+            <Button component={RouterLink} to={paths.digitalDraw.href()} variant="contained">
+              Draw Cards
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          {moneyReference && <MoneyNote reference={moneyReference} />}
+          {groupByMonth(draws).map(({ month, entries }) => (
+            <MonthSection key={month} month={month} total={totals.get(month)} entries={entries} />
+          ))}
+          {hasNextPage ? (
+            <Button
+              onClick={() => fetchNextPage()}
+              loading={isFetchingNextPage}
+              variant="outlined"
+              sx={{ alignSelf: 'center' }}
+            >
+              Load More
+            </Button>
+          ) : (
+            <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+              That is every draw you have made.
+            </Typography>
+          )}
+        </>
+      )}
+    </Stack>
+  )
+}
+
+function MoneyNote({ reference }: { reference: MoneyReference }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      Money amounts use today&apos;s price of the smallest Digital Credits pack ({formatMoney(reference.actualPrice)}{' '}
+      for {formatCredit(reference.creditProductValue)} credits); larger packs cost less per credit.
+    </Typography>
+  )
+}
+
+interface MonthSectionProps {
+  month: string
+  total: DrawMonthTotal | undefined
+  entries: DrawHistoryEntry[]
+}
+
+function MonthSection({ month, total, entries }: MonthSectionProps) {
+  const headingId = `draws-${month}`
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={1.5}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="h5" component="h2" id={headingId}>
+          {monthName(month)}
+        </Typography>
+        {total && (
+          <Typography component="p" aria-label={`${monthName(month)} totals`}>
+            {countOf(total.draws, 'purchase')} · {countOf(total.cards, 'card')} · <CreditAmount value={total.credit} />
+            {total.money !== null && ` · ${formatMoney(total.money)}`}
+          </Typography>
+        )}
+      </Box>
+      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {entries.map((entry) => (
+          <DrawEntry key={entry.transactionId} entry={entry} />
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
+
+function DrawEntry({ entry }: { entry: DrawHistoryEntry }) {
+  const paidDraw = entry.kind === 'draw' || entry.kind === 'draw10'
+  const headingId = `draw-${entry.transactionId}`
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography component="h3" variant="subtitle1" id={headingId} sx={{ fontWeight: 600 }}>
+          {KIND_LABELS[entry.kind]}
+        </Typography>
+        <Typography component="span" color="text.secondary">
+          {formatDate(entry.createdAt)}
+        </Typography>
+      </Box>
+      <Typography component="p" sx={{ mt: 0.5 }}>
+        <CreditAmount value={entry.price} label="Price" />
+        {entry.priceMoney !== null && entry.price > 0 && ` (${formatMoney(entry.priceMoney)})`}
+      </Typography>
+      <Box component="ul" aria-label="Cards received" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        {entry.cards.map((card, index) => (
+          <Box
+            component="li"
+            key={`${card.cardId}-${index}`}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}
+          >
+            {card.userCardId ? (
+              <Link component={RouterLink} to={paths.userCard.href(card.userCardId)}>
+                {card.cardName}
+              </Link>
+            ) : (
+              <span>{card.cardName}</span>
+            )}
+            <RarityBadge rarity={card.cardRarity} />
+            {card.isNew && <Chip size="small" label="NEW" variant="outlined" />}
+          </Box>
+        ))}
+      </Box>
+      {entry.certificate && (
+        <Typography component="p" sx={{ mt: 1 }}>
+          Credit certificate: <CreditAmount value={entry.certificate.creditValue} />{' '}
+          {entry.certificate.redeemed ? (
+            '(redeemed)'
+          ) : (
+            <>
+              (waiting in{' '}
+              <Link component={RouterLink} to={paths.myWallet.href()}>
+                My Wallet
+              </Link>
+              )
+            </>
+          )}
+        </Typography>
+      )}
+      {paidDraw && (
+        <Link
+          component={RouterLink}
+          to={paths.digitalDrawResult.href(entry.transactionId)}
+          sx={{ mt: 1, display: 'inline-block' }}
+        >
+          See the result
+        </Link>
+      )}
+    </Paper>
+  )
+}
+
+/** Groups newest-first entries by their UTC month, the month the server totals them in. */
+function groupByMonth(entries: DrawHistoryEntry[]): { month: string; entries: DrawHistoryEntry[] }[] {
+  const groups: { month: string; entries: DrawHistoryEntry[] }[] = []
+  for (const entry of entries) {
+    const month = entry.createdAt.slice(0, 7)
+    const last = groups.at(-1)
+    if (last?.month === month) last.entries.push(entry)
+    else groups.push({ month, entries: [entry] })
+  }
+  return groups
+}
+
+/** A refetch of earlier pages can meet a draw again; it shows once. */
+function uniqueDraws(entries: DrawHistoryEntry[]): DrawHistoryEntry[] {
+  const seen = new Set<string>()
+  return entries.filter((entry) => !seen.has(entry.transactionId) && Boolean(seen.add(entry.transactionId)))
+}
