@@ -54,7 +54,7 @@ describe('PickPage', () => {
 
     const list = await screen.findByRole('list', { name: 'Cards' })
     expect(asked).toBe('?collectionId=europe&rarity=2')
-    expect(within(list).getByRole('button', { name: 'Pick France (owned)' })).toHaveTextContent('Owned')
+    expect(within(list).getByRole('button', { name: 'Pick France, Owned' })).toHaveTextContent('Owned')
     expect(within(list).getByRole('button', { name: 'Pick Germany' })).not.toHaveTextContent('Owned')
     expect(screen.getByRole('link', { name: 'Pick Common Cards' })).toHaveAttribute('href', '/digitalPick/1')
   })
@@ -103,7 +103,7 @@ describe('PickPage', () => {
     expect(body).toEqual({ selectedCardId: 'fr-1' })
     expect(within(acquired).getByText('Level Up')).toBeInTheDocument()
     expect(within(acquired).getByText('NEW')).toBeInTheDocument()
-    expect(await screen.findByRole('button', { name: 'Pick France (owned)', hidden: true })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Pick France, Owned', hidden: true })).toBeInTheDocument()
     await user.click(within(acquired).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Card Acquired' })).not.toBeInTheDocument())
   })
@@ -116,7 +116,7 @@ describe('PickPage', () => {
     const { user } = renderPick('/digitalPick/2', 1_000)
     await waitFor(() => expect(screen.getByLabelText('Your balance: 1,000 credit')).toBeInTheDocument())
 
-    await user.click(await screen.findByRole('button', { name: 'Pick France (owned)' }))
+    await user.click(await screen.findByRole('button', { name: 'Pick France, Owned' }))
 
     const confirm = await screen.findByRole('dialog', { name: 'Acquiring Card' })
     expect(within(confirm).getByText(/You already own this card/)).toBeInTheDocument()
