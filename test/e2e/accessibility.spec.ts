@@ -78,7 +78,7 @@ async function settle(page: Page): Promise<void> {
   // A spinner has no value; a progress bar with one (the level's experience) is content.
   await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0)
   // A draw result is measured once its reveal has played out and the cards have been dealt.
-  await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0)
+  await expect(page.getByRole('status', { name: /^(Opening your pack|Drawing your free card)$/ })).toHaveCount(0)
   // A fading element is measured at its current opacity; looping animations (a reveal's halo) never end.
   await page.waitForFunction(
     () =>
