@@ -92,8 +92,8 @@ test('a traveller draws 1 and 10, picks a card, is stopped by too little credit,
   await page.goto('/acquireCards')
   await page.getByRole('button', { name: 'Digital' }).click()
   await page
-    .getByRole('link', { name: 'Pick a Common card' })
-    .or(page.getByRole('button', { name: 'Pick a Common card' }))
+    .getByRole('link', { name: /^Pick a card: Common,/ })
+    .or(page.getByRole('button', { name: /^Pick a card: Common,/ }))
     .click()
   await expect(page).toHaveURL(/\/digitalPick\/1$/)
   await page

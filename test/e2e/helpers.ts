@@ -5,19 +5,24 @@ import { expect, type Page } from '@playwright/test'
 
 const SCREENSHOT_DIR = path.resolve('test-results/screenshots')
 
-/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot under test-results/screenshots for a person to look at; `settle: false` takes it at
+ * once, for a page whose clock the test holds.
+ */
+export async function snap(page: Page, name: string, { settle = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
-  await page.waitForLoadState('networkidle').catch(() => undefined)
-  // Card art is rendered on first request; wait for the images in view and let entrance animations settle.
-  await page
-    .waitForFunction(
-      () => Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'),
-      undefined,
-      { timeout: 15_000 },
-    )
-    .catch(() => undefined)
-  await page.waitForTimeout(600)
+  if (settle) {
+    await page.waitForLoadState('networkidle').catch(() => undefined)
+    // Card art is rendered on first request; wait for the images in view and let entrance animations settle.
+    await page
+      .waitForFunction(
+        () => Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'),
+        undefined,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined)
+    await page.waitForTimeout(600)
+  }
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
 }
 
@@ -82,4 +87,65 @@ export async function friendCodeOf(page: Page): Promise<string> {
   const token = await storedToken(page)
   const user = await api<{ friendCode: string }>(page, 'GET', '/getUser', token)
   return user.friendCode
+}
+
+/** Registers a second traveller through the API only, for the data a journey needs from someone else. */
+export async function registerThroughApi(
+  page: Page,
+  email: string,
+  friendCode?: string,
+): Promise<{ token: string; username: string; friendCode: string }> {
+  const user = await api<{ authKey: string; username: string; friendCode: string }>(page, 'POST', '/register', '', {
+    email,
+    password: PASSWORD,
+    ...(friendCode ? { friendCode } : {}),
+  })
+  return { token: user.authKey, username: user.username, friendCode: user.friendCode }
+}
+
+export async function redeemAllCertificates(page: Page, token: string): Promise<void> {
+  const certificates = await api<{ redeemCode: string }[]>(page, 'GET', '/payment/getMyCreditCertificates', token)
+  for (const { redeemCode } of certificates)
+    await api(page, 'POST', '/payment/redeemCreditCertificate', token, { redeemCode })
+}
+
+/** Picks the first Common card of Europe and returns the new copy. */
+export async function pickCommonCard(page: Page, token: string): Promise<{ userCardId: string; cardName: string }> {
+  const [card] = await api<{ cardId: string }[]>(
+    page,
+    'GET',
+    '/getCardsOfCollection?collectionId=europe&rarity=1',
+    token,
+  )
+  if (!card) throw new Error('no Common card in Europe')
+  const picked = await api<{ cardResult: { userCardId: string; cardName: string } }>(page, 'POST', '/pickCard', token, {
+    selectedCardId: card.cardId,
+  })
+  return picked.cardResult
+}
+
+/** A memory on `userCardId` with one uploaded picture, written through the API. */
+export async function createMemoryThroughApi(
+  page: Page,
+  token: string,
+  userCardId: string,
+  picture: Buffer,
+  taggedFriends: string[] = [],
+): Promise<string> {
+  const response = await page.request.post('/api/memory/uploadMemoryPicture', {
+    headers: { 'X-Api-Key': 'dev-web-key', 'X-Auth-Key': token },
+    multipart: { picture: { name: 'view.jpg', mimeType: 'image/jpeg', buffer: picture } },
+  })
+  const { data: uploaded } = (await response.json()) as { data: { pictureFileName: string } }
+  const { memoryId } = await api<{ memoryId: string }>(page, 'POST', '/memory/createMemory', token, {
+    userCardId,
+    memoryStartDate: '2024-05-03',
+    memoryEndDate: '2024-05-11',
+    memoryContent:
+      'Sunrise over the old town, coffee on the square, and a street musician who played until the bells rang.',
+    memoryPictures: [uploaded.pictureFileName],
+    taggedFriends,
+    visibility: 3,
+  })
+  return memoryId
 }

@@ -25,8 +25,14 @@ describe('AcquireCardsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Digital' }))
 
-    expect(await screen.findByRole('link', { name: 'Pick a Common card' })).toHaveAttribute('href', '/digitalPick/1')
-    expect(screen.getByRole('link', { name: 'Pick a Special card' })).toHaveAttribute('href', '/digitalPick/2')
+    expect(await screen.findByRole('link', { name: 'Pick a card: Common, 1,000 credit' })).toHaveAttribute(
+      'href',
+      '/digitalPick/1',
+    )
+    expect(screen.getByRole('link', { name: 'Pick a card: Special, 2,500 credit' })).toHaveAttribute(
+      'href',
+      '/digitalPick/2',
+    )
     expect(screen.getByRole('link', { name: 'Draw a Random Card' })).toHaveAttribute('href', '/digitalDraw')
     expect(screen.getByLabelText('Price of 10 cards: 13,500 credit')).toBeInTheDocument()
   })

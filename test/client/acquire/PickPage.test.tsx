@@ -47,12 +47,12 @@ describe('PickPage', () => {
         .map((button) => button.getAttribute('aria-label'))
 
     await user.type(screen.getByRole('searchbox', { name: 'Search places' }), 'sao')
-    expect(names()).toEqual(['Pick São Paulo (owned)'])
+    expect(names()).toEqual(['Pick São Paulo, Owned'])
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search places' }))
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }))
     await user.click(screen.getByRole('option', { name: 'Not owned first' }))
-    expect(names()).toEqual(['Pick Rome', 'Pick Stockholm', 'Pick São Paulo (owned)'])
+    expect(names()).toEqual(['Pick Rome', 'Pick Stockholm', 'Pick São Paulo, Owned'])
 
     await user.type(screen.getByRole('searchbox', { name: 'Search places' }), 'Lima')
     expect(screen.getByText('No Common card in this collection matches "Lima".')).toBeInTheDocument()
@@ -94,7 +94,7 @@ describe('PickPage', () => {
 
     const list = await screen.findByRole('list', { name: 'Cards' })
     expect(asked).toBe('?collectionId=europe&rarity=2')
-    expect(within(list).getByRole('button', { name: 'Pick France (owned)' })).toHaveTextContent('Owned')
+    expect(within(list).getByRole('button', { name: 'Pick France, Owned' })).toHaveTextContent('Owned')
     expect(within(list).getByRole('button', { name: 'Pick Germany' })).not.toHaveTextContent('Owned')
     expect(screen.getByRole('link', { name: 'Pick Common Cards' })).toHaveAttribute('href', '/digitalPick/1')
   })
@@ -143,7 +143,7 @@ describe('PickPage', () => {
     expect(body).toEqual({ selectedCardId: 'fr-1' })
     expect(within(acquired).getByText('Level Up')).toBeInTheDocument()
     expect(within(acquired).getByText('NEW')).toBeInTheDocument()
-    expect(await screen.findByRole('button', { name: 'Pick France (owned)', hidden: true })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Pick France, Owned', hidden: true })).toBeInTheDocument()
     await user.click(within(acquired).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Card Acquired' })).not.toBeInTheDocument())
   })
@@ -156,7 +156,7 @@ describe('PickPage', () => {
     const { user } = renderPick('/digitalPick/2', 1_000)
     await waitFor(() => expect(screen.getByLabelText('Your balance: 1,000 credit')).toBeInTheDocument())
 
-    await user.click(await screen.findByRole('button', { name: 'Pick France (owned)' }))
+    await user.click(await screen.findByRole('button', { name: 'Pick France, Owned' }))
 
     const confirm = await screen.findByRole('dialog', { name: 'Acquiring Card' })
     expect(within(confirm).getByText(/You already own this card/)).toBeInTheDocument()

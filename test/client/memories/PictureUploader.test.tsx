@@ -1,7 +1,15 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
+import { useState } from 'react'
 
+import type { MemoryPicture } from '@shared/memories'
 import { PictureUploader } from '@client/features/memories/components/PictureUploader'
+import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
+
+function UploaderWithState() {
+  const [pictures, setPictures] = useState<MemoryPicture[]>([])
+  return <PictureUploader pictures={pictures} onChange={setPictures} />
+}
 
 describe('PictureUploader', () => {
   it('opens the file chooser from the keyboard, with Enter or Space on Add Picture, and has one tab stop', async () => {
@@ -18,6 +26,38 @@ describe('PictureUploader', () => {
 
     await user.tab()
     expect(document.body).toHaveFocus()
+    openChooser.mockRestore()
+  })
+
+  it('gives the focus back to Add Picture once the upload it started has finished', async () => {
+    server.use(
+      http.post(`${API}/memory/uploadMemoryPicture`, () =>
+        HttpResponse.json(
+          ok({
+            pictureFileName: 'pic-1.jpg',
+            url: '/api/image/memoryPicture?image=pic-1.jpg',
+            width: 800,
+            height: 600,
+            variants: [],
+          }),
+        ),
+      ),
+    )
+    const openChooser = jest.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined)
+    const { user } = renderWithProviders(<UploaderWithState />)
+
+    await user.tab()
+    await user.keyboard('{Enter}')
+    const addPicture = screen.getByRole('button', { name: 'Add Picture' })
+    fireEvent.change(screen.getByLabelText('Add Picture'), {
+      target: { files: [new File(['jpeg'], 'tram.jpg', { type: 'image/jpeg' })] },
+    })
+    expect(addPicture).toBeDisabled()
+    // A browser takes the focus from a control that becomes disabled; jsdom does not, so the test does it.
+    addPicture.blur()
+    expect(await screen.findByRole('button', { name: 'Remove picture 1' })).toBeInTheDocument()
+    expect(addPicture).toBeEnabled()
+    expect(addPicture).toHaveFocus()
     openChooser.mockRestore()
   })
 

@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import type { PricesResult } from '@shared/acquire'
-import { PHYSICAL_CARDS_AVAILABLE } from '@shared/constants'
+import { PHYSICAL_CARDS_AVAILABLE, rarityName } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../app/paths'
@@ -158,10 +158,10 @@ function RarityChoice({ rarity, price }: { rarity: 1 | 2; price: number }) {
       to={paths.digitalPick.href(rarity)}
       variant="outlined"
       sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5, py: 1.5 }}
-      aria-label={`Pick a ${rarity === 1 ? 'Common' : 'Special'} card`}
+      // The name holds the visible rarity and price in their order (WCAG 2.5.3 Label in Name).
+      aria-label={`Pick a card: ${rarityName(rarity)}, ${formatCredit(price)} credit`}
     >
-      <RarityBadge rarity={rarity} />
-      <CreditAmount value={price} />
+      <RarityBadge rarity={rarity} /> <CreditAmount value={price} />
     </Button>
   )
 }

@@ -260,7 +260,7 @@ function Pick({ rarity, price }: PickProps) {
                   <ButtonBase
                     focusRipple
                     onClick={() => setSelected(card)}
-                    aria-label={`Pick ${card.cardName}${card.owned > 0 ? ' (owned)' : ''}`}
+                    aria-label={`Pick ${card.cardName}${card.owned > 0 ? ', Owned' : ''}`}
                     sx={{
                       display: 'flex',
                       flexDirection: 'column',

@@ -144,7 +144,7 @@ export function renderShareNotFound(publicUrl: string): string {
 }
 
 const STYLES = `
-:root{color-scheme:light dark;--ink:#1f2a2e;--muted:#5b6b70;--paper:#FAF7F2;--surface:#fff;--primary:#0F5C63;--accent:#E8773A}
+:root{color-scheme:light dark;--ink:#1f2a2e;--muted:#5b6b70;--paper:#FAF7F2;--surface:#fff;--primary:#0F5C63;--accent:#E8773A;--on-accent:#1B1B1B}
 @media (prefers-color-scheme:dark){:root{--ink:#ecf1f1;--muted:#a9b8bb;--paper:#121a1c;--surface:#1b2629;--primary:#5fb3ba}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--paper);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -168,7 +168,7 @@ dd{margin:0;font-size:22px;font-weight:700}
 .caption{font-weight:600}
 .detail{color:var(--muted);font-size:14px}
 .cta{margin-top:24px;padding:16px;border-radius:12px;background:var(--paper)}
-.button{display:inline-block;margin-top:8px;padding:10px 20px;border-radius:12px;background:var(--accent);color:#fff;font-weight:700;text-decoration:none}
+.button{display:inline-block;margin-top:8px;padding:10px 20px;border-radius:12px;background:var(--accent);color:var(--on-accent);font-weight:700;text-decoration:none}
 .button:focus-visible,.brand:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
 .empty{text-align:center}
 .story p{max-width:75ch;white-space:pre-line;overflow-wrap:anywhere}

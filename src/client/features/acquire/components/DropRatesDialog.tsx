@@ -36,7 +36,8 @@ export function DropRatesDialog({ open, onClose }: DropRatesDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Drop rates</DialogTitle>
-      <DialogContent>
+      {/* On a phone the table scrolls inside the dialog; a tab stop lets the keyboard scroll it too. */}
+      <DialogContent tabIndex={0}>
         <Typography sx={{ mb: 1 }}>
           Every card of a draw is drawn with these chances, then chosen at random among the cards of its rarity.
         </Typography>

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Link from '@mui/material/Link'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
@@ -112,12 +113,14 @@ export function CardPickerDialog({ open, onClose, onPick }: CardPickerDialogProp
               {cardSets.map((set) => {
                 const free = set.cards.reduce((sum, card) => sum + (card.freeCopies ?? 0), 0)
                 return (
-                  <ListItemButton key={set.cardSetId} onClick={() => setCardSetId(set.cardSetId)}>
-                    <ListItemText
-                      primary={set.cardSetName}
-                      secondary={`${free} ${free === 1 ? 'card' : 'cards'} without a memory`}
-                    />
-                  </ListItemButton>
+                  <ListItem key={set.cardSetId} disablePadding>
+                    <ListItemButton onClick={() => setCardSetId(set.cardSetId)}>
+                      <ListItemText
+                        primary={set.cardSetName}
+                        secondary={`${free} ${free === 1 ? 'card' : 'cards'} without a memory`}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 )
               })}
             </List>

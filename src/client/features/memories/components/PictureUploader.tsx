@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton'
 import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 
 import { MEMORY_PICTURE_MAX_BYTES, MEMORY_PICTURES_MAX } from '@shared/constants'
 import type { MemoryPicture } from '@shared/memories'
@@ -41,6 +41,14 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
   const [problem, setProblem] = useState<string | null>(null)
   const full = pictures.length >= MEMORY_PICTURES_MAX
   const fileInput = useRef<HTMLInputElement>(null)
+  const addButton = useRef<HTMLButtonElement>(null)
+  // Disabled while a picture uploads, Add Picture drops the focus; it takes it back once it can be used again.
+  const refocusAdd = useRef(false)
+  useEffect(() => {
+    if (progress !== null || !refocusAdd.current) return
+    refocusAdd.current = false
+    addButton.current?.focus()
+  }, [progress])
 
   async function handleChoose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0]
@@ -56,6 +64,7 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
       return
     }
     setProblem(null)
+    refocusAdd.current = document.activeElement === addButton.current
     setProgress(0)
     onUploadingChange?.(true)
     try {
@@ -109,6 +118,7 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
       <Box>
         {/* A real button opens the file chooser, so Enter and Space work and the input is no tab stop of its own. */}
         <Button
+          ref={addButton}
           variant="outlined"
           startIcon={<AddPhotoAlternateIcon />}
           disabled={progress !== null || full}
