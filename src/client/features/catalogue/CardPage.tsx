@@ -17,9 +17,9 @@ import { rarityName, TRUNCATE_CARD_PAGE } from '@shared/constants'
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
+import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { ExpandableText } from '../../components/ExpandableText'
 import { LoadFailed } from '../../components/LoadFailed'
-import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 
@@ -65,7 +65,7 @@ export function CardPage() {
       </Stack>
     )
   }
-  return <LoadingState label={isLoading ? 'Loading the card' : 'Loading'} />
+  return <DetailSkeleton label={isLoading ? 'Loading the card' : 'Loading'} />
 }
 
 interface CardDetailsProps {

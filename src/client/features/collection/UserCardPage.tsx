@@ -15,8 +15,8 @@ import { TEXTS } from '@shared/texts'
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
+import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
-import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { ShareLinks } from '../../components/ShareLinks'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -58,7 +58,7 @@ export function UserCardPage({ renderMemory }: UserCardPageProps) {
 
   // A copy already shown stays until the page is left: right after a recycle its refetch answers 404.
   if (userCard) return <UserCardDetails userCard={userCard} onClose={handleClose} renderMemory={renderMemory} />
-  if (isLoading) return <LoadingState label="Loading the card" />
+  if (isLoading) return <DetailSkeleton label="Loading the card" />
   if (isFailure(error)) return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
   if (isError || !userCardId) {
     return (
@@ -70,7 +70,7 @@ export function UserCardPage({ renderMemory }: UserCardPageProps) {
       </Stack>
     )
   }
-  return <LoadingState label="Loading the card" />
+  return <DetailSkeleton label="Loading the card" />
 }
 
 interface UserCardDetailsProps extends UserCardPageProps {

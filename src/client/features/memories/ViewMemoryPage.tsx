@@ -15,8 +15,8 @@ import type { Memory } from '@shared/memories'
 
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
+import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
-import { LoadingState } from '../../components/LoadingState'
 import { MemoryCardHeader } from '../../components/MemoryCardHeader'
 import { JourneyDates, TaggedFriends } from '../../components/MemoryDetails'
 import { MemoryPictures } from '../../components/MemoryPictures'
@@ -37,7 +37,7 @@ export function ViewMemoryPage() {
   const { memoryId, focus } = useParams()
   const { currentData: memory, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
 
-  if (!memory && isFetching) return <LoadingState label="Loading the memory" />
+  if (!memory && isFetching) return <DetailSkeleton label="Loading the memory" />
   if (!memory && isFailure(error)) return <LoadFailed onRetry={() => void refetch()} />
   if (!memory) {
     return (
