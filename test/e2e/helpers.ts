@@ -142,7 +142,8 @@ export async function createMemoryThroughApi(
     memoryStartDate: '2024-05-03',
     memoryEndDate: '2024-05-11',
     memoryContent:
-      'Sunrise over the old town, coffee on the square, and a street musician who played until the bells rang.',
+      // Its own words: the journeys share one server, and a memory journey looks for its own text in the public feed.
+      'Fog lifting off the harbour, fish soup at the corner stall, and the last ferry home under a pink sky.',
     memoryPictures: [uploaded.pictureFileName],
     taggedFriends,
     visibility: 3,

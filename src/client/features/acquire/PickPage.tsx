@@ -275,7 +275,8 @@ function Pick({ rarity, price }: PickProps) {
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, minWidth: 0 }}>
                       <Typography variant="subtitle2" component="span" noWrap sx={{ flex: 1, minWidth: 0 }}>
                         {card.cardName}
-                      </Typography>
+                      </Typography>{' '}
+                      {/* After the name with a space between: the visible text reads as the name does (WCAG 2.5.3). */}
                       {card.owned > 0 && <Chip label="Owned" color="primary" size="small" />}
                     </Box>
                   </ButtonBase>

@@ -105,7 +105,7 @@ function Wallet() {
       </Stack>
       <Typography>
         Where your credit went:{' '}
-        <Link component={RouterLink} to={paths.myDraws.href()}>
+        <Link component={RouterLink} to={paths.myDraws.href()} underline="always">
           My Draws
         </Link>{' '}
         lists every pick and draw with its price and cards.
