@@ -57,6 +57,12 @@ interface ShapeIndex {
 const WORLD_ID_BY_NAME: Record<string, string> = { Kosovo: 'XK' }
 /** The window always spans at least this many degrees, so microstates appear with their surroundings. */
 const MIN_SPAN_DEGREES = 2.4
+/**
+ * A territory smaller than this (in angular radius: about 45 km across) was a speck in a 2.4° window, an almost empty
+ * card; its window may close in to 0.3°, where such a place spans about a fifth of it.
+ */
+const TINY_PLACE_RADIUS_DEGREES = 0.4
+const TINY_MIN_SPAN_DEGREES = 0.3
 const CITY_VIEW_RADIUS_DEGREES = 8
 const COARSE_VIEW_SPAN_DEGREES = 30
 const CITY_FITS_COUNTRY_RADIUS_DEGREES = 11
@@ -151,7 +157,13 @@ function circle(center: [number, number], radius: number): Geometry {
   return geoCircle().center(center).radius(radius)()
 }
 
-function projectionFor(focus: Geometry, width: number, height: number, padding: number): GeoProjection {
+function projectionFor(
+  focus: Geometry,
+  width: number,
+  height: number,
+  padding: number,
+  minSpanDegrees = MIN_SPAN_DEGREES,
+): GeoProjection {
   const center = geoCentroid({ type: 'Feature', properties: {}, geometry: focus })
   const projection = geoAzimuthalEqualArea()
     .rotate([-center[0], -center[1]])
@@ -163,7 +175,7 @@ function projectionFor(focus: Geometry, width: number, height: number, padding: 
       ],
       { type: 'Feature', properties: {}, geometry: focus },
     )
-  const maxScale = (Math.min(width, height) / 2 / ((MIN_SPAN_DEGREES / 2) * Math.PI)) * 180
+  const maxScale = (Math.min(width, height) / 2 / ((minSpanDegrees / 2) * Math.PI)) * 180
   if (projection.scale() > maxScale) {
     projection.scale(maxScale).translate([width / 2, height / 2])
   }
@@ -185,6 +197,7 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
   let highlighted: Geometry | null = null
   let context: Geometry | null = null
   let marker: [number, number] | null = null
+  let minSpan = MIN_SPAN_DEGREES
 
   if (subject.kind === 'city' && point) {
     const country = placeShape ? mainCluster(placeShape) : null
@@ -194,8 +207,10 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
     context = placeShape?.geometry ?? null
     marker = point
   } else if (placeShape) {
-    const cluster = subject.shape?.atlas === 'us' ? { geometry: placeShape.geometry } : mainCluster(placeShape)
+    const cluster =
+      subject.shape?.atlas === 'us' ? { geometry: placeShape.geometry, radius: Infinity } : mainCluster(placeShape)
     focus = cluster.geometry
+    if (cluster.radius < TINY_PLACE_RADIUS_DEGREES) minSpan = Math.max(TINY_MIN_SPAN_DEGREES, cluster.radius * 3)
     highlighted = placeShape.geometry
     if (subject.shape?.atlas === 'us') context = null
   } else {
@@ -203,7 +218,7 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
     marker = point
   }
 
-  const projection = projectionFor(focus, width, height, Math.round(width * 0.08))
+  const projection = projectionFor(focus, width, height, Math.round(width * 0.08), minSpan)
   projection.clipExtent([
     [-2, -2],
     [width + 2, height + 2],
