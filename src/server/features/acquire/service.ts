@@ -177,6 +177,39 @@ export async function drawCard(
   return { shareId: transactionId, userData: { digitalCredit }, expGainResult }
 }
 
+/** A drawn card as draw results and the draw history show it. */
+function drawnCard(card: {
+  cardId: string
+  cardName: string
+  cardRarity: number
+  userCardId: string | null
+  isNew: number
+}) {
+  return {
+    cardId: card.cardId,
+    cardName: card.cardName,
+    cardRarity: card.cardRarity,
+    image: card.cardId,
+    userCardId: card.userCardId,
+    isNew: card.isNew === 1,
+  }
+}
+
+/** A certificate a draw gave in place of a card, as draw results and the draw history show it. */
+function drawnCertificate(certificate: {
+  id: string
+  credit_value: number
+  redeem_code: string
+  redeemed_at: string | null
+}) {
+  return {
+    creditCertificateId: certificate.id,
+    creditValue: certificate.credit_value,
+    redeemCode: certificate.redeem_code,
+    redeemed: certificate.redeemed_at !== null,
+  }
+}
+
 /** The drawer's own paid draw; anyone else's (or an unknown id) answers as not found. */
 export async function getCardDrawResult(
   db: Kysely<Database>,
@@ -191,25 +224,11 @@ export async function getCardDrawResult(
     queries.listDrawnCards(db, transactionId),
     queries.findDrawCertificate(db, userId, transactionId),
   ])
-  const cardList = cards.map((card) => ({
-    cardId: card.cardId,
-    cardName: card.cardName,
-    cardRarity: card.cardRarity,
-    image: card.cardId,
-    userCardId: card.userCardId,
-    isNew: card.isNew === 1,
-  }))
+  const cardList = cards.map(drawnCard)
   return {
     shareId: transaction.id,
     cardList,
-    certificate: certificate
-      ? {
-          creditCertificateId: certificate.id,
-          creditValue: certificate.credit_value,
-          redeemCode: certificate.redeem_code,
-          redeemed: certificate.redeemed_at !== null,
-        }
-      : null,
+    certificate: certificate ? drawnCertificate(certificate) : null,
     highestRarity: cardList.reduce((highest, card) => Math.max(highest, card.cardRarity), 0),
     tenDraws: transaction.kind === 'draw10',
     expGainResult: JSON.parse(transaction.exp_gain_result ?? 'null') as ExpGainResult,
@@ -297,22 +316,8 @@ export async function getMyDraws(db: Kysely<Database>, userId: string, query: My
         createdAt: row.created_at,
         price: row.price,
         priceMoney: creditToMoney(row.price, reference),
-        cards: (cardsByDraw.get(row.id) ?? []).map((card) => ({
-          cardId: card.cardId,
-          cardName: card.cardName,
-          cardRarity: card.cardRarity,
-          image: card.cardId,
-          userCardId: card.userCardId,
-          isNew: card.isNew === 1,
-        })),
-        certificate: certificate
-          ? {
-              creditCertificateId: certificate.id,
-              creditValue: certificate.credit_value,
-              redeemCode: certificate.redeem_code,
-              redeemed: certificate.redeemed_at !== null,
-            }
-          : null,
+        cards: (cardsByDraw.get(row.id) ?? []).map(drawnCard),
+        certificate: certificate ? drawnCertificate(certificate) : null,
       }
     }),
     months: monthTotals

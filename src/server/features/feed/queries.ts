@@ -3,11 +3,10 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import { VISIBILITY } from '@shared/constants'
 
 import type { Database } from '../../db/schema'
+import type { KeysetKey } from '../../lib/keysetCursor'
 
-export interface FeedKey {
-  createdAt: string
-  id: string
-}
+/** A memory's place in the newest-first feed. */
+export type FeedKey = KeysetKey
 
 /** Strictly after the cursor in newest-first order: a row comparison (created_at, id) < cursor, which both databases index. */
 function after(cursor: FeedKey) {

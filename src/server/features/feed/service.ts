@@ -3,25 +3,11 @@ import type { Kysely } from 'kysely'
 import { FEED_PAGE_SIZE, type MemoryFeed, type MemoryFeedQuery } from '@shared/feed'
 
 import type { Database } from '../../db/schema'
-import { AppError } from '../../lib/errors'
+import { decodeCursor, encodeCursor } from '../../lib/keysetCursor'
 import type { PictureSigner } from '../../lib/pictureSigner'
 import { hydrateMemories } from '../memories/service'
 
-import { listFeedKeys, type FeedKey } from './queries'
-
-function encodeCursor(key: FeedKey): string {
-  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url')
-}
-
-function decodeCursor(cursor: string): FeedKey {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
-    if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id }
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw new AppError('BadRequest', 'Invalid cursor: start again from the first page.')
-}
+import { listFeedKeys } from './queries'
 
 /**
  * Memories the viewer may see, newest first, paged by the key (created_at, id) of the last one shown:
