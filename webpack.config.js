@@ -4,7 +4,7 @@ const zlib = require('node:zlib')
 const CompressionPlugin = require('compression-webpack-plugin')
 const HtmlWebpackPlugin = require('html-webpack-plugin')
 const MiniCssExtractPlugin = require('mini-css-extract-plugin')
-const { DefinePlugin } = require('webpack')
+const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack')
 
 /** Text assets worth compressing ahead of time; the server sends the .br or .gz twin the browser accepts. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/
@@ -49,7 +49,8 @@ module.exports = (_env, argv) => {
     output: {
       path: path.resolve(__dirname, 'dist/web'),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      // Chunks by id, not name: the runtime's table of every chunk's file would otherwise carry each name too.
+      chunkFilename: production ? 'assets/[id].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       publicPath: '/',
       clean: true,
@@ -82,10 +83,19 @@ module.exports = (_env, argv) => {
         // In production the font faces go to a stylesheet of their own, so fonts are not waiting for the script.
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(woff2?|ttf|png|svg|jpg|webp)$/, type: 'asset/resource' },
+        // @emotion/react imports it for its side effects only; it has none, and nothing the app renders uses it.
+        { test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
       ],
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html' }),
+      // MUI's createTheme carries the CSS-variables theme builder for themes that ask for it; the app's two plain
+      // themes never do (src/client/app/theme.ts), so the builder is replaced by a module that says so if ever called.
+      new NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.js$/, (resource) => {
+        if (/[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/]createTheme\.js$/.test(resource.contextInfo.issuer)) {
+          resource.request = path.resolve(__dirname, 'src/client/app/noCssVariablesTheme.js')
+        }
+      }),
       new DefinePlugin({
         'process.env.WANDERCARDS_API_BASE': JSON.stringify(process.env.WANDERCARDS_API_BASE ?? '/api'),
         'process.env.WANDERCARDS_API_KEY': JSON.stringify(process.env.WANDERCARDS_API_KEY ?? 'dev-web-key'),

@@ -1,7 +1,7 @@
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
-import { App, AppLoading } from './app/App'
+import { App } from './app/App'
 import { preloadScreen } from './app/router'
 import { makeStore } from './app/store'
 import { restoreSession } from './features/session/listeners'
@@ -17,11 +17,15 @@ void unregisterServiceWorkers()
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 const store = makeStore()
+// index.html shows a loading indicator until the first render replaces it.
 const root = createRoot(container)
-root.render(<AppLoading />)
 // The stored session is checked while the opened screen's chunk arrives (index.html preloads it), not after it.
 restoreSession(store.dispatch)
-await preloadScreen(window.location.pathname, store)
-// As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
-// for the whole page, so input is never blocked for long while it runs.
-startTransition(() => root.render(<App store={store} />))
+void preloadScreen(window.location.pathname, store).then(() => {
+  // As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page, so input is never blocked for long while it runs.
+  startTransition(() => root.render(<App store={store} />))
+  // The other screens' endpoint definitions follow the first screen instead of delaying it; they are defined before
+  // the page's load event, which is as early as a recorded DevTools session can be imported (docs/qa-replay.md).
+  void import(/* webpackChunkName: "endpoints" */ './app/endpoints')
+})

@@ -9,7 +9,7 @@ import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFun
 import { AppRoutes } from '@client/app/router'
 import { ToastHost } from '@client/app/shell/ToastHost'
 import { makeStore, type RootState } from '@client/app/store'
-import { theme } from '@client/app/theme'
+import { themeFor } from '@client/app/theme'
 import { sessionApi } from '@client/features/session/api'
 import { initialSessionState, type SessionState } from '@client/features/session/slice'
 
@@ -40,7 +40,7 @@ interface Options extends Omit<RenderOptions, 'queries'> {
 function Providers({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactElement }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={themeFor('light')}>
         <CssBaseline />
         {children}
         <ToastHost />

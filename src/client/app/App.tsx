@@ -1,14 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline'
-import { ThemeProvider } from '@mui/material/styles'
 import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
 
-import { LoadingState } from '../components/LoadingState'
-
+import { AppThemeProvider } from './AppThemeProvider'
 import { AppRoutes } from './router'
 import { ToastHost } from './shell/ToastHost'
 import type { AppStore } from './store'
-import { theme } from './theme'
 
 export interface AppProps {
   store: AppStore
@@ -17,23 +14,13 @@ export interface AppProps {
 export function App({ store }: AppProps) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <AppThemeProvider>
         <CssBaseline enableColorScheme />
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
         <ToastHost />
-      </ThemeProvider>
+      </AppThemeProvider>
     </Provider>
-  )
-}
-
-/** What the page shows from the moment the main bundle runs until the opened screen's chunk has arrived. */
-export function AppLoading() {
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      <LoadingState />
-    </ThemeProvider>
   )
 }

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type ReactElement } from 'react'
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { paths } from './paths'
+import { preloadLoggedInBar } from './shell/Header'
 import { Layout } from './shell/Layout'
 import { NotFoundPage } from './shell/NotFoundPage'
 import { RequireLogin } from './shell/RequireLogin'
@@ -221,6 +222,7 @@ export function AppRoutes() {
 export async function preloadScreen(pathname: string, store: AppStore): Promise<void> {
   const matches = matchRoutes(appRoutes, pathname) ?? []
   const hasSession = store.getState().session.authKey !== null
+  if (hasSession) preloadLoggedInBar()
   await Promise.all(
     matches.map(async ({ route }) => {
       const screen: unknown = (route.element as { type?: unknown } | undefined)?.type

@@ -8,19 +8,6 @@ import { addSessionListeners } from '../features/session/listeners'
 import { sessionSlice } from '../features/session/slice'
 
 import { locationSlice } from './location'
-// Every feature's endpoints are defined when the store is created, while the screens stay lazy chunks: Redux DevTools
-// replays a recorded call through the reducer, which throws for an endpoint it does not know (docs/qa-replay.md).
-// These files hold endpoint definitions only, no components.
-import '../features/acquire/api'
-import '../features/catalogue/api'
-import '../features/collection/api'
-import '../features/content/api'
-import '../features/feed/api'
-import '../features/friends/api'
-import '../features/memories/api'
-import '../features/notifications/api'
-import '../features/session/api'
-import '../features/wallet/api'
 
 export const rootReducer = combineSlices(baseApi, sessionSlice, locationSlice)
 export type RootState = ReturnType<typeof rootReducer>

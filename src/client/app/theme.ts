@@ -1,4 +1,4 @@
-import { alpha, createTheme } from '@mui/material/styles'
+import { alpha, createTheme, type PaletteOptions, type Theme } from '@mui/material/styles'
 
 import '@fontsource/fraunces/600.css'
 import '@fontsource/fraunces/700.css'
@@ -41,67 +41,82 @@ declare module '@mui/material/styles' {
 const displayFont = '"Fraunces", Georgia, "Times New Roman", serif'
 const textFont = '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
 
-export const theme = createTheme({
-  cssVariables: { colorSchemeSelector: 'media' },
-  colorSchemes: {
-    light: {
-      palette: {
-        primary: { main: '#0F5C63', contrastText: '#FFFFFF' },
-        secondary: { main: '#E8773A', contrastText: '#1B1B1B' },
-        background: { default: '#FAF7F2', paper: '#FFFFFF' },
-        text: { primary: '#1E2A2B', secondary: '#52605F' },
-      },
-    },
-    dark: {
-      palette: {
-        primary: { main: '#4FB3BB', contrastText: '#0B1F21' },
-        secondary: { main: '#F29A63', contrastText: '#1B1B1B' },
-        background: { default: '#121816', paper: '#1B2322' },
-      },
-    },
+export type ColorScheme = 'light' | 'dark'
+
+const PALETTES = {
+  light: {
+    mode: 'light',
+    primary: { main: '#0F5C63', contrastText: '#FFFFFF' },
+    secondary: { main: '#E8773A', contrastText: '#1B1B1B' },
+    background: { default: '#FAF7F2', paper: '#FFFFFF' },
+    text: { primary: '#1E2A2B', secondary: '#52605F' },
   },
-  rarity: RARITY_COLORS,
-  rarityText: RARITY_TEXT_COLORS,
-  shape: { borderRadius: 12 },
-  spacing: 8,
-  typography: {
-    fontFamily: textFont,
-    fontSize: 15,
-    h1: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.6rem' },
-    h2: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.1rem' },
-    h3: { fontFamily: displayFont, fontWeight: 700, fontSize: '1.75rem' },
-    h4: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.5rem' },
-    h5: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.25rem' },
-    h6: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.1rem' },
-    button: { textTransform: 'none', fontWeight: 600 },
+  dark: {
+    mode: 'dark',
+    primary: { main: '#4FB3BB', contrastText: '#0B1F21' },
+    secondary: { main: '#F29A63', contrastText: '#1B1B1B' },
+    background: { default: '#121816', paper: '#1B2322' },
   },
-  breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1280, xl: 1536 } },
-  components: {
-    // ButtonBase resets `outline` on its own class, which outranks the global :focus-visible rule below; every button,
-    // icon button, chip, tab and menu item is a ButtonBase, so the ring is restored here once.
-    MuiButtonBase: {
-      styleOverrides: {
-        root: ({ theme: t }) => ({ '&.Mui-focusVisible': focusRing(alpha(t.palette.secondary.main, 0.8)) }),
-      },
+} as const satisfies Record<ColorScheme, PaletteOptions>
+
+/**
+ * The theme of one colour scheme. The app follows the device's scheme by swapping between two plain themes
+ * (`AppThemeProvider`) rather than one CSS-variables theme: the variables machinery (its provider, its theme builder
+ * and the variable sheet it computes at start) weighed about 7 KB of the first load and a few milliseconds of the
+ * first render, for a switch that happens once at most per visit.
+ */
+const createAppTheme = (scheme: ColorScheme) =>
+  createTheme({
+    palette: PALETTES[scheme],
+    rarity: RARITY_COLORS,
+    rarityText: RARITY_TEXT_COLORS,
+    shape: { borderRadius: 12 },
+    spacing: 8,
+    typography: {
+      fontFamily: textFont,
+      fontSize: 15,
+      h1: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.6rem' },
+      h2: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.1rem' },
+      h3: { fontFamily: displayFont, fontWeight: 700, fontSize: '1.75rem' },
+      h4: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.5rem' },
+      h5: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.25rem' },
+      h6: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.1rem' },
+      button: { textTransform: 'none', fontWeight: 600 },
     },
-    MuiButton: { defaultProps: { disableElevation: true } },
-    MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
-    MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },
-    MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
-    MuiTooltip: { defaultProps: { arrow: true } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
-    MuiCssBaseline: {
-      styleOverrides: (t) => ({
-        body: { fontSize: 16 },
-        ':focus-visible': focusRing(alpha(t.palette.secondary.main, 0.8)),
-        '@media (prefers-reduced-motion: reduce)': {
-          '*, *::before, *::after': {
-            animationDuration: '0.01ms !important',
-            animationIterationCount: '1 !important',
-            transitionDuration: '0.01ms !important',
-          },
+    breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1280, xl: 1536 } },
+    components: {
+      // ButtonBase resets `outline` on its own class, which outranks the global :focus-visible rule below; every button,
+      // icon button, chip, tab and menu item is a ButtonBase, so the ring is restored here once.
+      MuiButtonBase: {
+        styleOverrides: {
+          root: ({ theme: t }) => ({ '&.Mui-focusVisible': focusRing(alpha(t.palette.secondary.main, 0.8)) }),
         },
-      }),
+      },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
+      MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },
+      MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
+      MuiTooltip: { defaultProps: { arrow: true } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiCssBaseline: {
+        styleOverrides: (t) => ({
+          body: { fontSize: 16 },
+          ':focus-visible': focusRing(alpha(t.palette.secondary.main, 0.8)),
+          '@media (prefers-reduced-motion: reduce)': {
+            '*, *::before, *::after': {
+              animationDuration: '0.01ms !important',
+              animationIterationCount: '1 !important',
+              transitionDuration: '0.01ms !important',
+            },
+          },
+        }),
+      },
     },
-  },
-})
+  })
+
+const themes: Partial<Record<ColorScheme, Theme>> = {}
+
+/** Each scheme's theme is built the first time it is shown. */
+export function themeFor(scheme: ColorScheme): Theme {
+  return (themes[scheme] ??= createAppTheme(scheme))
+}

@@ -32,8 +32,8 @@ const loginResult = {
 }
 
 /**
- * The modules a freshly loaded page has: the store module and what the test itself touches, plus `screens`: the
- * modules of the screens the page has opened.
+ * The modules a freshly loaded page has: the store module, the endpoint definitions main.tsx loads right after the
+ * first render, and what the test itself touches, plus `screens`: the modules of the screens the page has opened.
  */
 async function loadPage(screens: string[] = []) {
   let modules!: {
@@ -51,6 +51,7 @@ async function loadPage(screens: string[] = []) {
       locationSync: await import('@client/app/locationSync'),
       sessionEvents: await import('@client/api/sessionEvents'),
     }
+    await import('@client/app/endpoints')
     for (const screen of screens) await import(screen)
   })
   return modules
@@ -95,7 +96,7 @@ afterEach(() => {
 })
 
 describe('QA replay: endpoints', () => {
-  it('defines every feature’s endpoints when the store module loads, before any screen', async () => {
+  it('defines every feature’s endpoints once the page has started, before any screen', async () => {
     const page = await loadPage()
     const registeredAtStart = Object.keys(page.baseApi.baseApi.endpoints).sort()
 

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box'
-import Container from '@mui/material/Container'
 import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 
@@ -21,16 +20,15 @@ export function Layout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
-      <Container
+      <Box
         component="main"
         id="main"
-        maxWidth="lg"
-        sx={{ flex: 1, pt: { xs: 2, md: 4 }, pb: 4, px: { xs: 1.5, sm: 3 } }}
+        sx={{ flex: 1, width: '100%', maxWidth: 'lg', mx: 'auto', pt: { xs: 2, md: 4 }, pb: 4, px: { xs: 1.5, sm: 3 } }}
       >
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>
-      </Container>
+      </Box>
       {loggedIn && (
         <Suspense fallback={null}>
           <NotFindingButton />

@@ -9,8 +9,10 @@ import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import ButtonBase from '@mui/material/ButtonBase'
+import { useTheme } from '@mui/material/styles'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
+import useMediaQuery from '@mui/material/useMediaQuery'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, NavLink } from 'react-router-dom'
 
@@ -19,6 +21,8 @@ import type { User } from '@shared/session'
 import { CreditAmount } from '../../components/CreditAmount'
 import { UserAvatar } from '../../components/UserAvatar'
 import { paths } from '../paths'
+
+import { Logo } from './Logo'
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -65,16 +69,19 @@ export interface LoggedInBarProps {
   user: User | undefined
   /** The last notification check found an unread one. */
   newNotification: boolean
-  /** From md up: balances and the account button with name and level. */
-  wide: boolean
-  /** From lg up: navigation with text labels. */
-  roomy: boolean
 }
 
-/** The logged-in part of the header: main navigation, balances and the account button. */
-export function LoggedInBar({ user, newNotification, wide, roomy }: LoggedInBarProps) {
+/** The logged-in part of the header: the logo, main navigation, balances and the account button. */
+export function LoggedInBar({ user, newNotification }: LoggedInBarProps) {
+  const theme = useTheme()
+  // From md up: balances and the account button with name and level.
+  const wide = useMediaQuery(theme.breakpoints.up('md'))
+  // Text labels, and the wordmark beside the logo, only fit beside the wallet and avatar from lg up; between md and lg
+  // the navigation shows icons with tooltips, as on phones.
+  const roomy = useMediaQuery(theme.breakpoints.up('lg'))
   return (
     <>
+      <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} showName={roomy} />
       <Box
         component="nav"
         aria-label="Main"

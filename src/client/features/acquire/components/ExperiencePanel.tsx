@@ -101,8 +101,7 @@ const Fill = styled('div')(({ theme }) => ({
 const LevelUp = styled(Typography)(({ theme }) => ({
   fontWeight: 700,
   // The brand orange is 2.9:1 on white paper; its dark shade reads at 5.5:1, while the dark scheme keeps the bright one.
-  color: (theme.vars ?? theme).palette.secondary.dark,
-  ...theme.applyStyles('dark', { color: (theme.vars ?? theme).palette.secondary.main }),
+  color: theme.palette.mode === 'dark' ? theme.palette.secondary.main : theme.palette.secondary.dark,
   animation: `${pulse} 0.9s ease-in-out 3`,
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
 })) as typeof Typography
