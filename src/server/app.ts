@@ -77,7 +77,9 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
     error: (fields: object, message: string) => app.log.error(fields, message),
     runFinished: (job: string, outcome: 'ok' | 'failed') => app.metrics.jobRuns.inc({ job, outcome }),
   }
-  await app.register(jobsPlugin, { jobs: createJobRunner(config.database, jobLog) })
+  // Runs in progress get most of the shutdown deadline, leaving the rest for closing the pools.
+  const stopTimeoutMs = Math.max(1_000, config.shutdownGraceMs - 2_000)
+  await app.register(jobsPlugin, { jobs: createJobRunner(config.database, jobLog, { stopTimeoutMs }) })
   await app.register(pictureSignerPlugin)
 
   // External plugins

@@ -277,6 +277,13 @@ function checkProductionSettings(settings: Settings, database: Config['database'
         'REDIS_URL to a redis:// or rediss:// address, or INSTANCES=1.',
     )
   }
+  if (settings.INSTANCES > 1 && settings.BLOB_STORE !== 's3') {
+    throw new SettingsError(
+      `Setting INSTANCES=${settings.INSTANCES} needs a shared blob store: with BLOB_STORE=local each instance keeps ` +
+        'pictures and card art in its own DATA_DIR, so a picture uploaded through one is missing on the others. Set ' +
+        'BLOB_STORE=s3 and the S3_* settings (AWS S3, MinIO, R2, Ceph), or INSTANCES=1.',
+    )
+  }
   if (!stripeConfigured && settings.PAYMENTS_TEST_MODE === undefined) {
     throw new SettingsError(
       'Setting PAYMENTS_TEST_MODE must be chosen when NODE_ENV=production without Stripe keys: set ' +

@@ -39,10 +39,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Wandercards is running on ${config.publicUrl} (database: ${config.database.dialect})`)
-  // One instance at a time renders what no instance has rendered yet, for the whole cluster.
-  await app.jobs.once('card-art-warmup', async (stopping) => {
-    await warmArtCache(app, stopping)
-  })
+  // One instance at a time renders what no instance has rendered yet, for the whole cluster. The server answers
+  // without it, so a warm-up that cannot be queued is logged, never fatal.
+  app.jobs
+    .once('card-art-warmup', async (stopping) => {
+      await warmArtCache(app, stopping)
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'card art warm-up not queued'))
 }
 
 main().catch((error: unknown) => {

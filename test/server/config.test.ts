@@ -65,7 +65,17 @@ describe('settings', () => {
     it('refuse several instances that would count rate limits each on its own, without Redis', () => {
       const shared = { ...production, INSTANCES: '3', DATABASE_URL: 'postgres://db.internal/wandercards' }
       expect(startError(shared)).toMatch(/INSTANCES=3 needs REDIS_URL/)
-      expect(loadConfig({ ...shared, REDIS_URL: 'redis://redis.internal:6379' }).instances).toBe(3)
+    })
+
+    it('refuse several instances that would each keep pictures on their own disk', () => {
+      const shared = {
+        ...production,
+        INSTANCES: '3',
+        DATABASE_URL: 'postgres://db.internal/wandercards',
+        REDIS_URL: 'redis://redis.internal:6379',
+      }
+      expect(startError(shared)).toMatch(/INSTANCES=3 needs a shared blob store/)
+      expect(loadConfig({ ...shared, BLOB_STORE: 's3', S3_BUCKET: 'pictures' }).instances).toBe(3)
     })
 
     it('refuse test-mode payments that were not asked for explicitly', () => {

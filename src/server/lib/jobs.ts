@@ -38,6 +38,9 @@ const ONE_OFF_EXPIRY_SECONDS = 60 * 60
 
 const QUEUE_CREATION_ATTEMPTS = 5
 
+/** The longest wait between two attempts to start the job queue. */
+const START_RETRY_MAX_MS = 30_000
+
 /** The first runs wait until start-up work (migrations, art warm-up) has settled, but no longer than one period. */
 const FIRST_RUN_DELAY_SECONDS = 60
 
@@ -113,7 +116,7 @@ export class InProcessJobRunner implements JobRunner {
  */
 export class PgBossJobRunner implements JobRunner {
   readonly kind = 'pg-boss'
-  private readonly boss: PgBoss
+  private boss: PgBoss
   private readonly jobs: PeriodicJob[] = []
   private readonly timers: NodeJS.Timeout[] = []
   private readonly stopping = new AbortController()
@@ -121,17 +124,24 @@ export class PgBossJobRunner implements JobRunner {
   private started = false
 
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     private readonly log: JobLog,
+    /** How long stop waits for runs in progress: under the server's shutdown deadline, so requests still finish. */
+    private readonly stopTimeoutMs = 8_000,
   ) {
-    this.boss = new PgBoss({
-      connectionString,
+    this.boss = this.createBoss()
+  }
+
+  private createBoss(): PgBoss {
+    const boss = new PgBoss({
+      connectionString: this.connectionString,
       application_name: 'wandercards-jobs',
       max: 3,
       // Periods are kept by the throttled offers below; pg-boss's own cron clock is not needed.
       schedule: false,
     })
-    this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'))
+    return boss
   }
 
   async every(job: PeriodicJob): Promise<void> {
@@ -142,13 +152,40 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   async start(): Promise<void> {
-    // Not awaited by the server's start: pg-boss's first start creates its schema, and requests need none of it.
+    // Not awaited by the server's start: pg-boss's first start creates its schema, and requests need none of it. A
+    // queue that cannot start (the database briefly away, a schema lock) is tried again until the instance stops,
+    // rather than taking down a server that already answers requests.
     this.starting = (async () => {
-      await this.boss.start()
-      this.started = true
-      for (const job of this.jobs) await this.schedule(job)
+      for (let attempt = 1; !this.stopping.signal.aborted; attempt += 1) {
+        try {
+          await this.boss.start()
+          this.started = true
+          for (const job of this.jobs) await this.schedule(job)
+          return
+        } catch (error) {
+          this.log.error({ err: error, attempt }, 'job queue did not start; trying again')
+          // A PgBoss whose start failed stays half-started and cannot be started again: the next try gets a new one.
+          await this.boss.stop({ graceful: false, wait: false }).catch(() => undefined)
+          this.boss = this.createBoss()
+          await this.pause(Math.min(START_RETRY_MAX_MS, 500 * 2 ** attempt))
+        }
+      }
     })()
-    this.starting.catch((error: unknown) => this.log.error({ err: error }, 'job queue did not start'))
+  }
+
+  /** Waits, but no longer than until the instance stops. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      this.stopping.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer)
+          resolve()
+        },
+        { once: true },
+      )
+    })
   }
 
   private async schedule(job: PeriodicJob): Promise<void> {
@@ -171,7 +208,7 @@ export class PgBossJobRunner implements JobRunner {
 
   async once(name: string, run: (stopping: AbortSignal) => Promise<void>): Promise<void> {
     await this.starting
-    if (this.stopping.signal.aborted) return
+    if (this.stopping.signal.aborted || !this.started) return
     // 'stately': at most one queued and one running per queue, across instances.
     await this.createQueue({ name, policy: 'stately', retryLimit: 0, expireInSeconds: ONE_OFF_EXPIRY_SECONDS })
     await this.boss.work(name, () =>
@@ -200,10 +237,16 @@ export class PgBossJobRunner implements JobRunner {
     this.stopping.abort()
     await this.starting?.catch(() => undefined)
     for (const timer of this.timers) clearInterval(timer)
-    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: this.stopTimeoutMs })
   }
 }
 
-export function createJobRunner(database: { dialect: 'sqlite' | 'postgres'; url: string }, log: JobLog): JobRunner {
-  return database.dialect === 'postgres' ? new PgBossJobRunner(database.url, log) : new InProcessJobRunner(log)
+export function createJobRunner(
+  database: { dialect: 'sqlite' | 'postgres'; url: string },
+  log: JobLog,
+  { stopTimeoutMs }: { stopTimeoutMs?: number } = {},
+): JobRunner {
+  return database.dialect === 'postgres'
+    ? new PgBossJobRunner(database.url, log, stopTimeoutMs)
+    : new InProcessJobRunner(log)
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 
 import { purgeExpiredSessions } from '@server/features/session/sessionPurge'
-import { InProcessJobRunner, type JobLog } from '@server/lib/jobs'
+import { InProcessJobRunner, PgBossJobRunner, type JobLog } from '@server/lib/jobs'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 jest.setTimeout(60_000)
@@ -59,6 +59,29 @@ describe('the in-process runner (SQLite)', () => {
     await runner.stop()
 
     expect(errors[0]).toBe('job flaky failed')
+  })
+})
+
+describe('the pg-boss runner', () => {
+  it('keeps trying a queue it cannot start instead of failing the server, and stops cleanly', async () => {
+    const errors: string[] = []
+    // Nothing listens on port 1: every start attempt is refused.
+    const runner = new PgBossJobRunner('postgres://postgres@127.0.0.1:1/unreachable', {
+      info: () => undefined,
+      error: (_fields, message) => errors.push(message),
+    })
+    await runner.start()
+    await until(() => errors.length >= 2)
+    let oneOffRan = false
+    const oneOff = runner.once('never', async () => {
+      oneOffRan = true
+    })
+
+    await runner.stop()
+
+    await expect(oneOff).resolves.toBeUndefined()
+    expect(oneOffRan).toBe(false)
+    expect(errors[0]).toBe('job queue did not start; trying again')
   })
 })
 
