@@ -1,15 +1,14 @@
 import CssBaseline from '@mui/material/CssBaseline'
-import { ThemeProvider } from '@mui/material/styles'
 import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useLayoutEffect, type ReactElement } from 'react'
 import { Provider } from 'react-redux'
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom'
 
+import { AppThemeProvider } from '@client/app/AppThemeProvider'
 import { AppRoutes } from '@client/app/router'
 import { ToastHost } from '@client/app/shell/ToastHost'
 import { makeStore, type RootState } from '@client/app/store'
-import { themeFor } from '@client/app/theme'
 import { sessionApi } from '@client/features/session/api'
 import { initialSessionState, type SessionState } from '@client/features/session/slice'
 
@@ -40,11 +39,11 @@ interface Options extends Omit<RenderOptions, 'queries'> {
 function Providers({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactElement }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={themeFor('light')}>
+      <AppThemeProvider>
         <CssBaseline />
         {children}
         <ToastHost />
-      </ThemeProvider>
+      </AppThemeProvider>
     </Provider>
   )
 }

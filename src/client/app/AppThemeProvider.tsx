@@ -1,4 +1,3 @@
-import { THEME_ID } from '@mui/material/styles'
 import { ThemeProvider } from '@mui/system'
 import { useSyncExternalStore, type ReactNode } from 'react'
 
@@ -6,22 +5,24 @@ import { themeFor, type ColorScheme } from './theme'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
+// A browser without matchMedia (or a test DOM) gets the light scheme.
 function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(DARK_QUERY)
-  query.addEventListener('change', onChange)
-  return () => query.removeEventListener('change', onChange)
+  const query = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
 }
 
-const deviceScheme = (): ColorScheme => (window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light')
+const deviceScheme = (): ColorScheme =>
+  typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light'
 
 /**
  * The device's colour scheme, followed live. MUI's own provider also carries the CSS-variables theme machinery, which
- * the app does not use; the system provider under MUI's theme id is what it renders for a plain theme.
+ * the app does not use; for a plain theme it renders the system provider as here.
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const scheme = useSyncExternalStore(subscribe, deviceScheme)
   return (
-    <ThemeProvider themeId={THEME_ID} theme={themeFor(scheme)}>
+    <ThemeProvider theme={themeFor(scheme)}>
       {children}
     </ThemeProvider>
   )
