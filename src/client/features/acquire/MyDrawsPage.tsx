@@ -26,6 +26,7 @@ const KIND_LABELS: Record<DrawKind, string> = {
   draw: 'Draw 1 Card',
   draw10: 'Draw 10 Cards',
   free: 'Free Draw',
+  gift: 'Gift',
 }
 
 const monthFormatter = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
