@@ -105,6 +105,8 @@ export const baseApi = createApi({
     'DrawHistory',
     'CreditProduct',
     'Certificate',
+    'SpendingLimit',
+    'GiftAllowance',
     'Memory',
     'Feed',
     'Friend',

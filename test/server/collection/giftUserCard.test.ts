@@ -2,6 +2,7 @@ import type { MyDraws } from '@shared/acquire'
 import type { GiftAllowance, GiftUserCardResult, UserCard } from '@shared/collection'
 import type { User } from '@shared/session'
 import { pinClock } from '@server/lib/clock'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, giveCopy, grantDigitalCredit, makeFriends, memoryBody } from '../memories/fixtures'
@@ -47,7 +48,7 @@ describe('gifts of a duplicate copy to a friend', () => {
       .selectFrom('user_cards')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
-    return Number(row.count)
+    return row.count
   }
   async function getUser(user: TestUser) {
     return (await t.call<User>('GET', '/api/getUser', { token: user.token })).body.data
@@ -63,7 +64,7 @@ describe('gifts of a duplicate copy to a friend', () => {
 
   it('moves the copy to the friend, tells them, and shows in both histories', async () => {
     const [given = '', kept = ''] = await duplicates(marta, paris, 2)
-    const [martaBefore, lenaBefore] = [await getUser(marta), await getUser(lena)]
+    const [martaBefore, lenaBefore] = [present(await getUser(marta)), present(await getUser(lena))]
 
     const { status, body } = await gift(marta, given, lena)
     expect(status).toBe(200)
@@ -87,7 +88,11 @@ describe('gifts of a duplicate copy to a friend', () => {
     const seen = await t.call<UserCard>('GET', `/api/getUserCard?userCardId=${given}`, { token: lena.token })
     expect(seen.body.data).toMatchObject({ isOwner: true, products: 'Gift from a friend', cardRarity: 3 })
 
-    const notifications = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', lena.userId).execute()
+    const notifications = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', lena.userId)
+      .execute()
     const notice = notifications.find((row) => row.title === `A card from ${marta.username}`)
     expect(notice).toMatchObject({
       content: expect.stringMatching(new RegExp(`^${marta.username} gave you their copy of .+ \\(Rare\\)\\.$`)),
@@ -114,11 +119,11 @@ describe('gifts of a duplicate copy to a friend', () => {
     expect((await history(lena)).months).toEqual([])
 
     // Experience is earned by acquiring with credit: a gift changes it on neither side; the stats follow the copies.
-    const [martaAfter, lenaAfter] = [await getUser(marta), await getUser(lena)]
-    expect(martaAfter?.userExp).toBe(martaBefore?.userExp)
-    expect(lenaAfter?.userExp).toBe(lenaBefore?.userExp)
-    expect(martaAfter?.userCardStats.cardCount).toBe(1)
-    expect(lenaAfter?.userCardStats).toMatchObject({ cardCount: 1, rarityStats: [0, 0, 1, 0, 0] })
+    const [martaAfter, lenaAfter] = [present(await getUser(marta)), present(await getUser(lena))]
+    expect(martaAfter.userExp).toBe(martaBefore.userExp)
+    expect(lenaAfter.userExp).toBe(lenaBefore.userExp)
+    expect(martaAfter.userCardStats.cardCount).toBe(1)
+    expect(lenaAfter.userCardStats).toMatchObject({ cardCount: 1, rarityStats: [0, 0, 1, 0, 0] })
   })
 
   it('says which copies can be given', async () => {
@@ -235,11 +240,13 @@ describe('gifts of a duplicate copy to a friend', () => {
     advance(1000)
     await grantDigitalCredit(t, lena.userId, 5000)
     const [common] = await cardsOfRarity(t, 1, 1)
-    expect((await t.call('POST', '/api/pickCard', { token: lena.token, body: { selectedCardId: common } })).status).toBe(200)
+    expect(
+      (await t.call('POST', '/api/pickCard', { token: lena.token, body: { selectedCardId: common } })).status,
+    ).toBe(200)
     advance(1000)
-    expect((await t.call('POST', '/api/recycleUserCard', { token: lena.token, body: { userCardId: copy } })).status).toBe(
-      200,
-    )
+    expect(
+      (await t.call('POST', '/api/recycleUserCard', { token: lena.token, body: { userCardId: copy } })).status,
+    ).toBe(200)
 
     const page = await history(lena, '?limit=1')
     expect(page.draws.map((entry) => entry.kind)).toEqual(['pick'])

@@ -1,6 +1,6 @@
 import type { CreatePaymentIntentResult, SpendingLimit, VerifyPaymentIntentResult } from '@shared/wallet'
-import { pinClock } from '@server/lib/clock'
 import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'
+import { pinClock } from '@server/lib/clock'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
@@ -73,7 +73,7 @@ describe('spending limits', () => {
       .selectFrom('test_payment_intents')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
-    return Number(row.count)
+    return row.count
   }
   async function paymentsOf(user: TestUser) {
     return t.db.selectFrom('payments').selectAll().where('user_id', '=', user.userId).execute()

@@ -31,11 +31,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('spending_holds_user_idx').on('spending_holds').columns(['user_id', 'expires_at']).execute()
+  await db.schema
+    .createIndex('spending_holds_user_idx')
+    .on('spending_holds')
+    .columns(['user_id', 'expires_at'])
+    .execute()
 
   await db.schema.alterTable('payments').addColumn('refused_at', 'text').execute()
   await db.schema.alterTable('payments').addColumn('refunded_at', 'text').execute()
-  await db.schema.createIndex('payments_user_fulfilled_idx').on('payments').columns(['user_id', 'fulfilled_at']).execute()
+  await db.schema
+    .createIndex('payments_user_fulfilled_idx')
+    .on('payments')
+    .columns(['user_id', 'fulfilled_at'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -21,7 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_new', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('card_gifts_giver_idx').on('card_gifts').columns(['giver_id', 'created_at', 'id']).execute()
+  await db.schema
+    .createIndex('card_gifts_giver_idx')
+    .on('card_gifts')
+    .columns(['giver_id', 'created_at', 'id'])
+    .execute()
   await db.schema
     .createIndex('card_gifts_receiver_idx')
     .on('card_gifts')

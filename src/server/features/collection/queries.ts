@@ -104,7 +104,7 @@ export async function countOwnedCopiesOfCard(db: Reader, userId: string, cardId:
     .where('user_id', '=', userId)
     .where('card_id', '=', cardId)
     .executeTakeFirstOrThrow()
-  return Number(row.count)
+  return row.count
 }
 
 /**

@@ -234,7 +234,7 @@ export async function sumPaidBetween(db: Db, userId: string, from: string, befor
     .where('fulfilled_at', '>=', from)
     .where('fulfilled_at', '<', before)
     .executeTakeFirstOrThrow()
-  return Number(row.total)
+  return row.total
 }
 
 export async function findSpendingLimit(db: Db, userId: string) {
@@ -282,7 +282,7 @@ export async function sumLiveSpendingHolds(db: Db, userId: string, now: string):
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow()
-  return Number(row.total)
+  return row.total
 }
 
 export async function deleteLapsedSpendingHolds(trx: Transaction<Database>, userId: string, now: string) {

@@ -105,12 +105,7 @@ export async function createPaymentIntent(
 }
 
 export type FulfilmentOutcome =
-  | 'fulfilled'
-  | 'alreadyFulfilled'
-  | 'refusedBySpendingLimit'
-  | 'notPaid'
-  | 'unknownPayment'
-  | 'amountMismatch'
+  'fulfilled' | 'alreadyFulfilled' | 'refusedBySpendingLimit' | 'notPaid' | 'unknownPayment' | 'amountMismatch'
 
 /**
  * Credits a succeeded payment exactly once, or refuses it when it would pass the buyer's spending limit in force now.
