@@ -96,7 +96,7 @@ function SpendingLimitForm({ limit }: { limit: SpendingLimit }) {
       <Typography color="text.secondary">
         Set a monthly limit on what you spend on credit. {SPENDING_LIMIT_RULE} Months are calendar months in UTC.
       </Typography>
-      <Box aria-label="This month's spending" component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
         <Typography component="div">
           <Box component="dt" sx={{ display: 'inline', color: 'text.secondary' }}>
             Monthly limit:
