@@ -105,8 +105,6 @@ export const baseApi = createApi({
     'DrawHistory',
     'CreditProduct',
     'Certificate',
-    'SpendingLimit',
-    'GiftAllowance',
     'Memory',
     'Feed',
     'Friend',

@@ -38,11 +38,13 @@ describe('SpendingLimitSection', () => {
 
   it('sets a limit, which applies at once', async () => {
     const sent: SetSpendingLimitBody[] = []
+    let state = base
     server.use(
-      onGet('/payment/getSpendingLimit', base),
+      onGet('/payment/getSpendingLimit', () => state),
       onPost('/payment/setSpendingLimit', (_request, body) => {
         sent.push(body as SetSpendingLimitBody)
-        return { ...base, monthlyLimit: 25, leftThisMonth: 15.01 }
+        state = { ...base, monthlyLimit: 25, leftThisMonth: 15.01 }
+        return state
       }),
     )
     const { user } = render()
@@ -58,14 +60,17 @@ describe('SpendingLimitSection', () => {
   it('shows a raise waiting its 24 hours, and keeps the current limit on request', async () => {
     const limited = { ...base, monthlyLimit: 25, leftThisMonth: 15.01 }
     const sent: SetSpendingLimitBody[] = []
+    let state: SpendingLimit = limited
     server.use(
-      onGet('/payment/getSpendingLimit', limited),
+      onGet('/payment/getSpendingLimit', () => state),
       onPost('/payment/setSpendingLimit', (_request, body) => {
         const { monthlyLimit } = body as SetSpendingLimitBody
         sent.push({ monthlyLimit })
-        return monthlyLimit === 100
-          ? { ...limited, pendingChange: { monthlyLimit: 100, appliesAt: '2026-11-13T09:30:00.000Z' } }
-          : limited
+        state =
+          monthlyLimit === 100
+            ? { ...limited, pendingChange: { monthlyLimit: 100, appliesAt: '2026-11-13T09:30:00.000Z' } }
+            : limited
+        return state
       }),
     )
     const { user } = render()

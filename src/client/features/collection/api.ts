@@ -59,7 +59,7 @@ export const collectionApi = baseApi.injectEndpoints({
     }),
     getGiftAllowance: build.query<GiftAllowance, void>({
       query: () => '/getGiftAllowance',
-      providesTags: [{ type: 'GiftAllowance', id: 'ME' }],
+      providesTags: [{ type: 'User', id: 'GIFTS' }],
     }),
     giftUserCard: build.mutation<GiftUserCardResult, GiftUserCardArgs>({
       query: ({ userCardId, friendUserId }) => ({
@@ -69,18 +69,16 @@ export const collectionApi = baseApi.injectEndpoints({
       }),
       // The dialog shows a refusal in place.
       extraOptions: { silentErrors: 'refusals' },
-      invalidatesTags: (_result, error, { userCardId, cardId }) =>
-        error
-          ? [{ type: 'UserCard', id: userCardId }]
-          : [
-              { type: 'User', id: 'ME' },
-              { type: 'UserCard', id: 'LIST' },
-              { type: 'UserCard', id: userCardId },
-              { type: 'Card', id: cardId },
-              { type: 'Friend', id: 'LIST' },
-              { type: 'DrawHistory', id: 'LIST' },
-              { type: 'GiftAllowance', id: 'ME' },
-            ],
+      // A refusal too: the copy may have moved or gained a memory meanwhile.
+      invalidatesTags: (_result, _error, { userCardId, cardId }) => [
+        { type: 'User', id: 'ME' },
+        { type: 'User', id: 'GIFTS' },
+        { type: 'UserCard', id: 'LIST' },
+        { type: 'UserCard', id: userCardId },
+        { type: 'Card', id: cardId },
+        { type: 'Friend', id: 'LIST' },
+        { type: 'DrawHistory', id: 'LIST' },
+      ],
     }),
   }),
 })

@@ -17,8 +17,8 @@ import { baseApi } from '../../api/baseApi'
 import { takeAnsweredBalances } from '../session/api'
 
 const CREDIT_CHANGED = [{ type: 'User', id: 'ME' }] as const
-/** A purchase started or paid changes what the month's limit has left. */
-const SPENDING_CHANGED = [{ type: 'SpendingLimit', id: 'ME' }] as const
+/** The spending limit is the traveller's own data; a purchase started or paid changes what the month has left. */
+const SPENDING_CHANGED = [{ type: 'User', id: 'SPENDING_LIMIT' }] as const
 
 export const walletApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -52,15 +52,7 @@ export const walletApi = baseApi.injectEndpoints({
     }),
     setSpendingLimit: build.mutation<SpendingLimit, SetSpendingLimitBody>({
       query: (body) => ({ url: '/payment/setSpendingLimit', method: 'POST', body }),
-      // The answer is the new state: the section shows it at once, without asking again.
-      onQueryStarted: async (_body, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled
-          void dispatch(walletApi.util.upsertQueryData('getSpendingLimit', undefined, data))
-        } catch {
-          // The shared handling shows the refusal; the section keeps what it showed.
-        }
-      },
+      invalidatesTags: [...SPENDING_CHANGED],
     }),
     /** Also used by the draw result's "Redeem Instantly"; an invalid code gets the server's warning toast. */
     redeemCreditCertificate: build.mutation<RedeemCreditCertificateResult, RedeemCreditCertificateBody>({
