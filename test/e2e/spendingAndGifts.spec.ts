@@ -59,7 +59,9 @@ test('a traveller limits their monthly spending on My Wallet: a purchase past it
   await page.getByRole('button', { name: 'Buy 60,000 digital credit for $9.99' }).click()
   const checkout = page.getByRole('dialog', { name: 'Purchase Credit' })
   await expect(
-    checkout.getByText(/^This purchase of \$9\.99 would pass your monthly spending limit of \$5\.00: \$3\.01 is left until/),
+    checkout.getByText(
+      /^This purchase of \$9\.99 would pass your monthly spending limit of \$5\.00: \$3\.01 is left until/,
+    ),
   ).toBeVisible()
   await expect(checkout.getByLabel('Test card number')).toHaveCount(0)
   await snap(page, 'spending-limit-refused')
@@ -68,7 +70,9 @@ test('a traveller limits their monthly spending on My Wallet: a purchase past it
   // A raise waits 24 hours, and says when it applies.
   await section.getByLabel('Monthly limit in US dollars').fill('50')
   await section.getByRole('button', { name: 'Set Limit' }).click()
-  await expect(section.getByText(/^Your limit rises to \$50\.00 on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\./)).toBeVisible()
+  await expect(
+    section.getByText(/^Your limit rises to \$50\.00 on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\./),
+  ).toBeVisible()
   await expect(section).toContainText('Until then $5.00 applies.')
   await snap(page, 'spending-limit-raise-waiting')
   await expectNoAxeViolations(page)
