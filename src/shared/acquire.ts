@@ -147,13 +147,27 @@ export const DrawKindSchema = Type.Union([
   Type.Literal('draw'),
   Type.Literal('draw10'),
   Type.Literal('free'),
+  Type.Literal('gift'),
 ])
 export type DrawKind = Static<typeof DrawKindSchema>
 
 /** The money the credit stands for: US dollars at the reference pack's price per credit, or null without one. */
 const MoneySchema = Type.Union([Type.Number(), Type.Null()])
 
-/** One pick, paid draw or claimed free draw, with what it gave. */
+/**
+ * A gift in the history: `sent` by this traveller or `received` from a friend. friendUsername is null when the other
+ * traveller has left Wandercards.
+ */
+export const HistoryGiftSchema = Type.Object({
+  direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+  friendUsername: Type.Union([Type.String(), Type.Null()]),
+})
+export type HistoryGift = Static<typeof HistoryGiftSchema>
+
+/**
+ * One pick, paid draw, claimed free draw or gift, with what it gave. A gift (kind `gift`, transactionId the gift's id)
+ * costs nothing, carries the copy that moved in `cards` and says who with in `gift`.
+ */
 export const DrawHistoryEntrySchema = Type.Object({
   transactionId: IdSchema,
   kind: DrawKindSchema,
@@ -162,10 +176,11 @@ export const DrawHistoryEntrySchema = Type.Object({
   priceMoney: MoneySchema,
   cards: Type.Array(DrawnCardSchema),
   certificate: Type.Union([DrawCertificateSchema, Type.Null()]),
+  gift: Type.Optional(HistoryGiftSchema),
 })
 export type DrawHistoryEntry = Static<typeof DrawHistoryEntrySchema>
 
-/** Totals of a whole calendar month (UTC), however many pages its draws span. */
+/** Totals of a whole calendar month (UTC), however many pages its draws span; gifts are not purchases and not counted. */
 export const DrawMonthTotalSchema = Type.Object({
   /** YYYY-MM */
   month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),

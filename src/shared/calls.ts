@@ -9,7 +9,7 @@ import type {
   PricesResult,
 } from './acquire'
 import type { Card, CardCollection, CollectionCard } from './catalogue'
-import type { MyCollection, RecycleUserCardResult, UserCard } from './collection'
+import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch } from './friends'
 import type {
@@ -32,6 +32,7 @@ import type {
   CreditProduct,
   RedeemCreditCertificateResult,
   ReferralRewardsResult,
+  SpendingLimit,
   TestModeConfirmResult,
   VerifyPaymentIntentResult,
 } from './wallet'
@@ -55,6 +56,7 @@ export interface GetResponses {
   '/getMyCollection': MyCollection
   '/getUserCard': UserCard
   '/getRecycleValue': number
+  '/getGiftAllowance': GiftAllowance
   '/feed/getMemoryFeed': MemoryFeed
   '/friends/getMyFriends': Friend[]
   '/friends/searchFriends': FriendMatch[]
@@ -71,6 +73,7 @@ export interface GetResponses {
   '/payment/getCreditProducts': CreditProduct[]
   '/payment/getMyCreditCertificates': CreditCertificate[]
   '/getReferralRewards': ReferralRewardsResult
+  '/payment/getSpendingLimit': SpendingLimit
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -78,6 +81,7 @@ export interface PostResponses {
   '/pickCard': PickCardResult
   '/setBeenThere': null
   '/recycleUserCard': RecycleUserCardResult
+  '/giftUserCard': GiftUserCardResult
   '/system/requestNewContent': null
   '/friends/addFriend': AddFriendResult
   '/friends/removeFriend': null
@@ -97,6 +101,7 @@ export interface PostResponses {
   '/payment/verifyPaymentIntent': VerifyPaymentIntentResult
   '/payment/redeemCreditCertificate': RedeemCreditCertificateResult
   '/payment/testMode/confirmPayment': TestModeConfirmResult
+  '/payment/setSpendingLimit': SpendingLimit
 }
 
 export type GetPath = keyof GetResponses

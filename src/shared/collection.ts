@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox'
 
-import { CreditAmountSchema, IdSchema, IsoDateTimeSchema, RaritySchema } from './common'
+import { CreditAmountSchema, IdSchema, IntegerSchema, IsoDateTimeSchema, RaritySchema } from './common'
+import { GIFTS_PER_DAY } from './constants'
 import { MemorySchema } from './memories'
 
 /** How a copy came to its owner; stored in user_cards.acquisition. */
-export const ACQUISITIONS = ['pick', 'draw', 'free_draw', 'transfer'] as const
+export const ACQUISITIONS = ['pick', 'draw', 'free_draw', 'transfer', 'gift'] as const
 export type Acquisition = (typeof ACQUISITIONS)[number]
 
 /** The readable `products` label of a copy, by how it was acquired. */
@@ -13,6 +14,7 @@ export const ACQUISITION_PRODUCTS: Record<Acquisition, string> = {
   draw: 'Digital card draw',
   free_draw: 'Free draw',
   transfer: 'Memory transfer',
+  gift: 'Gift from a friend',
 }
 
 export const OwnedCopySchema = Type.Object({
@@ -61,6 +63,11 @@ export const UserCardSchema = Type.Object({
   ownerUsername: Type.String(),
   /** The copy's memory as the viewer may see it, or null. */
   memory: Type.Union([MemorySchema, Type.Null()]),
+  /**
+   * The viewer owns this copy, it has no memory and they own another copy of the card: it can be given to a friend
+   * (docs/product.md#gifts). Absent where the answer predates gifts.
+   */
+  giftable: Type.Optional(Type.Boolean()),
 })
 export type UserCard = Static<typeof UserCardSchema>
 
@@ -71,3 +78,25 @@ export type RecycleUserCardBody = Static<typeof RecycleUserCardBodySchema>
 
 export const RecycleUserCardResultSchema = Type.Object({ newUserDigitalCredit: CreditAmountSchema })
 export type RecycleUserCardResult = Static<typeof RecycleUserCardResultSchema>
+
+/** Gives the caller's copy to a friend (docs/product.md#gifts): friendUserId is the friend's userId. */
+export const GiftUserCardBodySchema = Type.Object({ userCardId: IdSchema, friendUserId: IdSchema })
+export type GiftUserCardBody = Static<typeof GiftUserCardBodySchema>
+
+export const GiftUserCardResultSchema = Type.Object({
+  giftId: IdSchema,
+  userCardId: IdSchema,
+  friendUsername: Type.String(),
+  /** Gifts the giver may still give today (UTC). */
+  giftsLeftToday: IntegerSchema({ maximum: GIFTS_PER_DAY }),
+})
+export type GiftUserCardResult = Static<typeof GiftUserCardResultSchema>
+
+/** How many copies the traveller may still give today; the day is the calendar day in UTC. */
+export const GiftAllowanceSchema = Type.Object({
+  dailyLimit: IntegerSchema(),
+  giftsLeftToday: IntegerSchema({ maximum: GIFTS_PER_DAY }),
+  /** The first instant of tomorrow (UTC), when the count starts again. */
+  resetsAt: IsoDateTimeSchema,
+})
+export type GiftAllowance = Static<typeof GiftAllowanceSchema>

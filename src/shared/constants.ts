@@ -48,6 +48,15 @@ export const REFERRAL_REWARD_CREDIT = 10_000
 /** Referral rewards paid to one inviter per calendar month (UTC); friends who start collecting after that earn nothing. */
 export const REFERRAL_REWARDS_PER_MONTH = 10
 
+/** The highest monthly spending limit a traveller can set, in whole US dollars (docs/product.md#spending-limits). */
+export const SPENDING_LIMIT_MAX_DOLLARS = 10_000
+/** A raise or removal of the spending limit applies this long after it was asked for; a lowering applies at once. */
+export const SPENDING_LIMIT_RAISE_DELAY_HOURS = 24
+/** How long a purchase started and not yet paid holds its price against the month's limit. */
+export const SPENDING_HOLD_MINUTES = 60
+/** Copies one traveller may give to friends per calendar day (UTC) (docs/product.md#gifts). */
+export const GIFTS_PER_DAY = 10
+
 export const VISIBILITY = { Private: 1, Friends: 2, Public: 3 } as const
 export type Visibility = (typeof VISIBILITY)[keyof typeof VISIBILITY]
 export const DEFAULT_VISIBILITY: Visibility = VISIBILITY.Public

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 
 import { CreditAmountSchema, IdSchema, IntegerSchema, IsoDateTimeSchema, TextSchema } from './common'
+import { SPENDING_LIMIT_MAX_DOLLARS } from './constants'
 
 /** creditProductType 1 buys physical credit, 2 digital credit; prices are US dollars (9.99). */
 export const CreditProductSchema = Type.Object({
@@ -48,7 +49,15 @@ export const VerifyPaymentIntentBodySchema = Type.Object({
 })
 export type VerifyPaymentIntentBody = Static<typeof VerifyPaymentIntentBodySchema>
 
-export const VerifyPaymentIntentResultSchema = Type.Object({ paid: Type.Boolean(), userData: WalletBalancesSchema })
+/**
+ * refusedBySpendingLimit: the payment went through at the provider but would have passed the buyer's spending limit
+ * in force when it was paid, so it was not credited and is refunded (docs/product.md#spending-limits).
+ */
+export const VerifyPaymentIntentResultSchema = Type.Object({
+  paid: Type.Boolean(),
+  userData: WalletBalancesSchema,
+  refusedBySpendingLimit: Type.Optional(Type.Boolean()),
+})
 export type VerifyPaymentIntentResult = Static<typeof VerifyPaymentIntentResultSchema>
 
 export const RedeemCreditCertificateBodySchema = Type.Object({ redeemCode: TextSchema({ maxLength: 64 }) })
@@ -121,3 +130,32 @@ export const ReferralRewardsResultSchema = Type.Object({
 export type ReferralRewardsResult = Static<typeof ReferralRewardsResultSchema>
 
 export const REFERRALS_LISTED = 50
+
+/** A monthly limit in whole US dollars (0 blocks every purchase), or null for no limit. */
+export const MonthlyLimitSchema = Type.Union([IntegerSchema({ maximum: SPENDING_LIMIT_MAX_DOLLARS }), Type.Null()])
+
+/**
+ * The traveller's spending limit on credit purchases (docs/product.md#spending-limits); money in US dollars, the month
+ * a calendar month in UTC. pendingChange: a raise or removal (monthlyLimit null) that applies at appliesAt.
+ */
+export const SpendingLimitSchema = Type.Object({
+  monthlyLimit: Type.Union([Type.Number(), Type.Null()]),
+  pendingChange: Type.Union([
+    Type.Object({ monthlyLimit: Type.Union([Type.Number(), Type.Null()]), appliesAt: IsoDateTimeSchema }),
+    Type.Null(),
+  ]),
+  /** YYYY-MM, UTC. */
+  month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+  /** Purchases paid this month. */
+  spentThisMonth: Type.Number(),
+  /** Purchases started in the last hour and not paid yet, which count until they are paid or lapse. */
+  heldThisMonth: Type.Number(),
+  /** What the limit leaves for this month, or null without a limit. */
+  leftThisMonth: Type.Union([Type.Number(), Type.Null()]),
+  /** The first instant of next month (UTC), when spending starts from zero. */
+  monthEndsAt: IsoDateTimeSchema,
+})
+export type SpendingLimit = Static<typeof SpendingLimitSchema>
+
+export const SetSpendingLimitBodySchema = Type.Object({ monthlyLimit: MonthlyLimitSchema })
+export type SetSpendingLimitBody = Static<typeof SetSpendingLimitBodySchema>

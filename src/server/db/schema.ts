@@ -20,11 +20,15 @@ export interface Database {
   credit_products: CreditProductsTable
   credit_certificates: CreditCertificatesTable
   payments: PaymentsTable
+  spending_limits: SpendingLimitsTable
+  spending_holds: SpendingHoldsTable
   test_payment_intents: TestPaymentIntentsTable
   referral_rewards: ReferralRewardsTable
   referral_reward_months: ReferralRewardMonthsTable
   draw_transactions: DrawTransactionsTable
   draw_items: DrawItemsTable
+  card_gifts: CardGiftsTable
+  card_gift_days: CardGiftDaysTable
   memories: MemoriesTable
   memory_pictures: MemoryPicturesTable
   memory_tags: MemoryTagsTable
@@ -108,9 +112,9 @@ export interface UserCardsTable {
   id: string
   user_id: string
   card_id: string
-  /** pick | draw | free_draw | transfer */
+  /** pick | draw | free_draw | transfer | gift */
   acquisition: string
-  /** The draw transaction (or pick transaction) that made this copy. */
+  /** The draw, pick, transfer or gift that gave this copy to its owner. */
   transaction_id: string | null
   created_at: string
 }
@@ -189,6 +193,31 @@ export interface PaymentsTable {
   product_type: number
   created_at: string
   fulfilled_at: string | null
+  /** The re-check at fulfilment refused it: it would have passed the buyer's spending limit. Never credited. */
+  refused_at: string | null
+  /** When the provider gave a refused payment's money back; null while the refund is still owed. */
+  refunded_at: string | null
+}
+
+/** A user's monthly spending limit on credit purchases, in US cents (docs/product.md#spending-limits). */
+export interface SpendingLimitsTable {
+  user_id: string
+  /** The limit in force; null: none. */
+  monthly_limit_cents: number | null
+  /** A raise or removal waiting its 24 hours (null with pending_applies_at set: the limit goes). */
+  pending_limit_cents: number | null
+  /** Set while a change waits; it applies from this instant. */
+  pending_applies_at: string | null
+  updated_at: string
+}
+
+/** A purchase started and not yet paid: its price counts against the month until it expires. Id = the payment's id. */
+export interface SpendingHoldsTable {
+  id: string
+  user_id: string
+  amount_cents: number
+  created_at: string
+  expires_at: string
 }
 
 export interface TestPaymentIntentsTable {
@@ -196,7 +225,7 @@ export interface TestPaymentIntentsTable {
   client_secret: string
   amount_cents: number
   currency: string
-  /** requires_payment_method | succeeded | canceled */
+  /** requires_payment_method | succeeded | canceled | refunded */
   status: string
   last_error: string | null
   card_last4: string | null
@@ -242,6 +271,26 @@ export interface DrawItemsTable {
   card_id: string | null
   user_card_id: string | null
   is_new: number
+}
+
+/** A copy given to a friend; both see it in their draw history. Null users have left Wandercards. */
+export interface CardGiftsTable {
+  id: string
+  giver_id: string | null
+  receiver_id: string | null
+  /** The copy that moved; null once the receiver recycled it. */
+  user_card_id: string | null
+  card_id: string
+  /** 1 when the receiver had no copy of the card before. */
+  is_new: number
+  created_at: string
+}
+
+/** Gifts given per giver and UTC day (YYYY-MM-DD), counted against the daily limit. */
+export interface CardGiftDaysTable {
+  giver_id: string
+  day: string
+  gift_count: number
 }
 
 export interface MemoriesTable {

@@ -153,6 +153,58 @@ describe('the /myDraws route', () => {
   /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
   const FIRST_LOAD = { timeout: 15_000 }
 
+  it('lists gifts given and received without a price, and leaves them out of the totals', async () => {
+    const gifts: MyDraws = {
+      draws: [
+        entry({
+          transactionId: 'g2',
+          kind: 'gift',
+          createdAt: '2026-12-03T10:00:00.000Z',
+          price: 0,
+          priceMoney: null,
+          gift: { direction: 'received', friendUsername: 'marta' },
+          cards: [{ cardId: 'jp-5', cardName: 'Japan', cardRarity: 5, image: 'jp-5', userCardId: 'uc9', isNew: true }],
+        }),
+        entry({
+          transactionId: 'g1',
+          kind: 'gift',
+          createdAt: '2026-12-02T10:00:00.000Z',
+          price: 0,
+          priceMoney: null,
+          gift: { direction: 'sent', friendUsername: 'lena' },
+          cards: [
+            { cardId: 'fr-4', cardName: 'France', cardRarity: 4, image: 'fr-4', userCardId: 'uc1', isNew: false },
+          ],
+        }),
+        entry({
+          transactionId: 'g0',
+          kind: 'gift',
+          price: 0,
+          priceMoney: null,
+          gift: { direction: 'sent', friendUsername: null },
+        }),
+        entry(),
+      ],
+      months: [november],
+      moneyReference,
+      nextCursor: null,
+    }
+    server.use(onGet('/getMyDraws', gifts))
+    renderWithProviders(<MyDrawsPage />, { route: '/myDraws' })
+
+    const received = await screen.findByRole('listitem', { name: 'Gift from marta' })
+    expect(within(received).getByRole('link', { name: 'Japan' })).toHaveAttribute('href', '/userCard/uc9')
+    expect(within(received).getByText('NEW')).toBeInTheDocument()
+    expect(within(received).queryByLabelText(/^Price/)).not.toBeInTheDocument()
+    const sent = screen.getByRole('listitem', { name: 'Gift to lena' })
+    expect(within(sent).getByRole('list', { name: 'Card given' })).toHaveTextContent('France')
+    expect(screen.getByRole('listitem', { name: 'Gift to a former traveller' })).toBeInTheDocument()
+    // December holds only gifts: its heading, and no purchase totals.
+    expect(screen.getByRole('heading', { name: 'December 2026' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('December 2026 totals')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('November 2026 totals')).toHaveTextContent('3 purchases')
+  })
+
   it('opens the draw history for a logged-in traveller', async () => {
     server.use(onGet('/getUser', makeUser()), onGet('/checkNewNotifications', false), onGet('/getMyDraws', firstPage))
     renderApp('/myDraws')

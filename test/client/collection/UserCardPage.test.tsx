@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 
-import type { UserCard } from '@shared/collection'
+import type { GiftUserCardBody, UserCard } from '@shared/collection'
+import type { Friend } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, renderApp } from '@test/helpers/render'
 
 const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 1, rarityStats: [0, 0, 0, 0, 1] } })
@@ -124,5 +125,99 @@ describe('UserCardPage', () => {
     failing = false
     await user.click(screen.getByRole('button', { name: 'Try Again' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Kyoto' })).toBeInTheDocument()
+  })
+
+  describe('Gift to a friend', () => {
+    const lena: Friend = {
+      userId: 'u-lena',
+      username: 'lena',
+      avatarId: 3,
+      userLevel: 2,
+      friendCode: 'LENA22',
+      createdAt: '2026-10-01T00:00:00.000Z',
+      userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
+    }
+    const olga: Friend = { ...lena, userId: 'u-olga', username: 'olga', friendCode: 'OLGA22' }
+    const allowance = { dailyLimit: 10, giftsLeftToday: 7, resetsAt: '2026-11-21T00:00:00.000Z' }
+
+    it('is offered only for a copy that can be given', async () => {
+      server.use(...handlers({ ...copy, giftable: false }))
+      renderApp('/userCard/uc-1')
+      expect(await screen.findByRole('button', { name: 'Recycle Card' }, FIRST_LOAD)).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Gift to a friend' })).not.toBeInTheDocument()
+    })
+
+    it('gives the copy to the chosen friend, then says so and opens the card page', async () => {
+      const sent: GiftUserCardBody[] = []
+      server.use(
+        ...handlers({ ...copy, giftable: true }),
+        onGet('/friends/getMyFriends', [lena, olga]),
+        onGet('/getGiftAllowance', allowance),
+        onPost('/giftUserCard', (_request, body) => {
+          sent.push(body as GiftUserCardBody)
+          return { giftId: 'g1', userCardId: 'uc-1', friendUsername: 'olga', giftsLeftToday: 6 }
+        }),
+      )
+      const { user, router } = renderApp('/userCard/uc-1')
+      await user.click(await screen.findByRole('button', { name: 'Gift to a friend' }, FIRST_LOAD))
+      const dialog = await screen.findByRole('dialog', { name: 'Gift to a friend' })
+      expect(await within(dialog).findByText('You can give 7 more cards today.')).toBeInTheDocument()
+      const give = within(dialog).getByRole('button', { name: 'Give' })
+      expect(give).toBeDisabled()
+      await user.click(within(dialog).getByRole('radio', { name: 'olga' }))
+      await user.click(give)
+
+      expect(await screen.findByText('You gave Kyoto to olga.')).toBeInTheDocument()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/card/jp-kyoto-5'))
+      expect(sent).toEqual([{ userCardId: 'uc-1', friendUserId: 'u-olga' }])
+    })
+
+    it('shows a refusal in the dialog and keeps it open', async () => {
+      server.use(
+        ...handlers({ ...copy, giftable: true }),
+        onGet('/friends/getMyFriends', [lena]),
+        onGet('/getGiftAllowance', allowance),
+        http.post(`${API}/giftUserCard`, () =>
+          refusal(422, 'RuleViolation', 'You can give cards only to your friends.', true),
+        ),
+      )
+      const { user } = renderApp('/userCard/uc-1')
+      await user.click(await screen.findByRole('button', { name: 'Gift to a friend' }, FIRST_LOAD))
+      const dialog = await screen.findByRole('dialog', { name: 'Gift to a friend' })
+      await user.click(await within(dialog).findByRole('radio', { name: 'lena' }))
+      await user.click(within(dialog).getByRole('button', { name: 'Give' }))
+      expect(await within(dialog).findByText('You can give cards only to your friends.')).toBeInTheDocument()
+    })
+
+    it('asks to add a friend first', async () => {
+      server.use(
+        ...handlers({ ...copy, giftable: true }),
+        onGet('/friends/getMyFriends', []),
+        onGet('/getGiftAllowance', allowance),
+      )
+      const { user } = renderApp('/userCard/uc-1')
+      await user.click(await screen.findByRole('button', { name: 'Gift to a friend' }, FIRST_LOAD))
+      const dialog = await screen.findByRole('dialog', { name: 'Gift to a friend' })
+      expect(await within(dialog).findByRole('link', { name: 'My Friends' })).toHaveAttribute('href', '/myFriends')
+      expect(within(dialog).getByRole('button', { name: 'Give' })).toBeDisabled()
+    })
+
+    it('tells when the day’s gifts are used up', async () => {
+      server.use(
+        ...handlers({ ...copy, giftable: true }),
+        onGet('/friends/getMyFriends', [lena]),
+        onGet('/getGiftAllowance', { ...allowance, giftsLeftToday: 0 }),
+      )
+      const { user } = renderApp('/userCard/uc-1')
+      await user.click(await screen.findByRole('button', { name: 'Gift to a friend' }, FIRST_LOAD))
+      const dialog = await screen.findByRole('dialog', { name: 'Gift to a friend' })
+      expect(
+        await within(dialog).findByText(
+          'You have given 10 cards today, the most a day allows. You can give again from 2026-11-21 (midnight UTC).',
+        ),
+      ).toBeInTheDocument()
+      expect(within(dialog).getByRole('radio', { name: 'lena' })).toBeDisabled()
+      expect(within(dialog).getByRole('button', { name: 'Give' })).toBeDisabled()
+    })
   })
 })

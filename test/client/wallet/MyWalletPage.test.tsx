@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
-import type { CreditCertificate, CreditProduct, VerifyPaymentIntentResult } from '@shared/wallet'
+import type { CreditCertificate, CreditProduct, SpendingLimit, VerifyPaymentIntentResult } from '@shared/wallet'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, HttpResponse, http, ok, onGet, refusal, server, onPost } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
@@ -23,6 +23,16 @@ const welcome: CreditCertificate = {
   source: 'welcome',
 }
 
+const noLimit: SpendingLimit = {
+  monthlyLimit: null,
+  pendingChange: null,
+  month: '2026-11',
+  spentThisMonth: 0,
+  heldThisMonth: 0,
+  leftThisMonth: null,
+  monthEndsAt: '2026-12-01T00:00:00.000Z',
+}
+
 /** The server's view of the balances; a redeem or purchase handler changes it, as the real server would. */
 const account = { digitalCredit: user.digitalCredit }
 
@@ -33,6 +43,7 @@ function walletHandlers({ certificates = [] as CreditCertificate[][] } = {}) {
     onGet('/getUser', () => ({ ...user, digitalCredit: account.digitalCredit })),
     onGet('/checkNewNotifications', false),
     onGet('/payment/getCreditProducts', products),
+    onGet('/payment/getSpendingLimit', noLimit),
     http.get(`${API}/payment/getMyCreditCertificates`, () => {
       const answer = certificates[Math.min(certificateCalls, certificates.length - 1)] ?? []
       certificateCalls += 1
@@ -172,6 +183,23 @@ describe('MyWalletPage', () => {
     )
     renderApp('/myWallet?payment_intent=pi_456', { session: loggedInSession() })
     expect(await screen.findByText('Purchase failed!')).toBeInTheDocument()
+  })
+
+  it('says why when the spending limit refused the payment', async () => {
+    server.use(
+      ...walletHandlers(),
+      onPostVerify({
+        paid: false,
+        refusedBySpendingLimit: true,
+        userData: { digitalCredit: 12_500, physicalCredit: 3_000 },
+      }),
+    )
+    renderApp('/myWallet?payment_intent=pi_457', { session: loggedInSession() })
+    expect(
+      await screen.findByText(
+        'Purchase failed! This payment would have passed your monthly spending limit, so no credit was added and the payment is refunded.',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('shows "Purchase failed!" when the payment cannot be verified', async () => {

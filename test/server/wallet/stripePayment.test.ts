@@ -236,5 +236,30 @@ describe('Stripe payments', () => {
       expect(payment.fulfilled_at).not.toBeNull()
       await expectLedgerToMatchBalances(t, user.userId)
     })
+
+    it('refunds through Stripe, once, a payment that the spending limit lowered meanwhile refuses', async () => {
+      const user = await t.register()
+      await t.call('POST', '/api/payment/setSpendingLimit', { token: user.token, body: { monthlyLimit: 15 } })
+      const intent = await buy(user, 2)
+      await t.call('POST', '/api/payment/setSpendingLimit', { token: user.token, body: { monthlyLimit: 5 } })
+      const payload = succeededEvent(stripe.succeed(intent.id))
+      const answers = await Promise.all([sendWebhook(payload), verify(user, intent.id), sendWebhook(payload)])
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+      expect((await verify(user, intent.id)).body.data).toEqual({
+        paid: false,
+        refusedBySpendingLimit: true,
+        userData: { digitalCredit: 0, physicalCredit: 0 },
+      })
+      expect(await purchaseRows(t, user.userId)).toHaveLength(0)
+      const refunds = stripe.refundRequests.filter((refund) => refund.paymentIntent === intent.id)
+      expect(refunds.length).toBeGreaterThanOrEqual(1)
+      expect(new Set(refunds.map((refund) => refund.idempotencyKey))).toEqual(new Set([`refund-${intent.id}`]))
+      const payment = await t.db
+        .selectFrom('payments')
+        .select(['fulfilled_at', 'refused_at', 'refunded_at'])
+        .where('provider_payment_id', '=', intent.id)
+        .executeTakeFirstOrThrow()
+      expect(payment).toEqual({ fulfilled_at: null, refused_at: expect.any(String), refunded_at: expect.any(String) })
+    })
   })
 })

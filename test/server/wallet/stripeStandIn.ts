@@ -14,12 +14,14 @@ export interface StandInIntent {
   metadata: Record<string, string>
 }
 
-/** A stand-in for api.stripe.com on loopback: enough of /v1/payment_intents for the real SDK to talk to. */
+/** A stand-in for api.stripe.com on loopback: enough of /v1/payment_intents and /v1/refunds for the real SDK. */
 export interface StripeStandIn {
   port: number
   intents: Map<string, StandInIntent>
   /** Form bodies the SDK posted, in order. */
   createRequests: URLSearchParams[]
+  /** Refunds asked for: the intent and the idempotency key the SDK sent. */
+  refundRequests: { paymentIntent: string | null; idempotencyKey: string | undefined }[]
   succeed(id: string): StandInIntent
   close(): Promise<void>
 }
@@ -35,6 +37,7 @@ function send(response: http.ServerResponse, status: number, body: unknown) {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>()
   const createRequests: URLSearchParams[] = []
+  const refundRequests: StripeStandIn['refundRequests'] = []
   const server = http.createServer((request, response) => {
     let raw = ''
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()))
@@ -62,6 +65,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }
         intents.set(id, intent)
         send(response, 200, intent)
+        return
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const form = new URLSearchParams(raw)
+        const paymentIntent = form.get('payment_intent')
+        const key = request.headers['idempotency-key']
+        refundRequests.push({ paymentIntent, idempotencyKey: Array.isArray(key) ? key[0] : key })
+        send(response, 200, {
+          id: `re_${crypto.randomBytes(8).toString('hex')}`,
+          object: 'refund',
+          payment_intent: paymentIntent,
+          status: 'succeeded',
+        })
         return
       }
       const retrievedId = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)?.[1]
@@ -94,6 +110,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     port: (server.address() as AddressInfo).port,
     intents,
     createRequests,
+    refundRequests,
     succeed(id) {
       const intent = intents.get(id)
       if (!intent) throw new Error(`unknown stand-in intent ${id}`)

@@ -21,11 +21,18 @@ import { useGetMyDrawsInfiniteQuery } from './api'
 
 export const MY_DRAWS_EMPTY_TEXT = 'You have not picked or drawn a card yet.'
 
-const KIND_LABELS: Record<DrawKind, string> = {
+const KIND_LABELS: Record<Exclude<DrawKind, 'gift'>, string> = {
   pick: 'Pick',
   draw: 'Draw 1 Card',
   draw10: 'Draw 10 Cards',
   free: 'Free Draw',
+}
+
+/** "Gift to Lena", "Gift from Marta"; a traveller who has left has no name any more. */
+function entryTitle(entry: DrawHistoryEntry): string {
+  if (entry.kind !== 'gift') return KIND_LABELS[entry.kind]
+  const who = entry.gift?.friendUsername ?? 'a former traveller'
+  return entry.gift?.direction === 'received' ? `Gift from ${who}` : `Gift to ${who}`
 }
 
 const monthFormatter = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -36,8 +43,8 @@ function monthName(month: string): string {
 }
 
 /**
- * /myDraws (docs/product.md#screen-my-draws): every pick, paid draw and claimed free draw, newest first, grouped by
- * month with the month's totals, a page at a time.
+ * /myDraws (docs/product.md#screen-my-draws): every pick, paid draw, claimed free draw and gift, newest first, grouped
+ * by month with the month's totals (of purchases), a page at a time.
  */
 export function MyDrawsPage() {
   usePageTitle('My Draws')
@@ -56,7 +63,7 @@ export function MyDrawsPage() {
           My Draws
         </Typography>
         <Typography color="text.secondary">
-          Every pick and draw, what it cost and what it gave, newest first.
+          Every pick, draw and gift, what it cost and what it gave, newest first.
         </Typography>
       </Box>
       {isLoading ? (
@@ -151,17 +158,23 @@ function DrawEntry({ entry }: { entry: DrawHistoryEntry }) {
     <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography component="h3" variant="subtitle1" id={headingId} sx={{ fontWeight: 600 }}>
-          {KIND_LABELS[entry.kind]}
+          {entryTitle(entry)}
         </Typography>
         <Typography component="span" color="text.secondary">
           {formatDate(entry.createdAt)}
         </Typography>
       </Box>
-      <Typography component="p" sx={{ mt: 0.5 }}>
-        <CreditAmount value={entry.price} label="Price" />
-        {entry.priceMoney !== null && entry.price > 0 && ` (${formatMoney(entry.priceMoney)})`}
-      </Typography>
-      <Box component="ul" aria-label="Cards received" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+      {entry.kind !== 'gift' && (
+        <Typography component="p" sx={{ mt: 0.5 }}>
+          <CreditAmount value={entry.price} label="Price" />
+          {entry.priceMoney !== null && entry.price > 0 && ` (${formatMoney(entry.priceMoney)})`}
+        </Typography>
+      )}
+      <Box
+        component="ul"
+        aria-label={entry.gift?.direction === 'sent' ? 'Card given' : 'Cards received'}
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}
+      >
         {entry.cards.map((card, index) => (
           <Box
             component="li"

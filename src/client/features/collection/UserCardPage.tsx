@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography'
 import { useState, type ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 
-import type { UserCard } from '@shared/collection'
+import type { GiftUserCardResult, UserCard } from '@shared/collection'
 import { PRODUCT_NAME } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
@@ -25,11 +25,12 @@ import { formatDate } from '../../lib/format'
 import { enqueueSnackbar } from '../../lib/toast'
 
 import { useGetUserCardQuery } from './api'
+import { GiftCardDialog } from './components/GiftCardDialog'
 import { RecycleCardDialog } from './components/RecycleCardDialog'
 
 /**
- * Owned copy (docs/product.md#screen-user-card): one copy of a card, its acquisition, its memory, and recycling for its
- * owner.
+ * Owned copy (docs/product.md#screen-user-card): one copy of a card, its acquisition, its memory, and recycling or
+ * giving it to a friend for its owner.
  */
 export interface UserCardPageProps {
   /** The memory part of the page, which the memories feature provides: app/ composes the two. */
@@ -80,13 +81,22 @@ interface UserCardDetailsProps extends UserCardPageProps {
 
 function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsProps) {
   const [confirming, setConfirming] = useState(false)
+  const [giving, setGiving] = useState(false)
   const navigate = useNavigate()
   const canRecycle = userCard.isOwner && userCard.memory == null
+  const canGive = userCard.giftable === true
 
   function handleRecycled() {
     setConfirming(false)
     enqueueSnackbar(TEXTS.cardRecycled, { variant: 'success' })
     // The copy no longer exists; its place's card page shows what is left of it.
+    navigate(paths.card.href(userCard.cardId), { replace: true })
+  }
+
+  function handleGiven(result: GiftUserCardResult) {
+    setGiving(false)
+    enqueueSnackbar(`You gave ${userCard.cardName} to ${result.friendUsername}.`, { variant: 'success' })
+    // The copy is the friend's now; the card's page shows the copies still here.
     navigate(paths.card.href(userCard.cardId), { replace: true })
   }
 
@@ -125,6 +135,11 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
                 Recycle Card
               </Button>
             )}
+            {canGive && (
+              <Button variant="outlined" onClick={() => setGiving(true)}>
+                Gift to a friend
+              </Button>
+            )}
             <Button variant="outlined" onClick={onClose}>
               Close
             </Button>
@@ -150,6 +165,16 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
           cardName={userCard.cardName}
           onClose={() => setConfirming(false)}
           onRecycled={handleRecycled}
+        />
+      )}
+      {canGive && (
+        <GiftCardDialog
+          open={giving}
+          userCardId={userCard.userCardId}
+          cardId={userCard.cardId}
+          cardName={userCard.cardName}
+          onClose={() => setGiving(false)}
+          onGiven={handleGiven}
         />
       )}
     </Paper>

@@ -1,6 +1,9 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit'
 
 import type {
+  GiftAllowance,
+  GiftUserCardBody,
+  GiftUserCardResult,
   MyCollection,
   OwnedCardEntry,
   RecycleUserCardBody,
@@ -17,6 +20,11 @@ const ownedCardsAdapter = createEntityAdapter<OwnedCardEntry, string>({ selectId
 const emptyCollection = ownedCardsAdapter.getInitialState()
 
 export interface RecycleUserCardArgs extends RecycleUserCardBody {
+  /** The card of the copy, so its card page refreshes its count of copies. */
+  cardId: string
+}
+
+export interface GiftUserCardArgs extends GiftUserCardBody {
   /** The card of the copy, so its card page refreshes its count of copies. */
   cardId: string
 }
@@ -49,11 +57,40 @@ export const collectionApi = baseApi.injectEndpoints({
         { type: 'Card', id: cardId },
       ],
     }),
+    getGiftAllowance: build.query<GiftAllowance, void>({
+      query: () => '/getGiftAllowance',
+      providesTags: [{ type: 'User', id: 'GIFTS' }],
+    }),
+    giftUserCard: build.mutation<GiftUserCardResult, GiftUserCardArgs>({
+      query: ({ userCardId, friendUserId }) => ({
+        url: '/giftUserCard',
+        method: 'POST',
+        body: { userCardId, friendUserId },
+      }),
+      // The dialog shows a refusal in place.
+      extraOptions: { silentErrors: 'refusals' },
+      // A refusal too: the copy may have moved or gained a memory meanwhile.
+      invalidatesTags: (_result, _error, { userCardId, cardId }) => [
+        { type: 'User', id: 'ME' },
+        { type: 'User', id: 'GIFTS' },
+        { type: 'UserCard', id: 'LIST' },
+        { type: 'UserCard', id: userCardId },
+        { type: 'Card', id: cardId },
+        { type: 'Friend', id: 'LIST' },
+        { type: 'DrawHistory', id: 'LIST' },
+      ],
+    }),
   }),
 })
 
-export const { useGetMyCollectionQuery, useGetUserCardQuery, useGetRecycleValueQuery, useRecycleUserCardMutation } =
-  collectionApi
+export const {
+  useGetMyCollectionQuery,
+  useGetUserCardQuery,
+  useGetRecycleValueQuery,
+  useRecycleUserCardMutation,
+  useGetGiftAllowanceQuery,
+  useGiftUserCardMutation,
+} = collectionApi
 
 const selectMyCollectionResult = collectionApi.endpoints.getMyCollection.select()
 const selectMyCollectionData = createSelector(selectMyCollectionResult, (result) => result.data ?? emptyCollection)

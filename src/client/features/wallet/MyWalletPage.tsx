@@ -29,13 +29,17 @@ import { CheckoutDialog } from './components/CheckoutDialog'
 import { CreditProductList } from './components/CreditProductList'
 import { RedeemForm } from './components/RedeemForm'
 import { RedeemSuccessDialog } from './components/RedeemSuccessDialog'
+import { SpendingLimitSection } from './components/SpendingLimitSection'
+
+export const REFUSED_BY_SPENDING_LIMIT =
+  'This payment would have passed your monthly spending limit, so no credit was added and the payment is refunded.'
 
 /** The provider's redirect back carries the intent; Stripe and the test mode both use this name. */
 const PAYMENT_INTENT_PARAM = 'payment_intent'
 
 /**
- * My Wallet (docs/product.md#screen-my-wallet): balances, buying credit, certificates and redeeming them. Visitors are
- * told it is not public.
+ * My Wallet (docs/product.md#screen-my-wallet): balances, the monthly spending limit, buying credit, certificates and
+ * redeeming them. Visitors are told it is not public.
  */
 export function MyWalletPage() {
   usePageTitle('My Wallet')
@@ -111,6 +115,10 @@ function Wallet() {
         lists every pick and draw with its price and cards.
       </Typography>
 
+      <Section title="Spending Limit">
+        <SpendingLimitSection />
+      </Section>
+
       <Section title="Purchase Credit">
         {productsLoading ? (
           <LoadingState label="Loading credit products" />
@@ -183,6 +191,7 @@ function PurchaseResult({ paymentIntentId, onClose }: PurchaseResultProps) {
   ) : (
     <Alert severity="error" variant="filled" onClose={handleClose}>
       {TEXTS.purchaseFailed}
+      {data?.refusedBySpendingLimit && ` ${REFUSED_BY_SPENDING_LIMIT}`}
     </Alert>
   )
 }

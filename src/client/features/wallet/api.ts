@@ -5,6 +5,8 @@ import type {
   CreditProduct,
   RedeemCreditCertificateBody,
   RedeemCreditCertificateResult,
+  SetSpendingLimitBody,
+  SpendingLimit,
   TestModeConfirmBody,
   TestModeConfirmResult,
   VerifyPaymentIntentBody,
@@ -15,6 +17,8 @@ import { baseApi } from '../../api/baseApi'
 import { takeAnsweredBalances } from '../session/api'
 
 const CREDIT_CHANGED = [{ type: 'User', id: 'ME' }] as const
+/** The spending limit is the traveller's own data; a purchase started or paid changes what the month has left. */
+const SPENDING_CHANGED = [{ type: 'User', id: 'SPENDING_LIMIT' }] as const
 
 export const walletApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -30,6 +34,7 @@ export const walletApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/payment/createPaymentIntent', method: 'POST', body }),
       // The purchase modal shows the reason in place.
       extraOptions: { silentErrors: true },
+      invalidatesTags: [...SPENDING_CHANGED],
     }),
     verifyPaymentIntent: build.mutation<VerifyPaymentIntentResult, VerifyPaymentIntentBody>({
       query: (body) => ({ url: '/payment/verifyPaymentIntent', method: 'POST', body }),
@@ -37,7 +42,17 @@ export const walletApi = baseApi.injectEndpoints({
       extraOptions: { silentErrors: true },
       onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
-      invalidatesTags: [...CREDIT_CHANGED],
+      invalidatesTags: [...CREDIT_CHANGED, ...SPENDING_CHANGED],
+    }),
+    getSpendingLimit: build.query<SpendingLimit, void>({
+      query: () => '/payment/getSpendingLimit',
+      // The section shows its own failure with a retry.
+      extraOptions: { silentErrors: 'refusals' },
+      providesTags: [...SPENDING_CHANGED],
+    }),
+    setSpendingLimit: build.mutation<SpendingLimit, SetSpendingLimitBody>({
+      query: (body) => ({ url: '/payment/setSpendingLimit', method: 'POST', body }),
+      invalidatesTags: [...SPENDING_CHANGED],
     }),
     /** Also used by the draw result's "Redeem Instantly"; an invalid code gets the server's warning toast. */
     redeemCreditCertificate: build.mutation<RedeemCreditCertificateResult, RedeemCreditCertificateBody>({
@@ -61,4 +76,6 @@ export const {
   useVerifyPaymentIntentMutation,
   useRedeemCreditCertificateMutation,
   useConfirmTestModePaymentMutation,
+  useGetSpendingLimitQuery,
+  useSetSpendingLimitMutation,
 } = walletApi

@@ -10,6 +10,7 @@ import {
   TEN_DRAW_SIZE,
   type CardDrawResult,
   type DrawCardResult,
+  type DrawHistoryEntry,
   type DrawKind,
   type DrawPity,
   type ExpGainResult,
@@ -28,6 +29,7 @@ import { AppError } from '../../lib/errors'
 import { decodeCursor, encodeCursor } from '../../lib/keysetCursor'
 import { newId, type RandomInt } from '../../lib/random'
 import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/service'
+import { listGiftsForHistory } from '../collection/service'
 import { createCopies } from '../copies/service'
 import { debit, getCreditProducts, issueCertificate, releaseReferralReward } from '../wallet/service'
 
@@ -282,24 +284,35 @@ function nextMonth(month: string): string {
 }
 
 /**
- * The user's picks, paid draws and claimed free draws, newest first, paged by the key (created_at, id) of the last
- * one shown, with the totals of each month the page touches. Credit becomes money at the reference pack's price
- * (moneyReference), today's, so a month's money total is what its credit would cost now.
+ * The user's picks, paid draws, claimed free draws and gifts (given or received), newest first, paged by the key
+ * (created_at, id) of the last one shown, with the totals of each month the page touches. Credit becomes money at the
+ * reference pack's price (moneyReference), today's, so a month's money total is what its credit would cost now.
+ * Gifts cost nothing and are not purchases: they are listed, not totalled.
  */
 export async function getMyDraws(db: Kysely<Database>, userId: string, query: MyDrawsQuery): Promise<MyDraws> {
   const limit = query.limit ?? MY_DRAWS_PAGE_SIZE
   const cursor = query.cursor ? decodeCursor(query.cursor) : null
-  const rows = await queries.listMyDrawTransactions(db, userId, cursor, limit + 1)
+  const [drawRows, giftRows] = await Promise.all([
+    queries.listMyDrawTransactions(db, userId, cursor, limit + 1),
+    listGiftsForHistory(db, userId, cursor, limit + 1),
+  ])
+  // Each source is already the newest limit + 1 after the cursor, so the newest limit + 1 of both are among them.
+  const rows = [
+    ...drawRows.map((row) => ({ id: row.id, created_at: row.created_at, draw: row, gift: null })),
+    ...giftRows.map((row) => ({ id: row.id, created_at: row.created_at, draw: null, gift: row })),
+  ]
+    .sort((a, b) => (a.created_at === b.created_at ? compareText(b.id, a.id) : compareText(b.created_at, a.created_at)))
+    .slice(0, limit + 1)
   const shown = rows.slice(0, limit)
   const last = shown.at(-1)
   const newest = shown[0]
   const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null
   if (!newest || !last) return { draws: [], months: [], moneyReference: null, nextCursor }
 
-  const ids = shown.map((row) => row.id)
+  const drawIds = shown.flatMap((entry) => (entry.draw ? [entry.draw.id] : []))
   const [cards, certificates, monthTotals, products] = await Promise.all([
-    queries.listCardsOfDraws(db, ids),
-    queries.listCertificatesOfDraws(db, userId, ids),
+    drawIds.length > 0 ? queries.listCardsOfDraws(db, drawIds) : [],
+    drawIds.length > 0 ? queries.listCertificatesOfDraws(db, userId, drawIds) : [],
     queries.sumDrawsByMonth(db, userId, last.created_at.slice(0, 7), nextMonth(newest.created_at.slice(0, 7))),
     getCreditProducts(db),
   ])
@@ -308,7 +321,8 @@ export async function getMyDraws(db: Kysely<Database>, userId: string, query: My
   for (const card of cards) cardsByDraw.set(card.transactionId, [...(cardsByDraw.get(card.transactionId) ?? []), card])
   const certificateByDraw = new Map(certificates.map((certificate) => [certificate.source_ref, certificate]))
   return {
-    draws: shown.map((row) => {
+    draws: shown.map(({ draw: row, gift }): DrawHistoryEntry => {
+      if (!row) return giftEntry(gift)
       const certificate = certificateByDraw.get(row.id)
       return {
         transactionId: row.id,
@@ -325,6 +339,34 @@ export async function getMyDraws(db: Kysely<Database>, userId: string, query: My
       .map((total) => ({ ...total, money: creditToMoney(total.credit, reference) })),
     moneyReference: reference,
     nextCursor,
+  }
+}
+
+/** Code-unit order, as the keyset's text comparison orders ISO timestamps and ids. */
+function compareText(a: string, b: string): number {
+  if (a === b) return 0
+  return a < b ? -1 : 1
+}
+
+/** A gift as the history shows it: free, the copy that moved, and who with. */
+function giftEntry(gift: Awaited<ReturnType<typeof listGiftsForHistory>>[number]): DrawHistoryEntry {
+  return {
+    transactionId: gift.id,
+    kind: 'gift',
+    createdAt: gift.created_at,
+    price: 0,
+    priceMoney: null,
+    cards: [
+      drawnCard({
+        cardId: gift.cardId,
+        cardName: gift.cardName,
+        cardRarity: gift.cardRarity,
+        userCardId: gift.userCardId,
+        isNew: gift.direction === 'received' ? gift.isNew : 0,
+      }),
+    ],
+    certificate: null,
+    gift: { direction: gift.direction, friendUsername: gift.friendUsername },
   }
 }
 

@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely'
 import { VISIBILITY } from '@shared/constants'
 
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
-import type { Database } from '../../db/schema'
+import type { CardGiftsTable, Database } from '../../db/schema'
+import type { KeysetKey } from '../../lib/keysetCursor'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
@@ -94,4 +95,106 @@ export function findPublicMemoryOfCopy(db: Reader, userCardId: string) {
     .where('user_card_id', '=', userCardId)
     .where('visibility', '=', VISIBILITY.Public)
     .executeTakeFirst()
+}
+
+export async function countOwnedCopiesOfCard(db: Reader, userId: string, cardId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_cards')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('card_id', '=', cardId)
+    .executeTakeFirstOrThrow()
+  return row.count
+}
+
+/**
+ * Counts one more gift for the giver's day unless the day is full; the new count, or undefined when it was full. The
+ * row's update is what makes one giver's concurrent gifts wait for each other.
+ */
+export async function countGiftInDay(trx: Transaction<Database>, giverId: string, day: string, dailyLimit: number) {
+  await trx
+    .insertInto('card_gift_days')
+    .values({ giver_id: giverId, day, gift_count: 0 })
+    .onConflict((oc) => oc.columns(['giver_id', 'day']).doNothing())
+    .execute()
+  const counted = await trx
+    .updateTable('card_gift_days')
+    .set((eb) => ({ gift_count: eb('gift_count', '+', 1) }))
+    .where('giver_id', '=', giverId)
+    .where('day', '=', day)
+    .where('gift_count', '<', dailyLimit)
+    .returning('gift_count')
+    .executeTakeFirst()
+  return counted?.gift_count
+}
+
+export async function findGiftsInDay(db: Reader, giverId: string, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('card_gift_days')
+    .select('gift_count')
+    .where('giver_id', '=', giverId)
+    .where('day', '=', day)
+    .executeTakeFirst()
+  return row?.gift_count ?? 0
+}
+
+export async function insertCardGift(trx: Transaction<Database>, gift: CardGiftsTable): Promise<void> {
+  await trx.insertInto('card_gifts').values(gift).execute()
+}
+
+/**
+ * The gifts the user gave or received, newest first, strictly after the cursor, with the card and the other
+ * traveller's current name. Each side is one range scan of its (user, created_at, id) index.
+ */
+export async function listGiftsOfUser(db: Reader, userId: string, cursor: KeysetKey | null, limit: number) {
+  const side = (column: 'giver_id' | 'receiver_id', other: 'giver_id' | 'receiver_id') =>
+    db
+      .selectFrom('card_gifts')
+      .innerJoin('cards', 'cards.id', 'card_gifts.card_id')
+      .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+      .leftJoin('users', 'users.id', `card_gifts.${other}`)
+      .select([
+        'card_gifts.id',
+        'card_gifts.created_at',
+        'card_gifts.user_card_id as userCardId',
+        'card_gifts.is_new as isNew',
+        'cards.id as cardId',
+        'cards.rarity as cardRarity',
+        'card_sets.name as cardName',
+        'users.username as friendUsername',
+      ])
+      .where(`card_gifts.${column}`, '=', userId)
+      .$if(cursor != null, (q) =>
+        q.where((eb) =>
+          eb(
+            eb.refTuple('card_gifts.created_at', 'card_gifts.id'),
+            '<',
+            eb.tuple((cursor as KeysetKey).createdAt, (cursor as KeysetKey).id),
+          ),
+        ),
+      )
+      .orderBy('card_gifts.created_at', 'desc')
+      .orderBy('card_gifts.id', 'desc')
+      .limit(limit)
+      .execute()
+  const [sent, received] = await Promise.all([side('giver_id', 'receiver_id'), side('receiver_id', 'giver_id')])
+  return [
+    ...sent.map((row) => ({ ...row, direction: 'sent' as const })),
+    ...received.map((row) => ({ ...row, direction: 'received' as const })),
+  ]
+}
+
+export async function findCardOfCopy(db: Reader, userCardId: string) {
+  return db
+    .selectFrom('user_cards')
+    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .select(['card_sets.name as cardName'])
+    .where('user_cards.id', '=', userCardId)
+    .executeTakeFirstOrThrow()
+}
+
+export async function findUsername(db: Reader, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
+  return row.username
 }

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
 import {
+  GiftAllowanceSchema,
+  GiftUserCardBodySchema,
+  GiftUserCardResultSchema,
   MyCollectionSchema,
   RecycleUserCardBodySchema,
   RecycleUserCardResultSchema,
@@ -50,5 +53,21 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       fastify.db
         .transaction()
         .execute((trx) => collectionService.recycleUserCard(trx, userId(request), request.body.userCardId)),
+  )
+
+  fastify.get(
+    '/getGiftAllowance',
+    { schema: { response: { 200: envelope(GiftAllowanceSchema) } }, onRequest: fastify.requireUser },
+    (request) => collectionService.getGiftAllowance(fastify.db, userId(request)),
+  )
+
+  fastify.post(
+    '/giftUserCard',
+    {
+      schema: { body: GiftUserCardBodySchema, response: { 200: envelope(GiftUserCardResultSchema) } },
+      onRequest: fastify.requireUser,
+    },
+    (request) =>
+      fastify.db.transaction().execute((trx) => collectionService.giftUserCard(trx, userId(request), request.body)),
   )
 }

@@ -18,6 +18,7 @@ import { deleteCopyWithoutMemory } from '../copies/service'
 import { getMemoryOfUserCard } from '../memories/service'
 import { balances, credit } from '../wallet/service'
 
+import { isGiftable } from './gifts'
 import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
 
 export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
@@ -68,6 +69,7 @@ export async function getUserCard(
 ): Promise<UserCard> {
   const copy = await findUserCard(db, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
+  const memory = await getMemoryOfUserCard(db, signer, viewerId, userCardId)
   return {
     userCardId: copy.userCardId,
     cardId: copy.cardId,
@@ -81,7 +83,9 @@ export async function getUserCard(
     products: productsLabel(copy.acquisition),
     isOwner: copy.ownerId === viewerId,
     ownerUsername: copy.ownerUsername,
-    memory: await getMemoryOfUserCard(db, signer, viewerId, userCardId),
+    memory,
+    // The owner always sees their own memory, so `memory` tells whether the copy has one.
+    giftable: await isGiftable(db, viewerId, { ownerId: copy.ownerId, cardId: copy.cardId, hasMemory: memory != null }),
   }
 }
 
@@ -129,3 +133,5 @@ export async function recycleUserCard(
   const { digitalCredit } = await balances(trx, userId)
   return { newUserDigitalCredit: digitalCredit }
 }
+
+export { getGiftAllowance, giftUserCard, listGiftsForHistory } from './gifts'

@@ -50,3 +50,36 @@ export async function deleteUserCardWithoutMemory(
     .executeTakeFirst()
   return Number(deleted.numDeletedRows) === 1
 }
+
+/** An UPDATE that changes nothing but takes the rows it matches; answers the ids taken, as they are once taken. */
+export async function lockUserCards(
+  trx: Transaction<Database>,
+  ownerId: string,
+  which: { userCardId: string } | { cardId: string },
+): Promise<string[]> {
+  const rows = await trx
+    .updateTable('user_cards')
+    .set((eb) => ({ user_id: eb.ref('user_id') }))
+    .where('user_id', '=', ownerId)
+    .$call((query) =>
+      'userCardId' in which ? query.where('id', '=', which.userCardId) : query.where('card_id', '=', which.cardId),
+    )
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+export async function moveUserCard(
+  trx: Transaction<Database>,
+  userCardId: string,
+  fromUserId: string,
+  to: Pick<UserCardsTable, 'user_id' | 'acquisition' | 'transaction_id' | 'created_at'>,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('user_cards')
+    .set(to)
+    .where('id', '=', userCardId)
+    .where('user_id', '=', fromUserId)
+    .executeTakeFirst()
+  return Number(moved.numUpdatedRows) === 1
+}

@@ -6,12 +6,12 @@ import * as queries from './queries'
 
 /**
  * A copy's life: the one place that writes `user_cards` rows and keeps the draw results that point at them in step.
- * Acquiring makes copies, transferring a memory exchanges one, recycling deletes one; each caller brings its own
- * transaction and rules, this module keeps the rows consistent.
+ * Acquiring makes copies, transferring a memory exchanges one, recycling deletes one, a gift moves one to another
+ * owner; each caller brings its own transaction and rules, this module keeps the rows consistent.
  */
 
 /** How a copy came to its owner. */
-export type Acquisition = 'pick' | 'draw' | 'free_draw' | 'transfer'
+export type Acquisition = 'pick' | 'draw' | 'free_draw' | 'transfer' | 'gift'
 
 export interface NewCopy {
   id: string
@@ -66,4 +66,38 @@ export async function deleteCopyWithoutMemory(
   if (!(await queries.deleteUserCardWithoutMemory(trx, userId, userCardId))) return false
   await queries.unlinkDrawItems(trx, userCardId)
   return true
+}
+
+/**
+ * Takes the owner's copy for the rest of the transaction (an UPDATE that changes nothing: a row lock on PostgreSQL;
+ * SQLite runs one writer at a time anyway) and answers whether it is still theirs. Whoever writes a memory on a copy or
+ * moves it takes this lock first, so a gift and a new memory on one copy never both pass their checks.
+ */
+export async function lockOwnedCopy(trx: Transaction<Database>, ownerId: string, userCardId: string): Promise<boolean> {
+  return (await queries.lockUserCards(trx, ownerId, { userCardId })).length === 1
+}
+
+/** Takes every copy of a card the owner has, as lockOwnedCopy does, and answers their ids as they are once taken. */
+export async function lockOwnedCopiesOfCard(
+  trx: Transaction<Database>,
+  ownerId: string,
+  cardId: string,
+): Promise<string[]> {
+  return queries.lockUserCards(trx, ownerId, { cardId })
+}
+
+/**
+ * Moves a copy to another owner as a gift: the same row, card and rarity, acquired now with acquisition 'gift'.
+ * The owner is part of the UPDATE, so a copy moves once however many gifts race; false when it was no longer theirs.
+ */
+export async function giveCopy(
+  trx: Transaction<Database>,
+  gift: { userCardId: string; fromUserId: string; toUserId: string; giftId: string; givenAt: string },
+): Promise<boolean> {
+  return queries.moveUserCard(trx, gift.userCardId, gift.fromUserId, {
+    user_id: gift.toUserId,
+    acquisition: 'gift',
+    transaction_id: gift.giftId,
+    created_at: gift.givenAt,
+  })
 }

@@ -10,6 +10,16 @@ export async function findUserByFriendCode(db: Db, friendCode: string) {
   return db.selectFrom('users').select(['id', 'username']).where('friend_code', '=', friendCode).executeTakeFirst()
 }
 
+export async function findFriendOf(db: Db, userId: string, friendId: string) {
+  return db
+    .selectFrom('friendships')
+    .innerJoin('users', 'users.id', 'friendships.friend_id')
+    .select(['users.id', 'users.username'])
+    .where('friendships.user_id', '=', userId)
+    .where('friendships.friend_id', '=', friendId)
+    .executeTakeFirst()
+}
+
 /** Both directions go together: a friendship always holds both ways. */
 export async function deleteFriendship(db: Db, userId: string, friendId: string): Promise<number> {
   const deleted = await db

@@ -10,6 +10,7 @@ import { notificationLinks, notify } from '../notifications/service'
 import { befriend } from './friendships'
 import {
   deleteFriendship,
+  findFriendOf,
   findUserByFriendCode,
   findUsername,
   listFriends,
@@ -84,6 +85,15 @@ export async function searchFriends(db: Kysely<Database>, userId: string, name: 
     avatarId: row.avatar_id,
     userLevel: levelForExperience(row.experience).userLevel,
   }))
+}
+
+/** The user's friend with this id, or undefined for anyone else (a stranger, themselves, an unknown id). */
+export async function findFriend(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  friendId: string,
+): Promise<{ id: string; username: string } | undefined> {
+  return findFriendOf(db, userId, friendId)
 }
 
 export { befriend } from './friendships'

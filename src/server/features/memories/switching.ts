@@ -15,7 +15,7 @@ import { nowIso } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
-import { createCopies, deleteCopy } from '../copies/service'
+import { createCopies, deleteCopy, lockOwnedCopy } from '../copies/service'
 import { balances, debit } from '../wallet/service'
 
 import * as queries from './queries'
@@ -91,7 +91,9 @@ export async function switchUserCard(
   if (memory.userCardId !== body.userCardId) throw new AppError('Conflict', MOVED_MEANWHILE)
   let newUserCardId: string
   if (body.newUserCardId != null && body.newCardSetId == null) {
-    const target = await queries.findOwnedCopy(trx, userId, body.newUserCardId)
+    // Taken first, so that a gift of the target copy has either moved it already or waits for this switch.
+    const locked = await lockOwnedCopy(trx, userId, body.newUserCardId)
+    const target = locked ? await queries.findOwnedCopy(trx, userId, body.newUserCardId) : undefined
     if (!target) throw new AppError('NotFound', TEXTS.userCardNotFound)
     if (target.id === memory.userCardId) throw new AppError('BadRequest', 'The memory is already on this copy.')
     if (target.cardId !== memory.cardId) {

@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
+import { lockOwnedCopy } from '../copies/service'
 import { notificationLinks, notify } from '../notifications/service'
 
 import * as queries from './queries'
@@ -119,13 +120,15 @@ async function notifyTagged(
 
 /**
  * One memory per copy: the unique key on memories.user_card_id decides, so two concurrent creations on one copy
- * cannot both succeed. Tagged users must be the author's friends; pictures must be the author's unattached uploads.
+ * cannot both succeed. The copy is taken first, so a gift of it either moved it already (not found) or waits.
+ * Tagged users must be the author's friends; pictures must be the author's unattached uploads.
  */
 export async function createMemory(
   trx: Transaction<Database>,
   userId: string,
   body: CreateMemoryBody,
 ): Promise<CreateMemoryResult> {
+  if (!(await lockOwnedCopy(trx, userId, body.userCardId))) throw new AppError('NotFound', TEXTS.userCardNotFound)
   const copy = await queries.findOwnedCopy(trx, userId, body.userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   checkDates(body.memoryStartDate, body.memoryEndDate)

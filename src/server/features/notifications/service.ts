@@ -11,6 +11,7 @@ import * as queries from './queries'
 export const notificationLinks = {
   memory: (memoryId: string) => `/viewMemory/${encodeURIComponent(memoryId)}`,
   memoryComments: (memoryId: string) => `/viewMemory/${encodeURIComponent(memoryId)}/comments`,
+  userCard: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}`,
   friends: '/myFriends',
   wallet: '/myWallet',
 } as const

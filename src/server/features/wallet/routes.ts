@@ -10,6 +10,8 @@ import {
   RedeemCreditCertificateBodySchema,
   ReferralRewardsResultSchema,
   RedeemCreditCertificateResultSchema,
+  SetSpendingLimitBodySchema,
+  SpendingLimitSchema,
   TestModeConfirmBodySchema,
   TestModeConfirmResultSchema,
   VerifyPaymentIntentBodySchema,
@@ -49,6 +51,24 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/getReferralRewards',
     { schema: { response: { 200: envelope(ReferralRewardsResultSchema) } }, onRequest: fastify.requireUser },
     (request) => walletService.getReferralRewards(fastify.db, userId(request)),
+  )
+
+  fastify.get(
+    '/payment/getSpendingLimit',
+    { schema: { response: { 200: envelope(SpendingLimitSchema) } }, onRequest: fastify.requireUser },
+    (request) => walletService.getSpendingLimit(fastify.db, userId(request)),
+  )
+
+  fastify.post(
+    '/payment/setSpendingLimit',
+    {
+      schema: { body: SetSpendingLimitBodySchema, response: { 200: envelope(SpendingLimitSchema) } },
+      onRequest: fastify.requireUser,
+    },
+    (request) =>
+      fastify.db
+        .transaction()
+        .execute((trx) => walletService.setSpendingLimit(trx, userId(request), request.body.monthlyLimit)),
   )
 
   fastify.post(

@@ -22,6 +22,7 @@ import { balances, credit, type CreditCurrency } from './ledger'
 import type { PaymentProvider, ProviderPaymentIntent } from './payments/paymentProvider'
 import type { TestModeProvider } from './payments/testModeProvider'
 import * as walletQueries from './queries'
+import { holdForPurchase, paymentWithinLimit, releaseSpendingHold } from './spendingLimits'
 
 const PAYMENT_CURRENCY = 'usd'
 const PAYMENT_NOT_FOUND = 'The payment was not found.'
@@ -55,7 +56,10 @@ export async function getMyCreditCertificates(db: Kysely<Database>, userId: stri
   }))
 }
 
-/** Prices the intent from the product table; the client only names the product. */
+/**
+ * Prices the intent from the product table; the client only names the product. The spending limit is checked, and the
+ * price held against it, before the provider is asked for an intent, so a refused purchase never reaches it.
+ */
 export async function createPaymentIntent(
   db: Kysely<Database>,
   provider: PaymentProvider,
@@ -65,14 +69,22 @@ export async function createPaymentIntent(
   const product = await walletQueries.findActiveCreditProduct(db, creditProductId)
   if (!product) throw new AppError('NotFound', 'This credit product is not available.')
   const kind = currencyOfProductType(product.product_type)
-  const intent = await provider.createIntent({
-    amountCents: product.actual_price_cents,
-    currency: PAYMENT_CURRENCY,
-    description: `${product.credit_value.toLocaleString('en-US')} ${kind} credit`,
-    metadata: { userId, creditProductId: String(product.id) },
-  })
+  const paymentId = newId()
+  await db.transaction().execute((trx) => holdForPurchase(trx, userId, paymentId, product.actual_price_cents))
+  let intent: { id: string; clientSecret: string }
+  try {
+    intent = await provider.createIntent({
+      amountCents: product.actual_price_cents,
+      currency: PAYMENT_CURRENCY,
+      description: `${product.credit_value.toLocaleString('en-US')} ${kind} credit`,
+      metadata: { userId, creditProductId: String(product.id) },
+    })
+  } catch (error) {
+    await releaseSpendingHold(db, paymentId)
+    throw error
+  }
   await walletQueries.insertPayment(db, {
-    id: newId(),
+    id: paymentId,
     user_id: userId,
     credit_product_id: product.id,
     provider: provider.name,
@@ -92,21 +104,37 @@ export async function createPaymentIntent(
   }
 }
 
-export type FulfilmentOutcome = 'fulfilled' | 'alreadyFulfilled' | 'notPaid' | 'unknownPayment' | 'amountMismatch'
+export type FulfilmentOutcome =
+  'fulfilled' | 'alreadyFulfilled' | 'refusedBySpendingLimit' | 'notPaid' | 'unknownPayment' | 'amountMismatch'
 
 /**
- * Credits a succeeded payment exactly once. The verify call, the webhook and the test-mode confirm all land here,
- * in any order and any number of times: the conditional update on payments.fulfilled_at lets one caller through,
- * and the ledger's unique reference would refuse a second credit anyway.
+ * Credits a succeeded payment exactly once, or refuses it when it would pass the buyer's spending limit in force now.
+ * The verify call, the webhook and the test-mode confirm all land here, in any order and any number of times: the
+ * conditional updates on payments.fulfilled_at and refused_at let one caller decide, and the ledger's unique
+ * reference would refuse a second credit anyway. A refused payment is refunded, again on every later call until the
+ * provider has done it.
  */
-export async function fulfilPayment(db: Kysely<Database>, intent: ProviderPaymentIntent): Promise<FulfilmentOutcome> {
+export async function fulfilPayment(
+  db: Kysely<Database>,
+  provider: Pick<PaymentProvider, 'refundIntent'>,
+  intent: ProviderPaymentIntent,
+): Promise<FulfilmentOutcome> {
   if (intent.status !== 'succeeded') return 'notPaid'
   const payment = await walletQueries.findPayment(db, intent.id)
   if (!payment) return 'unknownPayment'
   if (payment.amount_cents !== intent.amountCents || payment.currency !== intent.currency) return 'amountMismatch'
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<FulfilmentOutcome> => {
+    const within = await paymentWithinLimit(trx, {
+      id: payment.id,
+      userId: payment.user_id,
+      amountCents: payment.amount_cents,
+    })
+    if (!within) {
+      if (await walletQueries.updatePaymentRefused(trx, intent.id, nowIso())) return 'refusedBySpendingLimit'
+      return settledOutcome(await walletQueries.findPayment(trx, intent.id))
+    }
     const claimed = await walletQueries.updatePaymentFulfilled(trx, intent.id, nowIso())
-    if (!claimed) return 'alreadyFulfilled'
+    if (!claimed) return settledOutcome(await walletQueries.findPayment(trx, intent.id))
     await credit(trx, {
       userId: claimed.user_id,
       currency: currencyOfProductType(claimed.product_type),
@@ -116,6 +144,24 @@ export async function fulfilPayment(db: Kysely<Database>, intent: ProviderPaymen
     })
     return 'fulfilled'
   })
+  if (outcome === 'refusedBySpendingLimit') await refundRefusedPayment(db, provider, intent.id)
+  return outcome
+}
+
+/** What another caller already decided for a payment this one could not claim. */
+function settledOutcome(payment: { refused_at: string | null } | undefined): FulfilmentOutcome {
+  return payment?.refused_at ? 'refusedBySpendingLimit' : 'alreadyFulfilled'
+}
+
+async function refundRefusedPayment(
+  db: Kysely<Database>,
+  provider: Pick<PaymentProvider, 'refundIntent'>,
+  providerPaymentId: string,
+): Promise<void> {
+  const payment = await walletQueries.findPayment(db, providerPaymentId)
+  if (!payment?.refused_at || payment.refunded_at) return
+  await provider.refundIntent(providerPaymentId)
+  await walletQueries.updatePaymentRefunded(db, providerPaymentId, nowIso())
 }
 
 /** The buyer's check after the provider's redirect; only the payer may verify a payment. */
@@ -128,13 +174,19 @@ export async function verifyPaymentIntent(
   const payment = await walletQueries.findPayment(db, paymentIntentId)
   if (payment?.user_id !== userId || payment.provider !== provider.name)
     throw new AppError('NotFound', PAYMENT_NOT_FOUND)
-  let paid = payment.fulfilled_at != null
-  if (!paid) {
+  let outcome: FulfilmentOutcome = 'alreadyFulfilled'
+  if (payment.refused_at) {
+    outcome = 'refusedBySpendingLimit'
+    await refundRefusedPayment(db, provider, paymentIntentId)
+  } else if (payment.fulfilled_at == null) {
     const intent = await provider.retrieveIntent(paymentIntentId)
-    const outcome = intent ? await fulfilPayment(db, intent) : 'unknownPayment'
-    paid = outcome === 'fulfilled' || outcome === 'alreadyFulfilled'
+    outcome = intent ? await fulfilPayment(db, provider, intent) : 'unknownPayment'
   }
-  return { paid, userData: await balances(db, userId) }
+  return {
+    paid: outcome === 'fulfilled' || outcome === 'alreadyFulfilled',
+    userData: await balances(db, userId),
+    ...(outcome === 'refusedBySpendingLimit' ? { refusedBySpendingLimit: true } : {}),
+  }
 }
 
 /** The test mode's stand-in for Stripe's confirm and webhook: a succeeding card is fulfilled right away. */
@@ -146,7 +198,7 @@ export async function confirmTestPayment(
   const result = await provider.confirm(body)
   if (result.status === 'succeeded') {
     const intent = await provider.retrieveIntent(result.paymentIntentId)
-    if (intent) await fulfilPayment(db, intent)
+    if (intent) await fulfilPayment(db, provider, intent)
   }
   return result
 }
@@ -178,3 +230,4 @@ export { balances, credit, debit } from './ledger'
 export { issueCertificate } from './certificates'
 export { grantRegistrationGifts } from './registration'
 export { getReferralRewards, releaseReferralReward } from './referrals'
+export { getSpendingLimit, setSpendingLimit } from './spendingLimits'

@@ -3,7 +3,7 @@ import type Stripe from 'stripe'
 
 import { AppError } from '../../lib/errors'
 
-import { createStripeClient } from './payments/stripeProvider'
+import { createStripeClient, StripeProvider } from './payments/stripeProvider'
 import * as walletService from './service'
 
 /**
@@ -19,6 +19,7 @@ export const walletWebhookRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
     return
   }
   const stripe = createStripeClient(stripeConfig)
+  const provider = new StripeProvider(stripeConfig)
 
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
@@ -34,13 +35,13 @@ export const walletWebhookRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
     }
     if (event.type === 'payment_intent.succeeded') {
       const intent = event.data.object
-      const outcome = await walletService.fulfilPayment(fastify.db, {
+      const outcome = await walletService.fulfilPayment(fastify.db, provider, {
         id: intent.id,
         status: intent.status,
         amountCents: intent.amount_received || intent.amount,
         currency: intent.currency,
       })
-      if (outcome === 'unknownPayment' || outcome === 'amountMismatch')
+      if (outcome === 'unknownPayment' || outcome === 'amountMismatch' || outcome === 'refusedBySpendingLimit')
         request.log.warn({ paymentIntentId: intent.id, outcome }, 'payment not fulfilled')
     }
     return { received: true }

@@ -32,6 +32,11 @@ export interface PaymentProvider {
   createIntent(intent: NewPaymentIntent): Promise<{ id: string; clientSecret: string }>
   /** The intent as the provider sees it now, or null when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderPaymentIntent | null>
+  /**
+   * Gives a succeeded payment's money back in full; repeating it for the same intent refunds once. Used for a payment
+   * that its buyer's spending limit refused when it was paid.
+   */
+  refundIntent(id: string): Promise<void>
   /** A link for developers to check which payment methods the intent offers; null where there is none. */
   dpmCheckerLink(id: string): string | null
 }

@@ -56,6 +56,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async refundIntent(id: string): Promise<void> {
+    // The key makes a retried refund (a second verify, a webhook redelivery) the same refund at Stripe.
+    await this.stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` })
+  }
+
   /** Stripe's payment-method checker only exists for test keys (as in stripe-samples). */
   dpmCheckerLink(id: string): string | null {
     return this.testKeys ? `https://dashboard.stripe.com/settings/payment_methods/review?transaction_id=${id}` : null

@@ -12,6 +12,7 @@ import {
   findTestPaymentIntentBySecret,
   insertTestPaymentIntent,
   updateTestPaymentIntentError,
+  updateTestPaymentIntentRefunded,
   updateTestPaymentIntentSucceeded,
 } from '../queries'
 
@@ -95,6 +96,10 @@ export class TestModeProvider implements PaymentProvider {
   async retrieveIntent(id: string): Promise<ProviderPaymentIntent | null> {
     const row = await findTestPaymentIntent(this.db, id)
     return row ? { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency } : null
+  }
+
+  async refundIntent(id: string): Promise<void> {
+    await updateTestPaymentIntentRefunded(this.db, id, nowIso())
   }
 
   dpmCheckerLink(): null {
