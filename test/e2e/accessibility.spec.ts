@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 
 import {
   api,
+  axeViolations,
   createMemoryThroughApi,
   pickCommonCard,
   redeemAllCertificates,
@@ -15,7 +15,6 @@ import {
   uniqueEmail,
 } from './helpers'
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const WIDTHS = [360, 1280] as const
 const VISITOR_ROUTES = [
   '/',
@@ -60,16 +59,6 @@ const TRAVELLER_ROUTES = [
   '/requestNewContent',
   '/no-such-screen',
 ]
-
-/** What axe finds on the page as it stands, one line per rule and element. */
-async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${where} ${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? node.html.slice(0, 120)}`,
-    ),
-  )
-}
 
 /** Waits until the screen shows its content: data loaded, no spinner, entrance animations played out. */
 async function settle(page: Page): Promise<void> {

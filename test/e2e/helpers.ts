@@ -1,9 +1,23 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 const SCREENSHOT_DIR = path.resolve('test-results/screenshots')
+
+/** WCAG 2.2 A and AA, the level every screen is held to. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** What axe finds on the page as it stands, one line per rule and element. */
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${where} ${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? node.html.slice(0, 120)}`,
+    ),
+  )
+}
 
 /**
  * Saves a full-page screenshot under test-results/screenshots for a person to look at; `settle: false` takes it at

@@ -24,6 +24,14 @@ export const RARITY_TEXT_COLORS: Record<number, string> = {
   5: '#1B1B1B',
 }
 
+/** Toast backgrounds under white text, each at least 4.5:1 (notistack's own green, orange and blue are 2.2–3.3:1). */
+export const TOAST_BACKGROUNDS = {
+  success: '#2E7D32',
+  error: '#C62828',
+  warning: '#B45309',
+  info: '#1565C0',
+} as const
+
 /** The keyboard focus ring of every control. */
 const focusRing = (color: string) => ({ outline: `3px solid ${color}`, outlineOffset: 2 })
 

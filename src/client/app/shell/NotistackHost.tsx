@@ -1,9 +1,19 @@
-import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack'
+import { styled } from '@mui/material/styles'
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack'
 import { useEffect } from 'react'
 
 import { TOAST_DURATION_MS } from '@shared/constants'
 
 import { attachToastSink } from '../../lib/toast'
+import { TOAST_BACKGROUNDS } from '../theme'
+
+const Toast = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: TOAST_BACKGROUNDS.success },
+  '&.notistack-MuiContent-error': { backgroundColor: TOAST_BACKGROUNDS.error },
+  '&.notistack-MuiContent-warning': { backgroundColor: TOAST_BACKGROUNDS.warning },
+  '&.notistack-MuiContent-info': { backgroundColor: TOAST_BACKGROUNDS.info },
+})
+const TOAST_VARIANTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast }
 
 export function NotistackHost() {
   useEffect(
@@ -19,6 +29,7 @@ export function NotistackHost() {
       maxSnack={4}
       autoHideDuration={TOAST_DURATION_MS}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      Components={TOAST_VARIANTS}
     />
   )
 }
