@@ -12,6 +12,7 @@ const loginResult = {
   digitalCredit: 2500,
   physicalCredit: 0,
   friendCode: 'ABC234',
+  accountDeletionCancelled: false,
 }
 
 describe('LoginPage', () => {
