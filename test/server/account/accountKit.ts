@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 
-import type { PickCardResult } from '@shared/acquire'
+import type { DrawCardResult, PickCardResult } from '@shared/acquire'
 import type { PostCommentResult, UploadMemoryPictureResult } from '@shared/memories'
 import type { TestApp, TestUser } from '@test/helpers/server'
 
@@ -50,12 +50,14 @@ export interface TravellerWorld {
   lenaCommentOnMarta: string
   pickedCopy: string
   pickTransaction: string
+  /** A paid one-card draw, which has a share page. */
+  drawTransaction: string
   cardIds: string[]
 }
 
 /**
  * Marta, a traveller with something of everything: two memories (one Public with two pictures and Lena tagged, one
- * Private), an upload not yet on a memory, a pick, a been-there mark, a content request, a comment and a like on
+ * Private), an upload not yet on a memory, a pick, a paid draw, a been-there mark, a content request, a comment and a like on
  * Lena's memory, Lena's reply to that comment and Lena's comment on Marta's memory. Lena tags Marta in a Friends memory
  * and keeps a Private one with a picture; a stranger keeps a Private memory with a picture.
  */
@@ -133,6 +135,7 @@ export async function buildTravellerWorld(t: TestApp): Promise<TravellerWorld> {
     .select('transaction_id')
     .where('id', '=', pick.cardResult.userCardId)
     .executeTakeFirstOrThrow()
+  const draw = await expectOk(t.call<DrawCardResult>('GET', '/api/drawCard', { token: marta.token }))
   await expectOk(t.call('POST', '/api/setBeenThere', { token: marta.token, body: { cardId: commonCard, value: true } }))
   await expectOk(
     t.call('POST', '/api/system/requestNewContent', {
@@ -158,6 +161,7 @@ export async function buildTravellerWorld(t: TestApp): Promise<TravellerWorld> {
     lenaCommentOnMarta: lenaComment.memoryCommentId,
     pickedCopy: pick.cardResult.userCardId,
     pickTransaction: pickRow.transaction_id ?? '',
+    drawTransaction: draw.shareId,
     cardIds: [...cardIds, commonCard],
   }
 }

@@ -127,10 +127,11 @@ describe('GET /api/account/exportMyData', () => {
         kind: 'pick',
         cards: [expect.objectContaining({ userCardId: world.pickedCopy })],
       }),
+      expect.objectContaining({ transactionId: world.drawTransaction, kind: 'draw', price: 1_500 }),
     ])
-    expect(data.ledger.map((entry) => entry.reason).sort()).toEqual(['pick', 'test_grant'])
+    expect(data.ledger.map((entry) => entry.reason).sort()).toEqual(['draw', 'pick', 'test_grant'])
     expect(data.ledger.reduce((sum, entry) => sum + entry.amount, 0)).toBe(data.account.digitalCredit)
-    expect(data.certificates.map((certificate) => certificate.source)).toEqual(['welcome'])
+    expect(data.certificates.map((certificate) => certificate.source)).toContain('welcome')
     expect(data.beenThere).toHaveLength(1)
     expect(data.contentRequests).toEqual([expect.objectContaining({ requestContent: 'Please add Hvar.' })])
     expect(data.notifications.map((notification) => notification.title)).toContain('New comment on your memory')
@@ -194,11 +195,12 @@ describe('GET /api/account/exportMyData', () => {
     const [kept, lost] = [await uploadPicture(t, traveller, '#123456'), await uploadPicture(t, traveller, '#654321')]
     fs.rmSync(path.join(t.config.dataDir, 'blobs', 'memory-pictures', lost))
     const { files, data } = await unzippedExport(t, traveller)
+    expect(data.unattachedPictures).toHaveLength(2)
     expect(data.unattachedPictures).toEqual(
-      [
+      expect.arrayContaining([
         expect.objectContaining({ fileName: kept, file: `pictures/${kept}` }),
         expect.objectContaining({ fileName: lost, file: null }),
-      ].sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
+      ]),
     )
     expect(files.has(`pictures/${kept}`)).toBe(true)
     expect(files.has(`pictures/${lost}`)).toBe(false)

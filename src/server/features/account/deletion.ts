@@ -31,8 +31,13 @@ const DELETION_BATCH = 50
  *    listed in accountData.ts: sessions, notifications, copies, draws, memories, pictures, tags, likes, comments,
  *    friendships both ways, certificates, referral records, been-there marks and content requests.
  */
-export async function eraseAccount(db: Kysely<Database>, blobs: BlobStore, userId: string): Promise<boolean> {
-  if (!(await claimAccountDeletion(db, userId, now()))) return false
+export async function eraseAccount(
+  db: Kysely<Database>,
+  blobs: BlobStore,
+  userId: string,
+  at: Date = now(),
+): Promise<boolean> {
+  if (!(await claimAccountDeletion(db, userId, at))) return false
   await deletePictureFilesOfUser(db, blobs, userId)
   return db.transaction().execute(async (trx) => {
     if (!(await takeClaimedAccountDeletion(trx, userId))) return false
@@ -60,7 +65,7 @@ export async function eraseDueAccounts(
     const due = (await listDueAccountDeletions(db, at, DELETION_BATCH + failed.size)).filter((id) => !failed.has(id))
     for (const userId of due) {
       try {
-        if (await eraseAccount(db, blobs, userId)) erased += 1
+        if (await eraseAccount(db, blobs, userId, at)) erased += 1
       } catch (error) {
         failed.add(userId)
         log.error({ err: error, userId }, 'account deletion failed; it is tried again at the next run')
