@@ -200,3 +200,12 @@ export const ExportDataSchema = Type.Object({
   ),
 })
 export type ExportData = Static<typeof ExportDataSchema>
+
+/** What My Account and Log In say about the export and the deletion (docs/product.md#account-data), word for word. */
+export const ACCOUNT_TEXTS = {
+  deletionScheduled: (date: string) =>
+    `Your account will be deleted on ${date}. You have been logged out everywhere; log in before then to keep it.`,
+  deletionCancelled: 'Welcome back! Logging in cancelled the deletion of your account.',
+  exportSaved: (fileName: string) => `Your data was saved as ${fileName}.`,
+  exportFailed: 'Your data could not be downloaded. Please try again.',
+} as const

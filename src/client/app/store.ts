@@ -11,6 +11,7 @@ import { locationSlice } from './location'
 // Every feature's endpoints are defined when the store is created, while the screens stay lazy chunks: Redux DevTools
 // replays a recorded call through the reducer, which throws for an endpoint it does not know (docs/qa-replay.md).
 // These files hold endpoint definitions only, no components.
+import '../features/account/api'
 import '../features/acquire/api'
 import '../features/catalogue/api'
 import '../features/collection/api'

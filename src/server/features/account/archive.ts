@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 
 import { ZipFile } from 'yazl'
@@ -49,8 +49,9 @@ cards/       the art of the cards your memories are written on
  */
 export function streamExportArchive(data: ExportData, sources: ArchiveSources): ExportArchive {
   const zip = new ZipFile()
-  // yazl's output is a PassThrough; the type only says readable.
-  const output = zip.outputStream as PassThrough
+  const output = zip.outputStream
+  // yazl's output is a PassThrough, which its type declares only as a readable stream.
+  if (!(output instanceof Readable)) throw new Error('yazl no longer streams through a Node.js Readable')
   const mtime = new Date(data.exportedAt)
   const pictures = [...data.memories.flatMap((memory) => memory.pictures), ...data.unattachedPictures]
   const cardIds = [...new Set(data.memories.map((memory) => memory.cardId))]

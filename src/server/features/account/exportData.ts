@@ -123,8 +123,8 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
       visibility: VISIBILITY_NAMES[memory.visibility] ?? 'Private',
       createdAt: memory.createdAt,
       updatedAt: memory.updatedAt,
-      likeCount: Number(memory.likeCount ?? 0),
-      commentCount: Number(memory.commentCount ?? 0),
+      likeCount: memory.likeCount ?? 0,
+      commentCount: memory.commentCount ?? 0,
       taggedFriends: tags
         .filter((tag) => tag.memoryId === memory.memoryId)
         .map((tag) => ({ userId: tag.userId, username: tag.username })),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+
 import {
   EXPORT_ESTIMATE_HEADER,
   RequestAccountDeletionBodySchema,
