@@ -4,10 +4,10 @@ import { Route, Routes } from 'react-router-dom'
 import { ACCOUNT_TEXTS, EXPORT_ESTIMATE_HEADER } from '@shared/account'
 import type { User } from '@shared/session'
 import { MyAccountRoute } from '@client/app/routes/MyAccountRoute'
-import { present } from '@test/helpers/present'
-import { API, HttpResponse, http, onGet, onPost, refusal, server } from '@test/helpers/msw'
-import { renderWithProviders } from '@test/helpers/render'
 import { makeUser } from '@test/helpers/fixtures'
+import { API, HttpResponse, http, onGet, onPost, refusal, server } from '@test/helpers/msw'
+import { present } from '@test/helpers/present'
+import { renderWithProviders } from '@test/helpers/render'
 
 // MUI forms typed through user-event are slow on a busy machine.
 jest.setTimeout(20_000)

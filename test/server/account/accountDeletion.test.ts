@@ -270,7 +270,7 @@ describe('the deletion job', () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
-    expect(Number(after.count)).toBe(Number(users.count))
+    expect(after.count).toBe(users.count)
   })
 })
 

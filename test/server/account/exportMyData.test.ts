@@ -5,8 +5,8 @@ import { Value } from 'typebox/value'
 
 import { EXPORT_ESTIMATE_HEADER, EXPORT_FORMAT_VERSION, ExportDataSchema, type ExportData } from '@shared/account'
 import { present } from '@test/helpers/present'
-import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { startTestS3, type TestS3 } from '@test/helpers/s3'
+import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { unzip } from '@test/helpers/unzip'
 
 import { buildTravellerWorld, SECRETS, uploadPicture, type TravellerWorld } from './accountKit'
