@@ -406,6 +406,12 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
     await settle(page)
     found.push(...(await scanOpen(page, 'edit profile')))
     await snap(page, 'axe-edit-profile')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    found.push(
+      ...(await scanDialog(page, 'delete account', () =>
+        page.getByRole('button', { name: 'Delete My Account' }).click(),
+      )),
+    )
 
     // Each first-visit tour, put back as sign-up leaves it, on its own screen.
     expect(tours.sort()).toEqual(Object.keys(TOUR_SCREENS).sort())

@@ -4,11 +4,14 @@ import { ACCOUNT_TEXTS } from '@shared/account'
 
 import { baseApi } from '../../api/baseApi'
 import { isApiError, toToast } from '../../api/errors'
+import type { StoreExtra } from '../../api/replayGuard'
 import { sessionEnded } from '../../api/sessionEvents'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { enqueueSnackbar } from '../../lib/toast'
 
 import { fetchDataExport, saveFile, type ExportProgress } from './dataExport'
+
+const isReplaying = (_dispatch: unknown, _getState: unknown, extra: StoreExtra) => extra.replay.isReplaying()
 
 export type DataExportState =
   | { step: 'idle' }
@@ -32,7 +35,8 @@ export function useDataExport(): { state: DataExportState; start: () => void } {
   useEffect(() => () => running.current?.abort(), [])
 
   const start = useCallback(() => {
-    if (!authKey || running.current) return
+    // A state Redux DevTools shows is not the tester's session: nothing is fetched for it (docs/qa-replay.md).
+    if (!authKey || running.current || dispatch(isReplaying)) return
     const controller = new AbortController()
     running.current = controller
     setState({ step: 'preparing' })

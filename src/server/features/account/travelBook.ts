@@ -131,7 +131,7 @@ export function renderTravelBook(data: ExportData): string {
   const summary = [
     plural(memories.length, 'memory', 'memories'),
     plural(data.copies.length, 'card'),
-    plural(data.beenThere.length, 'place'),
+    `${plural(data.beenThere.length, 'place')} been to`,
   ].join(' · ')
 
   return `<!doctype html>
