@@ -314,7 +314,8 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
   })
 
   test('every dialog, reveal and tour passes axe (WCAG 2.2 AA) at 360 and 1280 px', async () => {
-    test.setTimeout(240_000)
+    // A dozen dialogs, the reveals and seven tours, each at two widths: minutes on a busy machine.
+    test.setTimeout(420_000)
     const found: string[] = []
 
     await page.goto('/digitalDraw')
