@@ -6,6 +6,8 @@ import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
 
 import type { Config } from './config'
 import type { Db, PoolStats } from './db/createDb'
+import { accountRoutes } from './features/account/routes'
+import { accountDeletionJob } from './features/account/service'
 import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
@@ -110,6 +112,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(collectionRoutes, api)
   await app.register(memoriesRoutes, api)
   await app.register(feedRoutes, api)
+  await app.register(accountRoutes, api)
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.
   await app.register(sharePagesPlugin, {
     pages: { user: loadUserSharePage, card: loadCardSharePage, draw: loadDrawSharePage },
@@ -119,6 +122,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   // Periodic work, each job once per period across all instances; the runner starts when the app is ready.
   if (config.pictureSweep) await app.jobs.every(pictureSweepJob(db, memoryPictureStore(app.blobs), app.log))
   await app.jobs.every(sessionPurgeJob(db, app.log))
+  await app.jobs.every(accountDeletionJob(db, app.blobs, app.log))
 
   return app
 }

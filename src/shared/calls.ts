@@ -1,3 +1,4 @@
+import type { RequestAccountDeletionResult } from './account'
 import type {
   CardDrawResult,
   DrawCardResult,
@@ -97,6 +98,7 @@ export interface PostResponses {
   '/login': LoginResult
   '/logout': null
   '/account/updateProfile': UpdateProfileResult
+  '/account/requestDeletion': RequestAccountDeletionResult
   '/payment/createPaymentIntent': CreatePaymentIntentResult
   '/payment/verifyPaymentIntent': VerifyPaymentIntentResult
   '/payment/redeemCreditCertificate': RedeemCreditCertificateResult

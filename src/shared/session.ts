@@ -52,6 +52,8 @@ export const LoginResultSchema = Type.Object({
   digitalCredit: CreditAmountSchema,
   physicalCredit: CreditAmountSchema,
   friendCode: Type.String(),
+  /** This login cancelled the account's pending deletion (docs/product.md#account-deletion). */
+  accountDeletionCancelled: Type.Boolean(),
 })
 export type LoginResult = Static<typeof LoginResultSchema>
 

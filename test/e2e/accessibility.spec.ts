@@ -303,7 +303,8 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
   })
 
   test('every dialog, reveal and tour passes axe (WCAG 2.2 AA) at 360 and 1280 px', async () => {
-    test.setTimeout(240_000)
+    // A dozen dialogs, the reveals and seven tours, each at two widths: minutes on a busy machine.
+    test.setTimeout(420_000)
     const found: string[] = []
 
     await page.goto('/digitalDraw')
@@ -395,6 +396,12 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
     await settle(page)
     found.push(...(await scanOpen(page, 'edit profile')))
     await snap(page, 'axe-edit-profile')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    found.push(
+      ...(await scanDialog(page, 'delete account', () =>
+        page.getByRole('button', { name: 'Delete My Account' }).click(),
+      )),
+    )
 
     // Each first-visit tour, put back as sign-up leaves it, on its own screen.
     expect(tours.sort()).toEqual(Object.keys(TOUR_SCREENS).sort())

@@ -21,9 +21,5 @@ const deviceScheme = (): ColorScheme =>
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const scheme = useSyncExternalStore(subscribe, deviceScheme)
-  return (
-    <ThemeProvider theme={themeFor(scheme)}>
-      {children}
-    </ThemeProvider>
-  )
+  return <ThemeProvider theme={themeFor(scheme)}>{children}</ThemeProvider>
 }

@@ -48,8 +48,7 @@ const page = {
     async () => (await import(/* webpackChunkName: "page-welcome" */ '../features/session/WelcomePage')).WelcomePage,
   ),
   myAccount: lazyScreen(
-    async () =>
-      (await import(/* webpackChunkName: "page-myAccount" */ '../features/session/MyAccountPage')).MyAccountPage,
+    async () => (await import(/* webpackChunkName: "page-myAccount" */ './routes/MyAccountRoute')).MyAccountRoute,
   ),
   acquireCards: lazyScreen(
     async () =>

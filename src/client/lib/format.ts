@@ -55,3 +55,9 @@ export function levelProgress(userExp: number, expForCurrentLevel: number, expTo
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatCredit(count)} ${count === 1 ? singular : plural}`
 }
+
+/** A file size for people: "640 KB", "12.4 MB" (decimal units, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000).toLocaleString('en-US')} KB`
+  return `${(bytes / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`
+}

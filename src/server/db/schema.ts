@@ -34,6 +34,7 @@ export interface Database {
   memory_tags: MemoryTagsTable
   memory_likes: MemoryLikesTable
   memory_comments: MemoryCommentsTable
+  account_deletions: AccountDeletionsTable
 }
 
 export interface UsersTable {
@@ -52,6 +53,11 @@ export interface UsersTable {
   referral_source: string | null
   invited_by: string | null
   created_at: string
+  /**
+   * Set only on the anonymised tombstone of a deleted account, which keeps its ledger rows and payments for
+   * accounting; its e-mail, username and friend code are placeholders and it has no password.
+   */
+  closed_at: Generated<string | null>
 }
 
 export interface SessionsTable {
@@ -336,6 +342,16 @@ export interface MemoryCommentsTable {
   reply_to_comment_id: string | null
   content: string
   created_at: string
+}
+
+/** A traveller's request to delete their account, during its grace period (docs/product.md#account-deletion). */
+export interface AccountDeletionsTable {
+  user_id: string
+  requested_at: string
+  /** When the grace period ends; a login before then cancels the deletion (deletes the row). */
+  due_at: string
+  /** When the deletion job claimed it; from then on a login no longer cancels it. */
+  started_at: string | null
 }
 
 export type User = Selectable<UsersTable>

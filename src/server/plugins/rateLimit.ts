@@ -48,6 +48,8 @@ export const LIMITS = {
   pictureUpload: { key: 'address', max: 60, window: '1 minute', failMode: 'open' },
   comment: { key: 'address', max: 30, window: '1 minute', failMode: 'open' },
   sharePage: { key: 'address', max: 120, window: '1 minute', failMode: 'open' },
+  // An export reads every picture of the account from the blob store: a few an hour is plenty for a person.
+  exportMyData: { key: 'user', max: 3, window: '1 hour', failMode: 'closed' },
 } as const satisfies Record<string, LimitDefinition>
 
 export type LimitName = keyof typeof LIMITS

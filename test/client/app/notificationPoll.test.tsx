@@ -13,6 +13,7 @@ const loginResult = {
   digitalCredit: 2500,
   physicalCredit: 40,
   friendCode: 'ABC234',
+  accountDeletionCancelled: false,
 }
 
 let hidden = false

@@ -21,6 +21,7 @@ const loginResult = {
   digitalCredit: 2500,
   physicalCredit: 40,
   friendCode: 'ABC234',
+  accountDeletionCancelled: false,
 }
 
 describe('the store', () => {

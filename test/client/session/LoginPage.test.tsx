@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 
+import { ACCOUNT_TEXTS } from '@shared/account'
 import { makeUser } from '@test/helpers/fixtures'
 import { API, http, refusal, server, onGet, onPost } from '@test/helpers/msw'
 import { cachedUser, renderApp, visitorSession } from '@test/helpers/render'
@@ -12,6 +13,7 @@ const loginResult = {
   digitalCredit: 2500,
   physicalCredit: 0,
   friendCode: 'ABC234',
+  accountDeletionCancelled: false,
 }
 
 describe('LoginPage', () => {
@@ -59,5 +61,20 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong')
     await user.click(screen.getByRole('button', { name: 'Log In' }))
     expect(await screen.findByText('The e-mail or password is incorrect.')).toBeInTheDocument()
+  })
+
+  it('says when the login cancelled the deletion of the account', async () => {
+    server.use(
+      onPost('/login', { ...loginResult, accountDeletionCancelled: true }),
+      onGet('/getUser', makeUser()),
+      onGet('/checkNewNotifications', true),
+      onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }),
+    )
+    const { user, router } = renderApp('/login', { session: visitorSession })
+    await user.type(await screen.findByLabelText('Email'), 'marta@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret')
+    await user.click(screen.getByRole('button', { name: 'Log In' }))
+    expect(await screen.findByText(ACCOUNT_TEXTS.deletionCancelled)).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'))
   })
 })

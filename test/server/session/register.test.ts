@@ -126,6 +126,7 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
       digitalCredit: 0,
       physicalCredit: 0,
       friendCode: user.friendCode,
+      accountDeletionCancelled: false,
     })
   })
 

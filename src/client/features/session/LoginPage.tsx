@@ -8,9 +8,12 @@ import Typography from '@mui/material/Typography'
 import { useState, type SubmitEvent } from 'react'
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom'
 
+import { ACCOUNT_TEXTS } from '@shared/account'
+
 import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { enqueueSnackbar } from '../../lib/toast'
 
 import { selectLoggedIn, useLoginMutation } from './api'
 
@@ -32,7 +35,10 @@ export function LoginPage() {
   const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     // Failures are shown by the shared request handling (the server's message as a warning).
-    await login({ email: email.trim(), password }).catch(() => undefined)
+    const answer = await login({ email: email.trim(), password })
+      .unwrap()
+      .catch(() => null)
+    if (answer?.accountDeletionCancelled) enqueueSnackbar(ACCOUNT_TEXTS.deletionCancelled, { variant: 'info' })
   }
 
   return (

@@ -39,9 +39,9 @@ import { useLogout } from './useLogout'
 
 /**
  * My Account (docs/product.md#screen-my-account): the profile in view mode, or the avatar and username editor in edit
- * mode.
+ * mode; `renderAccountData` adds the export and the deletion of the account below the profile (app/ composes it).
  */
-export function MyAccountPage() {
+export function MyAccountPage({ renderAccountData }: { renderAccountData?: (user: User) => ReactNode }) {
   usePageTitle('My Account')
   const dispatch = useAppDispatch()
   const { data: user, isSuccess, isError, refetch } = useGetUserQuery()
@@ -79,6 +79,7 @@ export function MyAccountPage() {
       ) : (
         <AccountView user={user} onEdit={() => setEditing(true)} />
       )}
+      {!editing && renderAccountData?.(user)}
     </Stack>
   )
 }

@@ -13,6 +13,7 @@ import * as notificationLinks from './2026_11_23_0130_notification_links'
 import * as drawPity from './2026_11_23_0300_draw_pity'
 import * as spendingLimits from './2026_11_25_1000_spending_limits'
 import * as cardGifts from './2026_11_25_1010_card_gifts'
+import * as accountDeletions from './2026_11_25_1100_account_deletions'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0300_draw_pity': drawPity,
   '2026_11_25_1000_spending_limits': spendingLimits,
   '2026_11_25_1010_card_gifts': cardGifts,
+  '2026_11_25_1100_account_deletions': accountDeletions,
 }

@@ -1,9 +1,11 @@
 import type { Card, CardCollection } from '@shared/catalogue'
 
 import type { Db } from '../../db/createDb'
+import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
+import { ART_FOLDER, renderCardArt } from './art'
 import { catalogue, envelopeJson, type PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
@@ -85,6 +87,15 @@ export async function setBeenThere(db: Db, userId: string, cardId: string, value
   if (!card) throw new AppError('NotFound', 'Card not found')
   if (value) await insertBeenThere(db, userId, card.cardSetId, nowIso())
   else await deleteBeenThere(db, userId, card.cardSetId)
+}
+
+/**
+ * A card's small art (WebP) from the blob store's art folder, drawn on first use, for a traveller's export; kept out
+ * of the in-memory cache, which holds what people are looking at. Null for an unknown card.
+ */
+export async function smallCardArt(db: Db, blobs: BlobStore, cardId: string): Promise<Buffer | null> {
+  const image = await renderCardArt({ db, store: blobFolder(blobs, ART_FOLDER), keepInMemory: false }, cardId, 'sm')
+  return image?.body ?? null
 }
 
 export { catalogue, type Catalogue, type CatalogueCard } from './catalogueCache'

@@ -12,3 +12,4 @@ export {
   type PendingPictureQuota,
   type PictureFile,
 } from './pictureUploads'
+export { deletePictureFilesOfUser, keepRepliesToCommentsOf, openPictureFile } from './accountData'

@@ -3,6 +3,12 @@ import crypto from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 
 import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  DELETION_CANCELLED_NOTIFICATION,
+  type RequestAccountDeletionBody,
+  type RequestAccountDeletionResult,
+} from '@shared/account'
+import {
   FRIEND_CODE_ALPHABET,
   FRIEND_CODE_LENGTH,
   levelForExperience,
@@ -28,6 +34,7 @@ import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../plugins/auth'
 import { claimFreeDraw } from '../acquire/service'
 import { befriend } from '../friends/service'
+import { notify } from '../notifications/service'
 import { grantRegistrationGifts } from '../wallet/service'
 
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
@@ -173,16 +180,114 @@ export async function login(
   const user = await queries.findUserByEmail(db, normalizeEmail(body.email))
   const valid = await passwords.verify(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
-  const authKey = await createSession(db, user.id, sessionTtlDays)
-  return {
-    authKey,
-    username: user.username,
-    email: user.email,
-    avatarId: user.avatar_id,
-    digitalCredit: user.digital_credit,
-    physicalCredit: user.physical_credit,
-    friendCode: user.friend_code,
-  }
+  return db.transaction().execute(async (trx) => {
+    const accountDeletionCancelled = await cancelPendingDeletion(trx, user.id)
+    const authKey = await createSession(trx, user.id, sessionTtlDays)
+    return {
+      authKey,
+      username: user.username,
+      email: user.email,
+      avatarId: user.avatar_id,
+      digitalCredit: user.digital_credit,
+      physicalCredit: user.physical_credit,
+      friendCode: user.friend_code,
+      accountDeletionCancelled,
+    }
+  })
+}
+
+/**
+ * A login during the grace period cancels the account's deletion and says so in a notification; once the grace period
+ * is over or the deletion job has started, the account is as good as gone and the login fails like an unknown one.
+ */
+async function cancelPendingDeletion(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  if (!(await queries.findAccountDeletion(trx, userId))) return false
+  if (!(await queries.cancelAccountDeletion(trx, userId, nowIso()))) throw new AppError('BadRequest', LOGIN_FAILED)
+  await notify(
+    trx,
+    userId,
+    DELETION_CANCELLED_NOTIFICATION.title,
+    DELETION_CANCELLED_NOTIFICATION.content,
+    ACCOUNT_PATH,
+  )
+  return true
+}
+
+/** My Account, where a traveller asks again for a deletion. */
+const ACCOUNT_PATH = '/myAccount'
+
+export const DELETION_NOT_CONFIRMED =
+  'The username you typed does not match yours. Type it exactly as shown to confirm.'
+
+/**
+ * Asks for the account's deletion after the grace period (docs/product.md#account-deletion) and ends every session of
+ * the account at once; answers when the deletion is due and the token hashes of the ended sessions, which the caller
+ * removes from every instance's session cache. A second request while one waits keeps the first due time.
+ */
+export async function requestAccountDeletion(
+  trx: Transaction<Database>,
+  userId: string,
+  body: RequestAccountDeletionBody,
+): Promise<{ result: RequestAccountDeletionResult; endedSessions: string[] }> {
+  const { username } = await queries.findUsernameOf(trx, userId)
+  if (body.username.trim() !== username) throw new AppError('BadRequest', DELETION_NOT_CONFIRMED)
+  const at = now()
+  await queries.insertAccountDeletion(trx, {
+    userId,
+    requestedAt: at.toISOString(),
+    dueAt: new Date(at.getTime() + ACCOUNT_DELETION_GRACE_DAYS * 86_400_000).toISOString(),
+  })
+  const request = await queries.findAccountDeletion(trx, userId)
+  if (!request) throw new Error('the deletion request was not recorded')
+  const endedSessions = await queries.revokeLiveSessionsOf(trx, userId, at.toISOString())
+  return { result: { deletionDueAt: request.due_at }, endedSessions }
+}
+
+/** The accounts whose deletion is due at `at`, a batch at a time. */
+export async function listDueAccountDeletions(db: Kysely<Database>, at: Date, limit: number): Promise<string[]> {
+  return (await queries.listDueAccountDeletions(db, at.toISOString(), limit)).map((row) => row.userId)
+}
+
+/** Starts a due deletion: from now on a login no longer cancels it. Answers false when it was cancelled meanwhile. */
+export function claimAccountDeletion(db: Kysely<Database>, userId: string, at: Date): Promise<boolean> {
+  return queries.claimAccountDeletion(db, userId, at.toISOString())
+}
+
+/** Takes the claimed deletion in the deletion's transaction; false when another run already deleted the account. */
+export function takeClaimedAccountDeletion(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  return queries.takeClaimedAccountDeletion(trx, userId)
+}
+
+/**
+ * The anonymised stand-in that keeps a deleted account's ledger rows and payments for accounting. It has no e-mail,
+ * username, friend code or password: those NOT NULL, unique columns hold `closed:{id}`, which no login, friend code,
+ * username or sign-up can ever match, and the empty password hash verifies nothing.
+ */
+export async function createAccountTombstone(trx: Transaction<Database>): Promise<string> {
+  const id = newId()
+  const placeholder = `closed:${id}`
+  const closedAt = nowIso()
+  await queries.insertUser(trx, {
+    id,
+    email: placeholder,
+    username: placeholder,
+    password_hash: '',
+    friend_code: placeholder,
+    avatar_id: 1,
+    digital_credit: 0,
+    physical_credit: 0,
+    experience: 0,
+    referral_source: null,
+    invited_by: null,
+    created_at: closedAt,
+    closed_at: closedAt,
+  })
+  return id
+}
+
+/** Deletes the account's row, and with it every row that belongs to it (see features/account/accountData.ts). */
+export function deleteAccountRow(trx: Transaction<Database>, userId: string): Promise<void> {
+  return queries.deleteUser(trx, userId)
 }
 
 export async function logout(db: Kysely<Database>, tokenHash: string): Promise<null> {

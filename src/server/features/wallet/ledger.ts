@@ -12,6 +12,7 @@ import {
   findBalances,
   insertCreditLedgerEntry,
   insertCreditLedgerEntryOnce,
+  moveAccountingRecords,
   subtractFromBalanceIfCovered,
   sumLedgerByCurrency,
   sumLedgerByCurrencyAndReason,
@@ -80,6 +81,27 @@ export async function debit(trx: Transaction<Database>, movement: CreditMovement
     created_at: nowIso(),
   })
   return left
+}
+
+/** The ledger reason of the credit a deleted account forfeits. */
+export const ACCOUNT_CLOSED_REASON = 'account_closed'
+
+/**
+ * Closes a deleted account's credit (docs/product.md#account-deletion): what is left in each currency is forfeited
+ * with one ledger row (reason account_closed), then the ledger rows and payments move to the anonymised tombstone,
+ * whose balances of 0 equal their sum, so the books stay whole without naming anyone.
+ */
+export async function closeCreditAccount(
+  trx: Transaction<Database>,
+  userId: string,
+  tombstoneId: string,
+): Promise<void> {
+  const left = await findBalances(trx, userId)
+  for (const currency of ['digital', 'physical'] as const) {
+    const amount = left[BALANCE_COLUMN[currency]]
+    if (amount > 0) await debit(trx, { userId, currency, amount, reason: ACCOUNT_CLOSED_REASON, reference: userId })
+  }
+  await moveAccountingRecords(trx, userId, tombstoneId)
 }
 
 export class InsufficientCreditError extends AppError {

@@ -423,3 +423,9 @@ export async function listReferrals(db: Db, inviterId: string, limit: number) {
     .limit(limit)
     .execute()
 }
+
+/** Hands a deleted account's ledger rows and payments to its anonymised tombstone, which keeps them for accounting. */
+export async function moveAccountingRecords(trx: Transaction<Database>, fromUserId: string, toUserId: string) {
+  await trx.updateTable('credit_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
+  await trx.updateTable('payments').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
+}

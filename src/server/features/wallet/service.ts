@@ -226,7 +226,7 @@ export async function redeemCreditCertificate(
 }
 
 // The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
-export { balances, credit, debit } from './ledger'
+export { balances, closeCreditAccount, credit, debit } from './ledger'
 export { issueCertificate } from './certificates'
 export { grantRegistrationGifts } from './registration'
 export { getReferralRewards, releaseReferralReward } from './referrals'

@@ -1,0 +1,95 @@
+import type { ExportData } from '@shared/account'
+
+import type { Database } from '../../db/schema'
+
+/** A part of the export's data.json (docs/export-format.md). */
+export type ExportSection = Exclude<keyof ExportData, 'formatVersion' | 'product' | 'exportedAt'>
+
+/**
+ * What the export and the deletion of an account do with a table's rows (docs/product.md#account-export,
+ * docs/product.md#account-deletion).
+ *
+ * - `deletedWithUser`: the rows belong to a traveller; their `userColumns` reference `users.id` with ON DELETE CASCADE
+ *   (or SET NULL for a mere link), so deleting the user's row deletes them, in one transaction.
+ * - `keptAnonymised`: accounting records, handed to the account's anonymised tombstone before the user's row goes
+ *   (wallet's closeCreditAccount).
+ * - `notPersonal`: nobody's personal data (the catalogue, the products on sale).
+ *
+ * `exportedIn` names the part of data.json that holds the user's rows, or null with the reason they are left out.
+ */
+export type TableFate =
+  | { fate: 'notPersonal'; why: string }
+  | {
+      fate: 'deletedWithUser' | 'keptAnonymised'
+      userColumns: readonly string[]
+      exportedIn: ExportSection | { notExported: string }
+    }
+
+/**
+ * Every table of the schema, each with its fate: a new table does not compile until it has an entry here, and
+ * test/server/account/accountData.test.ts checks the entries against the database's own foreign keys and against what
+ * a deletion leaves behind.
+ */
+export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
+  users: { fate: 'deletedWithUser', userColumns: ['id', 'invited_by'], exportedIn: 'account' },
+  sessions: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'session tokens are stored as hashes and are no use to anyone' },
+  },
+  notifications: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'notifications' },
+  collections: { fate: 'notPersonal', why: 'the catalogue' },
+  card_sets: { fate: 'notPersonal', why: 'the catalogue' },
+  cards: { fate: 'notPersonal', why: 'the catalogue' },
+  catalogue_versions: { fate: 'notPersonal', why: 'the catalogue' },
+  user_cards: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'copies' },
+  been_there: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'beenThere' },
+  friendships: { fate: 'deletedWithUser', userColumns: ['user_id', 'friend_id'], exportedIn: 'friends' },
+  content_requests: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'contentRequests' },
+  credit_ledger: { fate: 'keptAnonymised', userColumns: ['user_id'], exportedIn: 'ledger' },
+  credit_products: { fate: 'notPersonal', why: 'the credit packs on sale' },
+  credit_certificates: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'certificates' },
+  payments: { fate: 'keptAnonymised', userColumns: ['user_id'], exportedIn: 'payments' },
+  spending_limits: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'spendingLimit' },
+  spending_holds: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'an hour-long hold of an unpaid purchase; payments lists the purchases themselves' },
+  },
+  test_payment_intents: {
+    fate: 'notPersonal',
+    why: "the test-mode provider's stand-in for Stripe's own records, which keep a payment's metadata the same way",
+  },
+  referral_rewards: {
+    fate: 'deletedWithUser',
+    userColumns: ['invitee_id', 'inviter_id'],
+    exportedIn: 'referrals',
+  },
+  referral_reward_months: {
+    fate: 'deletedWithUser',
+    userColumns: ['inviter_id'],
+    exportedIn: { notExported: 'a monthly count behind the referral limit; referrals lists the rewards themselves' },
+  },
+  draw_transactions: { fate: 'deletedWithUser', userColumns: ['user_id', 'claimed_by'], exportedIn: 'draws' },
+  // No user column: its rows go with their draw (ON DELETE CASCADE from draw_transactions).
+  draw_items: { fate: 'deletedWithUser', userColumns: [], exportedIn: 'draws' },
+  // A gift stays in the friend's history with the deleted side set to null.
+  card_gifts: { fate: 'deletedWithUser', userColumns: ['giver_id', 'receiver_id'], exportedIn: 'gifts' },
+  card_gift_days: {
+    fate: 'deletedWithUser',
+    userColumns: ['giver_id'],
+    exportedIn: { notExported: 'a daily count behind the gift limit; gifts lists the gifts themselves' },
+  },
+  memories: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'memories' },
+  // The files in the blob store are deleted by memories' deletePictureFilesOfUser before the rows go.
+  memory_pictures: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'memories' },
+  memory_tags: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'taggedIn' },
+  memory_likes: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'likesGiven' },
+  // Other travellers' replies to the user's comments are kept by memories' keepRepliesToCommentsOf.
+  memory_comments: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'commentsWritten' },
+  account_deletions: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'the deletion request itself; an account waiting for deletion cannot log in to export' },
+  },
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+
+import {
+  EXPORT_ESTIMATE_HEADER,
+  RequestAccountDeletionBodySchema,
+  RequestAccountDeletionResultSchema,
+} from '@shared/account'
+import { envelope } from '@shared/envelope'
+
+import { userId } from '../../plugins/auth'
+import { requestAccountDeletion } from '../session/service'
+
+import * as accountService from './service'
+
+export const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db, blobs } = fastify
+
+  fastify.post(
+    '/account/requestDeletion',
+    {
+      onRequest: fastify.requireUser,
+      schema: {
+        body: RequestAccountDeletionBodySchema,
+        response: { 200: envelope(RequestAccountDeletionResultSchema) },
+      },
+    },
+    async (request) => {
+      const { result, endedSessions } = await db
+        .transaction()
+        .execute((trx) => requestAccountDeletion(trx, userId(request), request.body))
+      // Logged out everywhere at once: every instance's session cache forgets these sessions (over Redis when set).
+      for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
+      return result
+    },
+  )
+
+  // A ZIP made while it is sent (docs/export-format.md), so it is not the envelope; refusals before it starts are.
+  fastify.get(
+    '/account/exportMyData',
+    {
+      onRequest: fastify.requireUser,
+      compress: false,
+      config: { rawResponse: true, limits: ['exportMyData'] },
+      schema: {
+        description: `The traveller's data as a ZIP (application/zip); the ${EXPORT_ESTIMATE_HEADER} header says about how many bytes it holds.`,
+      },
+    },
+    async (request, reply) => {
+      const archive = await accountService.exportAccount(db, blobs, userId(request))
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${archive.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .header(EXPORT_ESTIMATE_HEADER, String(archive.estimatedBytes))
+        .send(archive.stream)
+    },
+  )
+}
