@@ -142,7 +142,11 @@ describe('GET /api/account/exportMyData', () => {
   it("holds Marta's gifts and her spending limit", async () => {
     const { data } = exported
     expect(data.gifts).toEqual([
-      expect.objectContaining({ direction: 'given', friendUsername: world.lena.username, cardId: world.cardIds.at(-1) }),
+      expect.objectContaining({
+        direction: 'given',
+        friendUsername: world.lena.username,
+        cardId: world.cardIds.at(-1),
+      }),
     ])
     expect(data.spendingLimit).toEqual({ monthlyLimitCents: 5_000, pendingLimitCents: null, pendingAppliesAt: null })
   })
