@@ -87,4 +87,6 @@ export async function setBeenThere(db: Db, userId: string, cardId: string, value
   else await deleteBeenThere(db, userId, card.cardSetId)
 }
 
-export { catalogue, type Catalogue, type CatalogueCard } from './catalogueCache'
+export { catalogue, envelopeJson, type Catalogue, type CatalogueCard, type CataloguePlace } from './catalogueCache'
+export { ownOutline, worldLand } from './art/mapScene'
+export { fittedSize, textPath } from './art/textPaths'
