@@ -70,6 +70,7 @@ const userCard: UserCard = {
   products: 'Digital card draw',
   isOwner: true,
   ownerUsername: 'marta',
+  placeVerified: false,
   memory: null,
 }
 

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 import { deleteCopyWithoutMemory } from '../copies/service'
 import { getMemoryOfUserCard } from '../memories/service'
+import { isVisitVerified } from '../travel/service'
 import { balances, credit } from '../wallet/service'
 
 import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
@@ -68,6 +69,7 @@ export async function getUserCard(
 ): Promise<UserCard> {
   const copy = await findUserCard(db, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
+  const isOwner = copy.ownerId === viewerId
   return {
     userCardId: copy.userCardId,
     cardId: copy.cardId,
@@ -79,8 +81,10 @@ export async function getUserCard(
     cardDescription: copy.cardDescription,
     createdAt: copy.createdAt,
     products: productsLabel(copy.acquisition),
-    isOwner: copy.ownerId === viewerId,
+    isOwner,
     ownerUsername: copy.ownerUsername,
+    // Someone's verified visits are theirs: the seal shows only to the copy's owner.
+    placeVerified: isOwner && (await isVisitVerified(db, viewerId, copy.cardSetId)),
     memory: await getMemoryOfUserCard(db, signer, viewerId, userCardId),
   }
 }
