@@ -26,6 +26,7 @@ import type {
 } from './memories'
 import type { Notification } from './notifications'
 import type { LoginResult, RegisterResult, UpdateProfileResult, User } from './session'
+import type { BucketList, MapPlaces, MyMap, PlaceTravel, Progress } from './travel'
 import type {
   CreatePaymentIntentResult,
   CreditCertificate,
@@ -71,6 +72,11 @@ export interface GetResponses {
   '/payment/getCreditProducts': CreditProduct[]
   '/payment/getMyCreditCertificates': CreditCertificate[]
   '/getReferralRewards': ReferralRewardsResult
+  '/travel/getMapPlaces': MapPlaces
+  '/travel/getMyMap': MyMap
+  '/collection/getProgress': Progress
+  '/travel/getPlaceTravel': PlaceTravel
+  '/travel/getBucketList': BucketList
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -97,6 +103,8 @@ export interface PostResponses {
   '/payment/verifyPaymentIntent': VerifyPaymentIntentResult
   '/payment/redeemCreditCertificate': RedeemCreditCertificateResult
   '/payment/testMode/confirmPayment': TestModeConfirmResult
+  '/travel/setWantToGo': null
+  '/travel/removeVerification': null
 }
 
 export type GetPath = keyof GetResponses

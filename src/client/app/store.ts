@@ -20,6 +20,7 @@ import '../features/friends/api'
 import '../features/memories/api'
 import '../features/notifications/api'
 import '../features/session/api'
+import '../features/travel/api'
 import '../features/wallet/api'
 
 export const rootReducer = combineSlices(baseApi, sessionSlice, locationSlice)

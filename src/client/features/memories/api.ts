@@ -20,9 +20,6 @@ import type {
 } from '@shared/memories'
 
 import { baseApi } from '../../api/baseApi'
-import { replayRefusal } from '../../api/replayGuard'
-import { authorizationObserved } from '../../api/sessionEvents'
-import type { RootState } from '../../app/store'
 import { feedApi } from '../feed/api'
 import { takeAnsweredBalances } from '../session/api'
 
@@ -90,16 +87,8 @@ export const memoriesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, cardId) => [{ type: 'Card', id: cardId }],
     }),
     uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
-      queryFn: async (args, api) => {
-        const refused = await replayRefusal(api)
-        if (refused) return { error: refused }
-        const authKey = (api.getState() as RootState).session.authKey
-        // Loaded with the first upload: most visits upload nothing, and the first load stays as small as it was.
-        const { uploadWithProgress } = await import(/* webpackChunkName: "picture-upload" */ './pictureUpload')
-        return uploadWithProgress(args, authKey, (authorized, failed) =>
-          api.dispatch(authorizationObserved({ authorized, failed })),
-        )
-      },
+      // Loaded with the first upload: most visits upload nothing, and the first load stays as small as it was.
+      queryFn: async (args, api) => (await import('./pictureUpload')).uploadMemoryPicture(args, api),
     }),
     createMemory: build.mutation<CreateMemoryResult, WithPlace<CreateMemoryBody>>({
       query: ({ place: _place, ...body }) => ({ url: '/memory/createMemory', method: 'POST', body }),

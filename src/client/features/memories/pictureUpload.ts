@@ -1,13 +1,18 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query'
+
 import type { Envelope } from '@shared/envelope'
 import type { UploadMemoryPictureResult } from '@shared/memories'
 
 import type { ApiError } from '../../api/errors'
+import { replayRefusal } from '../../api/replayGuard'
+import { authorizationObserved } from '../../api/sessionEvents'
+import type { RootState } from '../../app/store'
 import { API_BASE_URL, API_KEY } from '../../lib/config'
 
 import type { UploadMemoryPictureArgs } from './api'
 
 /** fetch cannot report upload progress, so pictures go up through XMLHttpRequest with the same headers and envelope. */
-export function uploadWithProgress(
+function uploadWithProgress(
   { file, userCardId, onProgress }: UploadMemoryPictureArgs,
   authKey: string | null,
   onAuthorization: (authorized: boolean, failed: boolean) => void,
@@ -49,4 +54,17 @@ export function uploadWithProgress(
     form.append('file', file)
     request.send(form)
   })
+}
+
+/** The upload mutation's work: refused while a recorded state is replayed, otherwise sent with the session's token. */
+export async function uploadMemoryPicture(
+  args: UploadMemoryPictureArgs,
+  api: BaseQueryApi,
+): Promise<{ data: UploadMemoryPictureResult } | { error: ApiError }> {
+  const refused = await replayRefusal(api)
+  if (refused) return { error: refused }
+  const authKey = (api.getState() as RootState).session.authKey
+  return uploadWithProgress(args, authKey, (authorized, failed) =>
+    api.dispatch(authorizationObserved({ authorized, failed })),
+  )
 }

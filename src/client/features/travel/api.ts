@@ -19,16 +19,12 @@ const TRAVEL_TAGS = [
   { type: 'Card' as const, id: 'LIST' },
 ]
 
-/**
- * The travel map's calls (docs/product.md#screen-my-map). Injected by the screens that use them, not at start-up, so
- * the first load carries none of it (docs/decisions.md, Travel map).
- */
+/** The travel map's calls (docs/product.md#screen-my-map). */
 export const travelApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMapPlaces: build.query<MapPlaces, void>({
+      // The same drawing until the catalogue changes: a second visit is answered by the browser's cache (ETag).
       query: () => '/travel/getMapPlaces',
-      // The drawing changes only with the catalogue: kept for the whole visit.
-      keepUnusedDataFor: 3600,
     }),
     getMyMap: build.query<MyMap, void>({
       query: () => '/travel/getMyMap',
@@ -44,15 +40,15 @@ export const travelApi = baseApi.injectEndpoints({
     }),
     getPlaceTravel: build.query<PlaceTravel, string>({
       query: (cardId) => ({ url: '/travel/getPlaceTravel', params: { cardId } }),
-      providesTags: (_result, _error, cardId) => [...TRAVEL_TAGS, { type: 'Card', id: cardId }],
+      providesTags: TRAVEL_TAGS,
     }),
     setWantToGo: build.mutation<null, SetWantToGoBody>({
       query: (body) => ({ url: '/travel/setWantToGo', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : TRAVEL_TAGS),
+      invalidatesTags: TRAVEL_TAGS,
     }),
     removeVerification: build.mutation<null, RemoveVerificationBody>({
       query: (body) => ({ url: '/travel/removeVerification', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : TRAVEL_TAGS),
+      invalidatesTags: TRAVEL_TAGS,
     }),
   }),
 })
