@@ -101,6 +101,7 @@ describe('CreateMemoryPage', () => {
       http.post(`${API}/memory/uploadMemoryPicture`, () =>
         HttpResponse.json(
           ok({
+            visitCheck: { verdict: 'notChecked', placeName: null, takenOn: null },
             pictureFileName: 'pic-1.jpg',
             url: '/api/image/memoryPicture?image=pic-1.jpg',
             width: 800,
