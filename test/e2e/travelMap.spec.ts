@@ -134,7 +134,7 @@ test('a place not been to goes on the bucket list, with the friend who has been 
   await skipTours(page)
 
   await page.goto('/card/country-ma-2')
-  await expect(page.getByText(`${friend.username}`, { exact: true })).toBeVisible()
+  await expect(page.getByText(friend.username, { exact: true })).toBeVisible()
   const wantToGo = page.getByRole('button', { name: 'Want to go' })
   await expect(wantToGo).toHaveAttribute('aria-pressed', 'false')
   await wantToGo.click()

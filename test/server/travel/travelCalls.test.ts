@@ -34,14 +34,9 @@ describe('GET /api/travel/getMapPlaces', () => {
       headers: { 'x-api-key': 'test-web-key' },
     })
     expect(response.statusCode).toBe(200)
-    const map = (response.json() as { data: MapPlaces }).data
-    const placeCount = (
-      await t.db
-        .selectFrom('card_sets')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n
-    expect(map.places).toHaveLength(Number(placeCount))
+    const map = response.json<{ data: MapPlaces }>().data
+    const placeCount = (await t.db.selectFrom('card_sets').select('id').execute()).length
+    expect(map.places).toHaveLength(placeCount)
     const byId = new Map(map.places.map((place) => [place.cardSetId, place]))
     const lisbon = present(byId.get('pt-lisbon'))
     expect(lisbon).toMatchObject({ kind: 'city', outline: null, cardId: 'pt-lisbon-1', countryCode: 'PT' })
@@ -58,7 +53,7 @@ describe('GET /api/travel/getMapPlaces', () => {
     const again = await t.app.inject({
       method: 'GET',
       url: '/api/travel/getMapPlaces',
-      headers: { 'x-api-key': 'test-web-key', 'if-none-match': String(etag) },
+      headers: { 'x-api-key': 'test-web-key', 'if-none-match': etag },
     })
     expect(again.statusCode).toBe(304)
   })
@@ -201,7 +196,7 @@ describe('GET /api/image/travelMap', () => {
     expect(first.headers['content-type']).toBe('image/png')
     const metadata = await sharp(first.rawPayload).metadata()
     expect({ width: metadata.width, height: metadata.height }).toEqual({ width: 1200, height: 630 })
-    const etag = String(present(first.headers.etag))
+    const etag = present(first.headers.etag)
     const notModified = await t.app.inject({
       method: 'GET',
       url: `/api/image/travelMap?shareId=${user.friendCode.toLowerCase()}`,
