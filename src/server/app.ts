@@ -25,6 +25,7 @@ import { sessionRoutes } from './features/session/routes'
 import { sessionPurgeJob } from './features/session/sessionPurge'
 import { shareRoutes } from './features/share/routes'
 import { loadUserSharePage } from './features/share/userPage'
+import { travelRoutes } from './features/travel/routes'
 import { walletRoutes } from './features/wallet/routes'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
 import { createBlobStore } from './lib/blobStore'
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(memoriesRoutes, api)
   await app.register(feedRoutes, api)
   await app.register(accountRoutes, api)
+  await app.register(travelRoutes, api)
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.
   await app.register(sharePagesPlugin, {
     pages: { user: loadUserSharePage, card: loadCardSharePage, draw: loadDrawSharePage },

@@ -172,6 +172,17 @@ export const ExportDataSchema = Type.Object({
       pendingAppliesAt: Nullable(IsoDateTimeSchema),
     }),
   ),
+  /** Places a photo proved the traveller visited: the verdict and the day, never where the photo was taken. */
+  verifiedVisits: Type.Array(
+    Type.Object({
+      cardSetId: IdSchema,
+      placeName: Type.String(),
+      memoryId: Nullable(IdSchema),
+      takenOn: Nullable(Type.String()),
+      verifiedAt: IsoDateTimeSchema,
+    }),
+  ),
+  wantToGo: Type.Array(Type.Object({ cardSetId: IdSchema, placeName: Type.String(), addedAt: IsoDateTimeSchema })),
   gifts: Type.Array(
     Type.Object({
       giftId: IdSchema,

@@ -27,6 +27,7 @@ import type {
 } from './memories'
 import type { Notification } from './notifications'
 import type { LoginResult, RegisterResult, UpdateProfileResult, User } from './session'
+import type { BucketList, MapPlaces, MyMap, PlaceTravel, Progress } from './travel'
 import type {
   CreatePaymentIntentResult,
   CreditCertificate,
@@ -75,6 +76,11 @@ export interface GetResponses {
   '/payment/getMyCreditCertificates': CreditCertificate[]
   '/getReferralRewards': ReferralRewardsResult
   '/payment/getSpendingLimit': SpendingLimit
+  '/travel/getMapPlaces': MapPlaces
+  '/travel/getMyMap': MyMap
+  '/collection/getProgress': Progress
+  '/travel/getPlaceTravel': PlaceTravel
+  '/travel/getBucketList': BucketList
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -104,6 +110,8 @@ export interface PostResponses {
   '/payment/redeemCreditCertificate': RedeemCreditCertificateResult
   '/payment/testMode/confirmPayment': TestModeConfirmResult
   '/payment/setSpendingLimit': SpendingLimit
+  '/travel/setWantToGo': null
+  '/travel/removeVerification': null
 }
 
 export type GetPath = keyof GetResponses

@@ -61,6 +61,8 @@ export const UserCardSchema = Type.Object({
   products: Type.String(),
   isOwner: Type.Boolean(),
   ownerUsername: Type.String(),
+  /** The owner's visit to the place is verified by a memory picture (docs/product.md#verified-visits); false for others. */
+  placeVerified: Type.Boolean(),
   /** The copy's memory as the viewer may see it, or null. */
   memory: Type.Union([MemorySchema, Type.Null()]),
   /**

@@ -11,6 +11,7 @@ import {
   TextSchema,
 } from './common'
 import { COMMENT_MAX_LENGTH, MEMORY_CONTENT_MAX_LENGTH, MEMORY_PICTURES_MAX } from './constants'
+import { VisitCheckSchema } from './travel'
 
 /** 1 Private (the owner only), 2 Friends (the owner, friends and tagged users), 3 Public (every logged-in user). */
 export const VisibilitySchema = IntegerSchema({ minimum: 1, maximum: 3 })
@@ -200,8 +201,18 @@ export type CreateMemoryResult = Static<typeof CreateMemoryResultSchema>
 export const UpdateMemoryBodySchema = Type.Object({ memoryId: IdSchema, ...memoryFields })
 export type UpdateMemoryBody = Static<typeof UpdateMemoryBodySchema>
 
-/** Multipart form with one file field (any field name); png or jpeg by content. */
-export const UploadMemoryPictureResultSchema = MemoryPictureSchema
+/** The memory's copy the picture is for, when known: its place is what the picture's location is checked against. */
+export const UploadMemoryPictureQuerySchema = Type.Object({ userCardId: Type.Optional(IdSchema) })
+export type UploadMemoryPictureQuery = Static<typeof UploadMemoryPictureQuerySchema>
+
+/**
+ * Sent as a multipart form with one file field (any field name), png or jpeg by content. Answers the stored picture
+ * and what its location check concluded (docs/product.md#verified-visits).
+ */
+export const UploadMemoryPictureResultSchema = Type.Object({
+  ...MemoryPictureSchema.properties,
+  visitCheck: VisitCheckSchema,
+})
 export type UploadMemoryPictureResult = Static<typeof UploadMemoryPictureResultSchema>
 
 export const MemoryPictureQuerySchema = Type.Object({

@@ -52,6 +52,8 @@ const TRAVELLER_ROUTES = [
   '/myMemories',
   '/createMemory',
   '/feed',
+  '/myMap',
+  '/myDraws',
   '/myFriends',
   '/myAccount',
   '/myWallet',

@@ -17,6 +17,7 @@ export const paths = {
   myDraws: { path: '/myDraws', href: () => '/myDraws' },
   cardCollections: { path: '/cardCollections', href: () => '/cardCollections' },
   myCollection: { path: '/myCollection', href: () => '/myCollection' },
+  myMap: { path: '/myMap', href: () => '/myMap' },
   card: { path: '/card/:cardId', href: (cardId: string) => `/card/${encodeURIComponent(cardId)}` },
   userCard: {
     path: '/userCard/:userCardId',

@@ -94,6 +94,9 @@ const page = {
       (await import(/* webpackChunkName: "page-myCollection" */ '../features/collection/MyCollectionPage'))
         .MyCollectionPage,
   ),
+  myMap: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-myMap" */ '../features/travel/MyMapPage')).MyMapPage,
+  ),
   userCard: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-userCard" */ './routes/UserCardRoute')).UserCardRoute,
   ),
@@ -171,6 +174,7 @@ export const routes: RouteObject[] = [
           { path: paths.myDraws.path, element: <page.myDraws /> },
           { path: paths.cardCollections.path, element: <page.cardCollections /> },
           { path: paths.myCollection.path, element: <page.myCollection /> },
+          { path: paths.myMap.path, element: <page.myMap /> },
           { path: paths.card.path, element: <page.card /> },
           { path: paths.userCard.path, element: <page.userCard /> },
           { path: paths.myMemories.path, element: <page.myMemories /> },

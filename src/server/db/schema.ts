@@ -35,6 +35,8 @@ export interface Database {
   memory_likes: MemoryLikesTable
   memory_comments: MemoryCommentsTable
   account_deletions: AccountDeletionsTable
+  place_verifications: PlaceVerificationsTable
+  want_to_go: WantToGoTable
 }
 
 export interface UsersTable {
@@ -322,6 +324,12 @@ export interface MemoryPicturesTable {
   /** Bytes stored; 0 for pictures stored before sizes were kept. */
   byte_size: Generated<number>
   created_at: string
+  /** The place the picture's location was checked against at upload (the memory's place then); null when unchecked. */
+  visit_card_set_id: string | null
+  /** What the check concluded (`VisitVerdict`); the position itself is never stored. */
+  visit_verdict: string | null
+  /** The day the picture was taken (YYYY-MM-DD, the camera's local date), when it says. */
+  visit_taken_on: string | null
 }
 
 export interface MemoryTagsTable {
@@ -352,6 +360,24 @@ export interface AccountDeletionsTable {
   due_at: string
   /** When the deletion job claimed it; from then on a login no longer cancels it. */
   started_at: string | null
+}
+
+/** A visit proven by a memory picture taken inside the place (docs/product.md#verified-visits); one per user and place. */
+export interface PlaceVerificationsTable {
+  user_id: string
+  card_set_id: string
+  /** The memory whose picture proved it; null once that memory is gone. */
+  memory_id: string | null
+  /** The day the picture was taken, when it says (YYYY-MM-DD). */
+  taken_on: string | null
+  verified_at: string
+}
+
+/** The bucket list: places a traveller wants to go to. */
+export interface WantToGoTable {
+  user_id: string
+  card_set_id: string
+  created_at: string
 }
 
 export type User = Selectable<UsersTable>

@@ -30,14 +30,18 @@ export interface SharePageContent {
   title: string
   /** Link preview text (og:description), one or two sentences. */
   description: string
-  /** The preview picture; also shown at the top of the page. */
+  /** The picture at the top of the page, and the link preview's unless `preview` names another. */
   image: SharePicture
+  /** A wide link-preview picture of its own (a traveller's map), also shown on the page under the facts. */
+  preview?: SharePicture
   ogType: 'profile' | 'website'
   heading: string
   subheading?: string
   facts: { label: string; value: string }[]
   gallery: { picture: SharePicture; caption: string; detail?: string }[]
   galleryTitle?: string
+  /** A titled list of figures (a traveller's progress per collection), each a label and a sentence. */
+  figures?: { title: string; rows: { label: string; value: string }[] }
   /** Longer plain text under the facts (a Public memory); blank lines separate paragraphs. */
   story?: { title: string; text: string }
   /** Whose friend code the sign-up link carries (`r`); null when the page invites without one. */

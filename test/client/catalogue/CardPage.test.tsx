@@ -4,7 +4,7 @@ import type { Card, CardCollection } from '@shared/catalogue'
 import { TEXTS } from '@shared/texts'
 import { truncate } from '@client/lib/format'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { API, HttpResponse, http, ok, onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
@@ -60,8 +60,10 @@ const collections: CardCollection[] = [
   },
 ]
 
+const noTravel = { cardSetId: 'pt-lisbon', verification: null, wantToGo: false, friends: [] }
+
 function baseHandlers() {
-  return [onGet('/getUser', me), onGet('/checkNewNotifications', false)]
+  return [onGet('/getUser', me), onGet('/checkNewNotifications', false), onGet('/travel/getPlaceTravel', noTravel)]
 }
 
 describe('CardPage', () => {
@@ -181,5 +183,58 @@ describe('CardCollectionsPage', () => {
     )
     renderApp('/card/nope')
     expect(await screen.findByText('Card not found', undefined, FIRST_LOAD)).toBeInTheDocument()
+  })
+})
+
+describe('CardPage travel', () => {
+  it('shows a verified visit with its seal and lets it be removed', async () => {
+    let verified = true
+    server.use(
+      onGet('/travel/getPlaceTravel', () => ({
+        ...noTravel,
+        verification: verified ? { verifiedAt: '2026-11-20T10:00:00Z', takenOn: '2025-06-03', memoryId: 'm1' } : null,
+      })),
+      ...baseHandlers(),
+      onGet('/getCard', lisbon()),
+      onPost('/travel/removeVerification', () => {
+        verified = false
+        return null
+      }),
+    )
+    const { user } = renderApp('/card/pt-lisbon-3')
+    expect(await screen.findByRole('img', { name: 'Verified visit' })).toBeInTheDocument()
+    expect(screen.getByText(/Visit verified by a photo in your memory, taken on 2025-06-03/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Remove verification' }))
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Verified visit' })).not.toBeInTheDocument())
+  })
+
+  it('adds a place not been to to the bucket list and names friends who have been there', async () => {
+    let wanted = false
+    server.use(
+      onGet('/getCard', lisbon({ beenThere: false })),
+      onGet('/travel/getPlaceTravel', () => ({
+        ...noTravel,
+        wantToGo: wanted,
+        friends: [
+          { userId: 'u2', username: 'ana', avatarId: 3, verified: true },
+          { userId: 'u3', username: 'bo', avatarId: 4, verified: false },
+        ],
+      })),
+      ...baseHandlers(),
+      onPost('/travel/setWantToGo', () => {
+        wanted = true
+        return null
+      }),
+    )
+    const { user } = renderApp('/card/pt-lisbon-3')
+    const button = await screen.findByRole('button', { name: 'Want to go' })
+    expect(button).toHaveAttribute('aria-pressed', 'false')
+    expect(screen.getByText('ana · verified visit')).toBeInTheDocument()
+    expect(screen.getByText('bo')).toBeInTheDocument()
+    await user.click(button)
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Want to go' })).toHaveAttribute('aria-pressed', 'true'),
+    )
+    expect(screen.getByRole('link', { name: 'My Map' })).toHaveAttribute('href', '/myMap')
   })
 })

@@ -66,7 +66,12 @@ function europeCards(asked: string[]) {
 }
 
 function baseHandlers() {
-  return [onGet('/getUser', me), onGet('/checkNewNotifications', false), onGet('/getCardCollections', collections)]
+  return [
+    onGet('/getUser', me),
+    onGet('/checkNewNotifications', false),
+    onGet('/getCardCollections', collections),
+    onGet('/travel/getPlaceTravel', { cardSetId: 'country-pt', verification: null, wantToGo: false, friends: [] }),
+  ]
 }
 
 describe('CardCollectionsPage browsing', () => {

@@ -22,6 +22,7 @@ const copy: UserCard = {
   products: 'Digital card draw',
   isOwner: true,
   ownerUsername: 'marta',
+  placeVerified: false,
   memory: null,
 }
 

@@ -70,6 +70,7 @@ const userCard: UserCard = {
   products: 'Digital card draw',
   isOwner: true,
   ownerUsername: 'marta',
+  placeVerified: false,
   memory: null,
 }
 
@@ -100,6 +101,7 @@ describe('CreateMemoryPage', () => {
       http.post(`${API}/memory/uploadMemoryPicture`, () =>
         HttpResponse.json(
           ok({
+            visitCheck: { verdict: 'notChecked', placeName: null, takenOn: null },
             pictureFileName: 'pic-1.jpg',
             url: '/api/image/memoryPicture?image=pic-1.jpg',
             width: 800,

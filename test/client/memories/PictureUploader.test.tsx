@@ -12,6 +12,38 @@ function UploaderWithState() {
 }
 
 describe('PictureUploader', () => {
+  it('says the photo location is used once, sends the memory’s copy and tells what the check found', async () => {
+    const asked: string[] = []
+    server.use(
+      http.post(`${API}/memory/uploadMemoryPicture`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('userCardId') ?? '')
+        return HttpResponse.json(
+          ok({
+            visitCheck: { verdict: 'inside', placeName: 'Lisbon', takenOn: '2025-06-03' },
+            pictureFileName: 'pic-1.jpg',
+            url: '/api/image/memoryPicture?image=pic-1.jpg',
+            width: 800,
+            height: 600,
+            variants: [],
+          }),
+        )
+      }),
+    )
+    function WithCopy() {
+      const [pictures, setPictures] = useState<MemoryPicture[]>([])
+      return <PictureUploader userCardId="uc-lisbon" pictures={pictures} onChange={setPictures} />
+    }
+    renderWithProviders(<WithCopy />)
+    expect(
+      screen.getByText("Your photo's location is used once to verify your visit and then removed."),
+    ).toBeInTheDocument()
+    fireEvent.change(screen.getByLabelText('Add Picture'), {
+      target: { files: [new File(['jpeg'], 'tram.jpg', { type: 'image/jpeg' })] },
+    })
+    expect(await screen.findByText('Taken in Lisbon: saving this memory verifies your visit.')).toBeInTheDocument()
+    expect(asked).toEqual(['uc-lisbon'])
+  })
+
   it('opens the file chooser from the keyboard, with Enter or Space on Add Picture, and has one tab stop', async () => {
     const openChooser = jest.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined)
     const { user } = renderWithProviders(<PictureUploader pictures={[]} onChange={jest.fn()} />)
@@ -34,6 +66,7 @@ describe('PictureUploader', () => {
       http.post(`${API}/memory/uploadMemoryPicture`, () =>
         HttpResponse.json(
           ok({
+            visitCheck: { verdict: 'notChecked', placeName: null, takenOn: null },
             pictureFileName: 'pic-1.jpg',
             url: '/api/image/memoryPicture?image=pic-1.jpg',
             width: 800,

@@ -57,7 +57,8 @@ export interface TravellerWorld {
 
 /**
  * Marta, a traveller with something of everything: two memories (one Public with two pictures and Lena tagged, one
- * Private), an upload not yet on a memory, two picks of one card (the second given to Lena), a spending limit, a paid draw, a been-there mark, a content request, a comment and a like on
+ * Private), an upload not yet on a memory, two picks of one card (the second given to Lena), a spending limit, Lena's
+ * card's place on the bucket list, a paid draw, a been-there mark, a content request, a comment and a like on
  * Lena's memory, Lena's reply to that comment and Lena's comment on Marta's memory. Lena tags Marta in a Friends memory
  * and keeps a Private one with a picture; a stranger keeps a Private memory with a picture.
  */
@@ -148,6 +149,9 @@ export async function buildTravellerWorld(t: TestApp): Promise<TravellerWorld> {
     }),
   )
   await expectOk(t.call('POST', '/api/payment/setSpendingLimit', { token: marta.token, body: { monthlyLimit: 50 } }))
+  await expectOk(
+    t.call('POST', '/api/travel/setWantToGo', { token: marta.token, body: { cardId: lenaCard, value: true } }),
+  )
   await expectOk(
     t.call('POST', '/api/system/requestNewContent', {
       token: marta.token,

@@ -139,8 +139,10 @@ describe('GET /api/account/exportMyData', () => {
     expect(data.notifications.map((notification) => notification.title)).toContain('New comment on your memory')
   })
 
-  it("holds Marta's gifts and her spending limit", async () => {
+  it("holds Marta's gifts, her spending limit and her bucket list", async () => {
     const { data } = exported
+    expect(data.wantToGo).toEqual([expect.objectContaining({ addedAt: expect.any(String) })])
+    expect(data.verifiedVisits).toEqual([])
     expect(data.gifts).toEqual([
       expect.objectContaining({
         direction: 'given',

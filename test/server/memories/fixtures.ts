@@ -89,6 +89,7 @@ export async function uploadFile(
   t: TestApp,
   token: string | undefined,
   file: { data: Buffer; fileName: string; contentType: string },
+  query: { userCardId?: string } = {},
 ) {
   const boundary = `----wandercards${crypto.randomBytes(8).toString('hex')}`
   const payload = Buffer.concat([
@@ -100,7 +101,7 @@ export async function uploadFile(
   ])
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/memory/uploadMemoryPicture',
+    url: `/api/memory/uploadMemoryPicture${query.userCardId ? `?userCardId=${encodeURIComponent(query.userCardId)}` : ''}`,
     headers: {
       'x-api-key': API_KEY,
       ...(token ? { 'x-auth-key': token } : {}),

@@ -82,11 +82,14 @@ describe('GET /s/user', () => {
     const html = response.body
     expect(metaContent(html, 'og:title')).toBe(`${owner.username}&#39;s travel cards on Wandercards`)
     expect(metaContent(html, 'og:description')).toContain('3 travel cards in 1 collection')
-    expect(metaContent(html, 'og:image')).toBe('http://wandercards.test/api/image/avatar?avatarId=1')
+    expect(metaContent(html, 'og:image')).toMatch(
+      new RegExp(`^http://wandercards\\.test/api/image/travelMap\\?shareId=${owner.friendCode}&amp;v=[\\w-]+$`),
+    )
+    expect(metaContent(html, 'og:image:width')).toBe('1200')
     expect(metaContent(html, 'og:url')).toBe(`http://wandercards.test/s/user?shareId=${owner.friendCode}`)
     expect(metaContent(html, 'og:type')).toBe('profile')
-    expect(metaContent(html, 'twitter:card')).toBe('summary')
-    expect(metaContent(html, 'twitter:image')).toBe('http://wandercards.test/api/image/avatar?avatarId=1')
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image')
+    expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'))
     expect(metaContent(html, 'twitter:title')).toBe(metaContent(html, 'og:title'))
   })
 

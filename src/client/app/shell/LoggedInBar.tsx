@@ -4,6 +4,7 @@ import HomeIcon from '@mui/icons-material/Home'
 import NotificationsIcon from '@mui/icons-material/Notifications'
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive'
 import PhotoAlbumIcon from '@mui/icons-material/PhotoAlbum'
+import PublicIcon from '@mui/icons-material/Public'
 import StyleIcon from '@mui/icons-material/Style'
 import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
@@ -89,6 +90,7 @@ export function LoggedInBar({ user, newNotification }: LoggedInBarProps) {
       >
         <NavItem to={paths.home.href()} label="Home" icon={<HomeIcon />} showLabel={roomy} />
         <NavItem to={paths.myCollection.href()} label="Collection" icon={<CollectionsIcon />} showLabel={roomy} />
+        <NavItem to={paths.myMap.href()} label="Map" icon={<PublicIcon />} showLabel={roomy} />
         <NavItem to={paths.myFriends.href()} label="Friends" icon={<GroupIcon />} showLabel={roomy} />
         <NavItem to={paths.myMemories.href()} label="Memories" icon={<PhotoAlbumIcon />} showLabel={roomy} />
         <NavItem to={paths.acquireCards.href()} label="Acquire Cards" icon={<StyleIcon />} showLabel={roomy} />

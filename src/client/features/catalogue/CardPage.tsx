@@ -1,9 +1,13 @@
 import AutoStoriesIcon from '@mui/icons-material/AutoStories'
+import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd'
+import BookmarkAddedIcon from '@mui/icons-material/BookmarkAdded'
 import CheckCircleIcon from '@mui/icons-material/CheckCircle'
+import VerifiedIcon from '@mui/icons-material/Verified'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
+import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import { styled } from '@mui/material/styles'
@@ -13,15 +17,19 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 
 import type { Card } from '@shared/catalogue'
 import { rarityName, TRUNCATE_CARD_PAGE } from '@shared/constants'
+import type { PlaceTravel } from '@shared/travel'
 
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
 import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { ExpandableText } from '../../components/ExpandableText'
+import { FriendsToAsk } from '../../components/FriendsToAsk'
 import { LoadFailed } from '../../components/LoadFailed'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
+import { formatDate } from '../../lib/format'
+import { useGetPlaceTravelQuery, useRemoveVerificationMutation, useSetWantToGoMutation } from '../travel/api'
 
 import { useGetCardQuery, useSetBeenThereMutation } from './api'
 
@@ -76,6 +84,8 @@ interface CardDetailsProps {
 
 function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
   const [setBeenThere, { isLoading: saving }] = useSetBeenThereMutation()
+  const { data: travel } = useGetPlaceTravelQuery(card.cardId)
+  const verified = travel?.verification != null
 
   async function handleToggleBeenThere() {
     // A refusal is shown by the shared error toast; either way the card is reloaded
@@ -89,11 +99,18 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
       <Layout>
         <ImageColumn>
           <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} large eager />
-          {card.beenThere && (
-            <Stamp role="img" aria-label="Been there">
-              <CheckCircleIcon fontSize="small" aria-hidden />
-              Been there
+          {verified ? (
+            <Stamp role="img" aria-label="Verified visit">
+              <VerifiedIcon fontSize="small" aria-hidden />
+              Verified
             </Stamp>
+          ) : (
+            card.beenThere && (
+              <Stamp role="img" aria-label="Been there">
+                <CheckCircleIcon fontSize="small" aria-hidden />
+                Been there
+              </Stamp>
+            )
           )}
         </ImageColumn>
         <Stack spacing={2.5} sx={{ minWidth: 0, flex: 1 }}>
@@ -123,6 +140,7 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
               Close
             </Button>
           </Stack>
+          {travel && <PlaceTravelSection card={card} travel={travel} onChanged={onChanged} />}
 
           <Box component="section" aria-labelledby="my-copies">
             <Typography id="my-copies" variant="h6" component="h2" gutterBottom>
@@ -171,6 +189,76 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
         </Stack>
       </Layout>
     </Paper>
+  )
+}
+
+interface PlaceTravelSectionProps {
+  card: Card
+  travel: PlaceTravel
+  onChanged: () => void
+}
+
+/**
+ * The place's verified visit (with Remove verification), or for a place not been to, "Want to go" and the friends
+ * who have been there (docs/product.md#screen-card).
+ */
+function PlaceTravelSection({ card, travel, onChanged }: PlaceTravelSectionProps) {
+  const [setWantToGo, { isLoading: savingWish }] = useSetWantToGoMutation()
+  const [removeVerification, { isLoading: removing }] = useRemoveVerificationMutation()
+  const { verification } = travel
+
+  if (verification) {
+    return (
+      <Alert
+        severity="success"
+        icon={<VerifiedIcon />}
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            disabled={removing}
+            onClick={async () => {
+              await removeVerification({ cardId: card.cardId })
+              onChanged()
+            }}
+          >
+            Remove verification
+          </Button>
+        }
+      >
+        Visit verified by a photo in your memory
+        {verification.takenOn ? `, taken on ${formatDate(verification.takenOn)}` : ''}.
+      </Alert>
+    )
+  }
+  if (card.beenThere) return null
+  return (
+    <Box component="section" aria-labelledby="want-to-go">
+      <Typography id="want-to-go" variant="h6" component="h2" gutterBottom>
+        Not been there yet?
+      </Typography>
+      <Button
+        variant={travel.wantToGo ? 'outlined' : 'contained'}
+        startIcon={travel.wantToGo ? <BookmarkAddedIcon /> : <BookmarkAddIcon />}
+        aria-pressed={travel.wantToGo}
+        disabled={savingWish}
+        onClick={() => void setWantToGo({ cardId: card.cardId, value: !travel.wantToGo })}
+      >
+        Want to go
+      </Button>
+      {travel.wantToGo && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          On your list on{' '}
+          <Link component={RouterLink} to={paths.myMap.href()}>
+            My Map
+          </Link>
+          .
+        </Typography>
+      )}
+      <Box sx={{ mt: 1.5 }}>
+        <FriendsToAsk friends={travel.friends} />
+      </Box>
+    </Box>
   )
 }
 

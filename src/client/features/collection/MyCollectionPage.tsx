@@ -1,3 +1,4 @@
+import PublicIcon from '@mui/icons-material/Public'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
@@ -87,6 +88,9 @@ export function MyCollectionPage() {
         ) : (
           <Skeleton variant="rounded" height={64} aria-label="Loading your collection stats" />
         )}
+        <Button component={RouterLink} to={paths.myMap.href()} startIcon={<PublicIcon />} sx={{ mt: 1.5 }}>
+          My Map: your places and progress
+        </Button>
       </Paper>
 
       <Box data-tour="my-collection-list">

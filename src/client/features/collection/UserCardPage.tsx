@@ -1,6 +1,8 @@
+import VerifiedIcon from '@mui/icons-material/Verified'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import { styled } from '@mui/material/styles'
@@ -111,9 +113,12 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
             <Typography id="user-card-name" variant="h3" component="h1" sx={{ overflowWrap: 'anywhere' }}>
               {userCard.cardName}
             </Typography>
-            <Box sx={{ mt: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <RarityBadge rarity={userCard.cardRarity} size="medium" />
-            </Box>
+              {userCard.placeVerified && (
+                <Chip icon={<VerifiedIcon />} label="Verified visit" color="secondary" variant="outlined" />
+              )}
+            </Stack>
           </Box>
           <Facts>
             <dt>Collection</dt>

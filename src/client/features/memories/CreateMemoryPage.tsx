@@ -127,6 +127,7 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
         submitLabel="Create Memory"
         submitting={creating}
         ready={card != null}
+        userCardId={card?.userCardId}
         onSubmit={handleSubmit}
         card={
           <Box ref={chosenCardArea}>

@@ -64,6 +64,7 @@ function EditMemory({ memory }: EditMemoryProps) {
         initialValues={initialValues}
         submitLabel="Save"
         submitting={saving}
+        userCardId={memory.userCardId}
         onSubmit={handleSubmit}
         onCancel={goBack}
         card={

@@ -1,6 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit'
 
-import type { Envelope } from '@shared/envelope'
 import type {
   AvailableCardSets,
   CreateMemoryBody,
@@ -21,11 +20,6 @@ import type {
 } from '@shared/memories'
 
 import { baseApi } from '../../api/baseApi'
-import type { ApiError } from '../../api/errors'
-import { replayRefusal } from '../../api/replayGuard'
-import { authorizationObserved } from '../../api/sessionEvents'
-import type { RootState } from '../../app/store'
-import { API_BASE_URL, API_KEY } from '../../lib/config'
 import { feedApi } from '../feed/api'
 import { takeAnsweredBalances } from '../session/api'
 
@@ -58,52 +52,10 @@ const emptyMyMemories = myMemoriesAdapter.getInitialState()
 
 export interface UploadMemoryPictureArgs {
   file: File
+  /** The memory's copy, whose place the picture's location is checked against. */
+  userCardId?: string
   /** Called with the uploaded share, 0 to 1. */
   onProgress?: (fraction: number) => void
-}
-
-/** fetch cannot report upload progress, so pictures go up through XMLHttpRequest with the same headers and envelope. */
-function uploadWithProgress(
-  { file, onProgress }: UploadMemoryPictureArgs,
-  authKey: string | null,
-  onAuthorization: (authorized: boolean, failed: boolean) => void,
-): Promise<{ data: UploadMemoryPictureResult } | { error: ApiError }> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', `${API_BASE_URL}/memory/uploadMemoryPicture`)
-    request.setRequestHeader('X-Api-Key', API_KEY)
-    if (authKey) request.setRequestHeader('X-Auth-Key', authKey)
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total)
-    }
-    request.onerror = () => resolve({ error: { kind: 'network', status: 0, errorCode: null, message: 'No response' } })
-    request.onload = () => {
-      let body: Envelope<UploadMemoryPictureResult> | null
-      try {
-        body = JSON.parse(request.responseText) as Envelope<UploadMemoryPictureResult>
-      } catch {
-        body = null
-      }
-      const succeeded = request.status >= 200 && request.status < 300 && body?.metadata.status === true
-      if (body?.metadata) onAuthorization(body.metadata.authorized, !succeeded)
-      if (succeeded && body) {
-        onProgress?.(1)
-        resolve({ data: body.data })
-        return
-      }
-      resolve({
-        error: {
-          kind: 'http',
-          status: request.status,
-          errorCode: body?.metadata.errorCode ?? null,
-          message: body?.metadata.message ?? '',
-        },
-      })
-    }
-    const form = new FormData()
-    form.append('file', file)
-    request.send(form)
-  })
 }
 
 export const memoriesApi = baseApi.injectEndpoints({
@@ -135,14 +87,8 @@ export const memoriesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, cardId) => [{ type: 'Card', id: cardId }],
     }),
     uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
-      queryFn: async (args, api) => {
-        const refused = await replayRefusal(api)
-        if (refused) return { error: refused }
-        const authKey = (api.getState() as RootState).session.authKey
-        return uploadWithProgress(args, authKey, (authorized, failed) =>
-          api.dispatch(authorizationObserved({ authorized, failed })),
-        )
-      },
+      // Loaded with the first upload: most visits upload nothing, and the first load stays as small as it was.
+      queryFn: async (args, api) => (await import('./pictureUpload')).uploadMemoryPicture(args, api),
     }),
     createMemory: build.mutation<CreateMemoryResult, WithPlace<CreateMemoryBody>>({
       query: ({ place: _place, ...body }) => ({ url: '/memory/createMemory', method: 'POST', body }),

@@ -87,6 +87,8 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
   memory_likes: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'likesGiven' },
   // Other travellers' replies to the user's comments are kept by memories' keepRepliesToCommentsOf.
   memory_comments: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'commentsWritten' },
+  place_verifications: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'verifiedVisits' },
+  want_to_go: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'wantToGo' },
   account_deletions: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

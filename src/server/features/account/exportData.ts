@@ -62,6 +62,8 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
     contentRequests,
     spendingLimit,
     gifts,
+    verifiedVisits,
+    wantToGo,
   ] = await Promise.all([
     queries.listCopies(db, userId),
     queries.listBeenThere(db, userId),
@@ -82,6 +84,8 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
     queries.listContentRequests(db, userId),
     queries.findSpendingLimit(db, userId),
     queries.listGifts(db, userId),
+    queries.listVerifiedVisits(db, userId),
+    queries.listWantToGo(db, userId),
   ])
 
   const exportedPicture = (picture: (typeof pictures)[number]) => ({
@@ -196,6 +200,8 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
           pendingAppliesAt: spendingLimit.pending_applies_at,
         }
       : null,
+    verifiedVisits,
+    wantToGo,
     gifts: gifts.map((gift) => {
       const given = gift.giver_id === userId
       return {

@@ -199,6 +199,34 @@ export function listFriends(db: Reader, userId: string) {
     .execute()
 }
 
+export function listVerifiedVisits(db: Reader, userId: string) {
+  return db
+    .selectFrom('place_verifications')
+    .innerJoin('card_sets', 'card_sets.id', 'place_verifications.card_set_id')
+    .select([
+      'place_verifications.card_set_id as cardSetId',
+      'card_sets.name as placeName',
+      'place_verifications.memory_id as memoryId',
+      'place_verifications.taken_on as takenOn',
+      'place_verifications.verified_at as verifiedAt',
+    ])
+    .where('place_verifications.user_id', '=', userId)
+    .orderBy('place_verifications.verified_at')
+    .orderBy('place_verifications.card_set_id')
+    .execute()
+}
+
+export function listWantToGo(db: Reader, userId: string) {
+  return db
+    .selectFrom('want_to_go')
+    .innerJoin('card_sets', 'card_sets.id', 'want_to_go.card_set_id')
+    .select(['want_to_go.card_set_id as cardSetId', 'card_sets.name as placeName', 'want_to_go.created_at as addedAt'])
+    .where('want_to_go.user_id', '=', userId)
+    .orderBy('want_to_go.created_at')
+    .orderBy('want_to_go.card_set_id')
+    .execute()
+}
+
 export function findSpendingLimit(db: Reader, userId: string) {
   return db
     .selectFrom('spending_limits')

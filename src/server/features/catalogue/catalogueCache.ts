@@ -26,6 +26,20 @@ export interface CatalogueCard {
   listingJson: string
 }
 
+/** A place (card set) with what the travel map needs of it; `facts` as the seed wrote them. */
+export interface CataloguePlace {
+  cardSetId: string
+  name: string
+  kind: string
+  collectionId: string
+  countryCode: string | null
+  latitude: number | null
+  longitude: number | null
+  facts: Record<string, unknown>
+  /** Its Common card, the one shown for a place the viewer holds no copy of. */
+  commonCardId: string
+}
+
 /** An answer computed once: the envelope as sent, and its entity tag. */
 export interface PreparedAnswer {
   json: string
@@ -44,6 +58,9 @@ export interface Catalogue {
   cardsOfSet: Map<string, CatalogueCard[]>
   /** Per rarity, in the database's order of card ids, so a draw's position means the same card everywhere. */
   cardsOfRarity: Map<number, CatalogueCard[]>
+  /** Every place, in catalogue order (collections, then places within them). */
+  places: CataloguePlace[]
+  placesById: Map<string, CataloguePlace>
 }
 
 const RARITIES_DESCENDING = [5, 4, 3, 2, 1]
@@ -123,7 +140,25 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
     }
   })
 
+  const collectionOrder = new Map(collectionRows.map((row, index) => [row.id, index]))
+  const places = setRows
+    .filter((set) => cardsOfSet.has(set.id) && collectionOrder.has(set.collection_id))
+    .sort((a, b) => (collectionOrder.get(a.collection_id) ?? 0) - (collectionOrder.get(b.collection_id) ?? 0))
+    .map((set): CataloguePlace => ({
+      cardSetId: set.id,
+      name: set.name,
+      kind: set.kind,
+      collectionId: set.collection_id,
+      countryCode: set.country_code,
+      latitude: set.latitude,
+      longitude: set.longitude,
+      facts: JSON.parse(set.facts) as Record<string, unknown>,
+      commonCardId: cardsOfSet.get(set.id)?.at(-1)?.cardId ?? set.id,
+    }))
+
   return {
+    places,
+    placesById: new Map(places.map((place) => [place.cardSetId, place])),
     collections,
     collectionsAnswer: { authorized: prepared(collections, true), visitor: prepared(collections, false) },
     cardsById,

@@ -134,7 +134,18 @@ export async function listCatalogueRows(db: Db) {
   const collections = await db.selectFrom('collections').selectAll().orderBy('sort_order').execute()
   const cardSets = await db
     .selectFrom('card_sets')
-    .select(['id', 'collection_id', 'name', 'description', 'kind', 'sort_order'])
+    .select([
+      'id',
+      'collection_id',
+      'name',
+      'description',
+      'kind',
+      'sort_order',
+      'country_code',
+      'latitude',
+      'longitude',
+      'facts',
+    ])
     .orderBy('sort_order')
     .execute()
   const cards = await db.selectFrom('cards').select(['id', 'card_set_id', 'rarity']).orderBy('id').execute()

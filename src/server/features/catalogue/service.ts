@@ -98,4 +98,6 @@ export async function smallCardArt(db: Db, blobs: BlobStore, cardId: string): Pr
   return image?.body ?? null
 }
 
-export { catalogue, type Catalogue, type CatalogueCard } from './catalogueCache'
+export { catalogue, envelopeJson, type Catalogue, type CatalogueCard, type CataloguePlace } from './catalogueCache'
+export { ownOutline, worldLand } from './art/mapScene'
+export { fittedSize, textPath } from './art/textPaths'

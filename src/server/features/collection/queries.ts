@@ -48,6 +48,7 @@ export function findUserCard(db: Reader, userCardId: string) {
       'users.username as ownerUsername',
       'cards.id as cardId',
       'cards.rarity as rarity',
+      'card_sets.id as cardSetId',
       'card_sets.name as cardName',
       'card_sets.description as cardDescription',
       'collections.id as collectionId',

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 import { deleteCopyWithoutMemory } from '../copies/service'
 import { getMemoryOfUserCard } from '../memories/service'
+import { isVisitVerified } from '../travel/service'
 import { balances, credit } from '../wallet/service'
 
 import { isGiftable } from './gifts'
@@ -69,6 +70,7 @@ export async function getUserCard(
 ): Promise<UserCard> {
   const copy = await findUserCard(db, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
+  const isOwner = copy.ownerId === viewerId
   const memory = await getMemoryOfUserCard(db, signer, viewerId, userCardId)
   return {
     userCardId: copy.userCardId,
@@ -81,11 +83,13 @@ export async function getUserCard(
     cardDescription: copy.cardDescription,
     createdAt: copy.createdAt,
     products: productsLabel(copy.acquisition),
-    isOwner: copy.ownerId === viewerId,
+    isOwner,
     ownerUsername: copy.ownerUsername,
     memory,
     // The owner always sees their own memory, so `memory` tells whether the copy has one.
     giftable: await isGiftable(db, viewerId, { ownerId: copy.ownerId, cardId: copy.cardId, hasMemory: memory != null }),
+    // Someone's verified visits are theirs: the seal shows only to the copy's owner.
+    placeVerified: isOwner && (await isVisitVerified(db, viewerId, copy.cardSetId)),
   }
 }
 

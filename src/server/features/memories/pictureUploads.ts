@@ -9,6 +9,7 @@ import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
+import { checkVisitPhoto } from '../travel/service'
 
 import {
   isVariantWidth,
@@ -38,19 +39,26 @@ export function pendingPicturesFull(quota: PendingPictureQuota): string {
 /**
  * Stores an upload unattached; createMemory or updateMemory attaches it to one of the uploader's memories. Unattached
  * uploads are bounded per user in number and bytes, so nobody can fill the disk with pictures no memory holds.
+ * With `userCardId` (the uploader's copy the memory is on), the original's GPS position is checked against that place
+ * before the re-encoding drops it; only the verdict and the capture date are kept (docs/product.md#verified-visits).
  */
 export async function uploadMemoryPicture(
   db: Kysely<Database>,
   blobs: BlobStore,
   signer: PictureSigner,
   userId: string,
-  upload: Buffer,
+  upload: { file: Buffer; userCardId?: string },
   quota: PendingPictureQuota,
 ): Promise<UploadMemoryPictureResult> {
   const pending = await queries.sumPendingPictures(db, userId)
-  if (pending.count >= quota.maxCount || pending.bytes + upload.length > quota.maxBytes)
+  if (pending.count >= quota.maxCount || pending.bytes + upload.file.length > quota.maxBytes)
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
-  const picture = await processPicture(upload)
+  // Someone else's copy, or one gone meanwhile, names no place to check against.
+  const copy = upload.userCardId ? await queries.findOwnedCopy(db, userId, upload.userCardId) : undefined
+  const [picture, visitCheck] = await Promise.all([
+    processPicture(upload.file),
+    checkVisitPhoto(db, copy?.cardSetId ?? null, upload.file),
+  ])
   await Promise.all([blobs.put(picture.fileName, picture.data), storeVariants(blobs, picture)])
   await queries.insertPicture(db, {
     file_name: picture.fileName,
@@ -61,8 +69,11 @@ export async function uploadMemoryPicture(
     height: picture.height,
     byte_size: picture.data.length,
     created_at: nowIso(),
+    visit_card_set_id: visitCheck.verdict === 'notChecked' ? null : (copy?.cardSetId ?? null),
+    visit_verdict: visitCheck.verdict === 'notChecked' ? null : visitCheck.verdict,
+    visit_taken_on: visitCheck.takenOn,
   })
-  return signedPicture(signer, userId, picture)
+  return { ...signedPicture(signer, userId, picture), visitCheck }
 }
 
 export interface PictureFile {

@@ -61,7 +61,13 @@ export function findOwnedCopy(db: Reader, userId: string, userCardId: string) {
     .innerJoin('cards', 'cards.id', 'user_cards.card_id')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
-    .select(['user_cards.id', 'cards.id as cardId', 'card_sets.name as cardName', 'memories.id as memoryId'])
+    .select([
+      'user_cards.id',
+      'cards.id as cardId',
+      'card_sets.id as cardSetId',
+      'card_sets.name as cardName',
+      'memories.id as memoryId',
+    ])
     .where('user_cards.id', '=', userCardId)
     .where('user_cards.user_id', '=', userId)
     .executeTakeFirst()
@@ -411,6 +417,18 @@ export async function attachPicture(
 export async function deletePictures(db: Reader, fileNames: string[]): Promise<void> {
   if (fileNames.length === 0) return
   await db.deleteFrom('memory_pictures').where('file_name', 'in', fileNames).execute()
+}
+
+/** The capture dates of the memory's pictures whose location check found them taken inside the place. */
+export function listPicturesTakenIn(db: Reader, memoryId: string, cardSetId: string) {
+  return db
+    .selectFrom('memory_pictures')
+    .select('visit_taken_on as takenOn')
+    .where('memory_id', '=', memoryId)
+    .where('visit_card_set_id', '=', cardSetId)
+    .where('visit_verdict', '=', 'inside')
+    .orderBy('visit_taken_on')
+    .execute()
 }
 
 export async function insertPicture(db: Reader, picture: Insertable<MemoryPicturesTable>): Promise<void> {

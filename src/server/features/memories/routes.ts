@@ -24,6 +24,7 @@ import {
   TransferrableCardsSchema,
   UpdateMemoryBodySchema,
   UpdateVisibilityBodySchema,
+  UploadMemoryPictureQuerySchema,
   UploadMemoryPictureResultSchema,
 } from '@shared/memories'
 
@@ -118,12 +119,22 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/memory/uploadMemoryPicture',
     {
       ...loggedIn,
-      schema: { response: { 200: envelope(UploadMemoryPictureResultSchema) } },
+      schema: {
+        querystring: UploadMemoryPictureQuerySchema,
+        response: { 200: envelope(UploadMemoryPictureResultSchema) },
+      },
       config: { limits: ['pictureUpload'] },
     },
     async (request) => {
-      const upload = await readPictureUpload(request)
-      return memoriesService.uploadMemoryPicture(db, blobs, signer, userId(request), upload, config.pendingPictures)
+      const file = await readPictureUpload(request)
+      return memoriesService.uploadMemoryPicture(
+        db,
+        blobs,
+        signer,
+        userId(request),
+        { file, userCardId: request.query.userCardId },
+        config.pendingPictures,
+      )
     },
   )
 

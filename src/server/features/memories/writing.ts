@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { lockOwnedCopy } from '../copies/service'
 import { notificationLinks, notify } from '../notifications/service'
+import { recordVerifiedVisit } from '../travel/service'
 
 import * as queries from './queries'
 
@@ -98,6 +99,25 @@ async function attachPictures(
   }
 }
 
+/**
+ * A picture of the memory taken inside its place, by the check made at its upload, verifies the author's visit
+ * (docs/product.md#verified-visits); the earliest such picture's date is the one kept.
+ */
+async function verifyVisit(
+  trx: Transaction<Database>,
+  userId: string,
+  memory: { id: string; cardSetId: string },
+): Promise<void> {
+  const [earliest] = await queries.listPicturesTakenIn(trx, memory.id, memory.cardSetId)
+  if (!earliest) return
+  await recordVerifiedVisit(trx, {
+    userId,
+    cardSetId: memory.cardSetId,
+    memoryId: memory.id,
+    takenOn: earliest.takenOn,
+  })
+}
+
 /** A private memory is the author's alone: its tagged friends are not told of a memory they cannot open. */
 async function notifyTagged(
   trx: Transaction<Database>,
@@ -159,6 +179,7 @@ export async function createMemory(
   )
   await queries.insertTags(trx, memoryId, taggedIds)
   await attachPictures(trx, userId, memoryId, unique(body.memoryPictures))
+  await verifyVisit(trx, userId, { id: memoryId, cardSetId: copy.cardSetId })
   await notifyTagged(trx, userId, { id: memoryId, cardName: copy.cardName, visibility: body.visibility }, taggedIds)
   return { memoryId }
 }
@@ -195,6 +216,7 @@ export async function updateMemory(
     .filter((name) => !kept.includes(name))
   await queries.deletePictures(trx, removedPictures)
   await attachPictures(trx, userId, memory.id, kept)
+  await verifyVisit(trx, userId, memory)
 
   await notifyTagged(trx, userId, { id: memory.id, cardName: memory.cardName, visibility: body.visibility }, addedTags)
   return { removedPictures }

@@ -62,8 +62,10 @@ ${body}
 
 /** A public page with Open Graph and Twitter card tags, so a shared link unfolds with a preview. */
 export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: RenderOptions): string {
-  const imageUrl = absolute(publicUrl, page.image.path)
-  const wide = page.image.width != null && page.image.height != null && page.image.width / page.image.height >= 1.5
+  const previewImage = page.preview ?? page.image
+  const imageUrl = absolute(publicUrl, previewImage.path)
+  const wide =
+    previewImage.width != null && previewImage.height != null && previewImage.width / previewImage.height >= 1.5
   const head = [
     `<title>${escapeHtml(pageTitle(page.heading))}</title>`,
     meta('name', 'description', page.description),
@@ -74,18 +76,18 @@ export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: 
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', pageUrl),
     meta('property', 'og:image', imageUrl),
-    meta('property', 'og:image:alt', page.image.alt),
-    ...(page.image.width && page.image.height
+    meta('property', 'og:image:alt', previewImage.alt),
+    ...(previewImage.width && previewImage.height
       ? [
-          meta('property', 'og:image:width', String(page.image.width)),
-          meta('property', 'og:image:height', String(page.image.height)),
+          meta('property', 'og:image:width', String(previewImage.width)),
+          meta('property', 'og:image:height', String(previewImage.height)),
         ]
       : []),
     meta('name', 'twitter:card', wide ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
     meta('name', 'twitter:image', imageUrl),
-    meta('name', 'twitter:image:alt', page.image.alt),
+    meta('name', 'twitter:image:alt', previewImage.alt),
   ].join('\n')
 
   const facts = page.facts
@@ -111,6 +113,14 @@ export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: 
     page.subheading ? `<p class="sub">${escapeHtml(page.subheading)}</p>` : ''
   }</div></div>
 ${facts ? `<dl class="facts">${facts}</dl>` : ''}
+${page.preview ? `<figure class="preview">${img(publicUrl, page.preview, 'wide', true)}</figure>` : ''}
+${
+  page.figures
+    ? `<section aria-labelledby="figures-title"><h2 id="figures-title">${escapeHtml(page.figures.title)}</h2><dl class="figures">${page.figures.rows
+        .map((row) => `<div><dt>${escapeHtml(row.label)}</dt><dd>${escapeHtml(row.value)}</dd></div>`)
+        .join('')}</dl></section>`
+    : ''
+}
 ${
   page.story
     ? `<section class="story" aria-labelledby="story-title"><h2 id="story-title">${escapeHtml(page.story.title)}</h2>${page.story.text
@@ -170,6 +180,12 @@ dd{margin:0;font-size:22px;font-weight:700}
 .cta{margin-top:24px;padding:16px;border-radius:12px;background:var(--paper)}
 .button{display:inline-block;margin-top:8px;padding:10px 20px;border-radius:12px;background:var(--accent);color:var(--on-accent);font-weight:700;text-decoration:none}
 .button:focus-visible,.brand:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
+.preview{margin:24px 0 0}
+.wide{display:block;width:100%;height:auto;aspect-ratio:40/21;border-radius:12px;background:var(--paper)}
+.figures{margin:0;display:grid;gap:4px}
+.figures div{display:flex;flex-wrap:wrap;gap:0 12px;padding:6px 0;border-bottom:1px solid var(--paper)}
+.figures dt{font-weight:600;color:var(--ink);font-size:16px;min-width:12em}
+.figures dd{font-size:16px;font-weight:400;color:var(--muted)}
 .empty{text-align:center}
 .story p{max-width:75ch;white-space:pre-line;overflow-wrap:anywhere}
 footer{text-align:center;color:var(--muted);font-size:14px;padding:24px 16px}

@@ -6,9 +6,11 @@ import {
   RARITIES,
   rarityName,
 } from '@shared/constants'
+import { progressSentence } from '@shared/travel'
 
 import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
 import { userCardStats } from '../session/service'
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, travelShareFacts } from '../travel/service'
 
 import { countPublicMemories, findPublicProfile, listShowcaseCards } from './queries'
 
@@ -25,11 +27,19 @@ export async function loadUserSharePage({ db }: SharePageContext, shareId: strin
   const user = await findPublicProfile(db, friendCode)
   if (!user) return null
 
-  const [stats, publicMemories, showcase] = await Promise.all([
+  const [stats, publicMemories, showcase, travel] = await Promise.all([
     userCardStats(db, user.id),
     countPublicMemories(db, user.id),
     listShowcaseCards(db, user.id, SHOWCASE_CARDS),
+    travelShareFacts(db, friendCode),
   ])
+  // The traveller was found by the same code a moment ago; an account deleted in between shows no progress.
+  const progress = travel?.progress ?? {
+    total: { places: 0, collected: 0, beenThere: 0, verified: 0 },
+    collections: [],
+    countries: [],
+  }
+  const { total } = progress
   const { userLevel } = levelForExperience(user.experience)
   const avatar = { path: `/api/image/avatar?avatarId=${user.avatar_id}`, alt: `${user.username}'s avatar` }
   return {
@@ -38,6 +48,13 @@ export async function loadUserSharePage({ db }: SharePageContext, shareId: strin
       `${user.username} has collected ${plural(stats.cardCount, 'travel card')} in ${plural(stats.collectionCount, 'collection')}. ` +
       `Join with their friend code and get a ${INVITATION_CERTIFICATE_CREDIT.toLocaleString('en-US')}-credit certificate.`,
     image: avatar,
+    // The figures only: which places, never when, with whom or in which memory (docs/decisions.md, Travel map).
+    preview: {
+      path: `/api/image/travelMap?shareId=${encodeURIComponent(user.friend_code)}&v=${travel?.version ?? ''}`,
+      alt: `${user.username}'s travel map: ${progressSentence(total)} places`,
+      width: PREVIEW_WIDTH,
+      height: PREVIEW_HEIGHT,
+    },
     ogType: 'profile',
     heading: user.username,
     subheading: `Level ${userLevel} traveller · member since ${user.created_at.slice(0, 10)}`,
@@ -49,7 +66,23 @@ export async function loadUserSharePage({ db }: SharePageContext, shareId: strin
         value: (stats.rarityStats[rarity - 1] ?? 0).toLocaleString('en-US'),
       })),
       { label: 'Public memories', value: publicMemories.toLocaleString('en-US') },
+      {
+        label: 'Places collected',
+        value: `${total.collected.toLocaleString('en-US')} of ${total.places.toLocaleString('en-US')}`,
+      },
+      { label: 'Been there', value: total.beenThere.toLocaleString('en-US') },
+      { label: 'Verified visits', value: total.verified.toLocaleString('en-US') },
     ],
+    figures: {
+      title: 'Travel progress',
+      rows: [
+        { label: 'All places', value: progressSentence(total) },
+        ...progress.collections.map((collection) => ({
+          label: collection.collectionName,
+          value: progressSentence(collection),
+        })),
+      ],
+    },
     galleryTitle: showcase.length > 0 ? 'Rarest cards' : undefined,
     gallery: showcase.map((card) => ({
       picture: {

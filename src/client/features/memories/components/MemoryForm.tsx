@@ -69,6 +69,8 @@ export interface MemoryFormProps {
   submitting: boolean
   /** False while something outside the fields is missing, such as the card. */
   ready?: boolean
+  /** The copy the memory is on, once chosen: pictures' locations are checked against its place. */
+  userCardId?: string
   onSubmit: (values: MemoryFormValues) => void
   onCancel?: () => void
 }
@@ -79,6 +81,7 @@ export function MemoryForm({
   submitLabel,
   submitting,
   ready = true,
+  userCardId,
   onSubmit,
   onCancel,
 }: MemoryFormProps) {
@@ -133,6 +136,7 @@ export function MemoryForm({
         slotProps={{ htmlInput: { maxLength: MEMORY_CONTENT_MAX_LENGTH } }}
       />
       <PictureUploader
+        userCardId={userCardId}
         pictures={values.pictures}
         onChange={(pictures) => update('pictures', pictures)}
         onUploadingChange={setUploading}

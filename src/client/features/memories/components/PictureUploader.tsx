@@ -1,5 +1,6 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate'
 import DeleteIcon from '@mui/icons-material/Delete'
+import LocationOnIcon from '@mui/icons-material/LocationOn'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -11,6 +12,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 
 import { MEMORY_PICTURE_MAX_BYTES, MEMORY_PICTURES_MAX } from '@shared/constants'
 import type { MemoryPicture } from '@shared/memories'
+import type { VisitCheck } from '@shared/travel'
 import { TileGrid, tileImageSizes } from '@client/components/TileGrid'
 
 import { PictureTile } from '../../../components/MemoryPictures'
@@ -25,9 +27,13 @@ const UPLOAD_TILE_WIDTH = 120
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg']
 const ACCEPTED_EXTENSIONS = /\.(png|jpe?g)$/i
 export const PICTURE_TYPE_ERROR = 'Please choose a PNG or JPEG picture.'
+/** Said beside Add Picture (docs/product.md#verified-visits). */
+export const PHOTO_LOCATION_NOTICE = "Your photo's location is used once to verify your visit and then removed."
 export const PICTURE_SIZE_ERROR = `A picture can be at most ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
 
 export interface PictureUploaderProps {
+  /** The memory's copy: a picture's location is checked against its place (docs/product.md#verified-visits). */
+  userCardId?: string
   pictures: MemoryPicture[]
   onChange: (pictures: MemoryPicture[]) => void
   /** Told while an upload runs, so the form waits for it. */
@@ -35,8 +41,9 @@ export interface PictureUploaderProps {
 }
 
 /** One picture at a time, uploaded as soon as it is chosen, with its progress; each can be removed. */
-export function PictureUploader({ pictures, onChange, onUploadingChange }: PictureUploaderProps) {
+export function PictureUploader({ userCardId, pictures, onChange, onUploadingChange }: PictureUploaderProps) {
   const [uploadMemoryPicture] = useUploadMemoryPictureMutation()
+  const [visitCheck, setVisitCheck] = useState<VisitCheck | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const full = pictures.length >= MEMORY_PICTURES_MAX
@@ -68,7 +75,12 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
     setProgress(0)
     onUploadingChange?.(true)
     try {
-      const picture = await uploadMemoryPicture({ file, onProgress: setProgress }).unwrap()
+      const { visitCheck: check, ...picture } = await uploadMemoryPicture({
+        file,
+        userCardId,
+        onProgress: setProgress,
+      }).unwrap()
+      setVisitCheck(check.verdict === 'notChecked' ? null : check)
       onChange([...pictures, picture])
     } catch {
       // The failure is already shown as a toast.
@@ -115,6 +127,7 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
         </Box>
       )}
       {problem && <Alert severity="warning">{problem}</Alert>}
+      {visitCheck && <VisitCheckNote check={visitCheck} />}
       <Box>
         {/* A real button opens the file chooser, so Enter and Space work and the input is no tab stop of its own. */}
         <Button
@@ -139,7 +152,43 @@ export function PictureUploader({ pictures, onChange, onUploadingChange }: Pictu
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
           PNG or JPEG, one at a time, up to {MEMORY_PICTURES_MAX} pictures.
         </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', gap: 0.5, mt: 0.5 }}>
+          <LocationOnIcon fontSize="inherit" aria-hidden sx={{ mt: '2px' }} />
+          {PHOTO_LOCATION_NOTICE}
+          {userCardId ? '' : ` ${CHOOSE_CARD_FIRST}`}
+        </Typography>
       </Box>
     </Stack>
+  )
+}
+
+const CHOOSE_CARD_FIRST = 'Choose the card first, and a photo taken there verifies your visit.'
+
+/** What the upload's location check found, in the words of docs/product.md#verified-visits. */
+export function visitCheckMessage(check: VisitCheck): { severity: 'success' | 'info'; text: string } {
+  const place = check.placeName ?? 'this place'
+  switch (check.verdict) {
+    case 'inside':
+      return { severity: 'success', text: `Taken in ${place}: saving this memory verifies your visit.` }
+    case 'outside':
+      return { severity: 'info', text: `This photo was not taken in ${place}, so it does not verify your visit.` }
+    case 'noLocation':
+      return { severity: 'info', text: 'This photo has no location, so it cannot verify your visit.' }
+    case 'futureDate':
+      return {
+        severity: 'info',
+        text: 'This photo is dated in the future, so its location cannot verify your visit.',
+      }
+    case 'notChecked':
+      return { severity: 'info', text: CHOOSE_CARD_FIRST }
+  }
+}
+
+function VisitCheckNote({ check }: { check: VisitCheck }) {
+  const { severity, text } = visitCheckMessage(check)
+  return (
+    <Alert severity={severity} role="status">
+      {text}
+    </Alert>
   )
 }

@@ -182,16 +182,36 @@ function projectionFor(
   return projection
 }
 
+function atlasShape(shape: MapSubject['shape']): Feature | undefined {
+  if (!shape) return undefined
+  const { world, us } = shapes()
+  return shape.atlas === 'us' ? us.get(shape.id) : world.get(shape.id)
+}
+
+/**
+ * A place's own outline: the shape its facts name, except for a city, whose shape is the country around it. The card
+ * art and the travel map follow this one rule; a place without one is drawn as a marker at its position.
+ */
+export function ownOutline(subject: Pick<MapSubject, 'kind' | 'shape'>): Feature | null {
+  if (subject.kind === 'city') return null
+  return atlasShape(subject.shape) ?? null
+}
+
+/**
+ * Every country of the 1:110m world atlas, catalogued or not: the land a whole-world map is drawn on. The places are
+ * drawn over it in their own outlines, so the land only shows where no place is, and its coarser coast halves the
+ * map's drawing and its size.
+ */
+export function worldLand(): Feature[] {
+  return shapes().coarse.all
+}
+
 /** Outlines for the art window: land, context, the place and a marker, projected around the place. */
 export function buildMapScene(subject: MapSubject, width: number, height: number): MapScene {
-  const { world, worldAll, coarse, us, usAll, usBorders } = shapes()
+  const { worldAll, coarse, usAll, usBorders } = shapes()
   const point: [number, number] | null =
     subject.longitude !== null && subject.latitude !== null ? [subject.longitude, subject.latitude] : null
-  const placeShape = subject.shape
-    ? subject.shape.atlas === 'us'
-      ? us.get(subject.shape.id)
-      : world.get(subject.shape.id)
-    : undefined
+  const placeShape = atlasShape(subject.shape)
 
   let focus: Geometry
   let highlighted: Geometry | null = null

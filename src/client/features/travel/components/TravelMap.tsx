@@ -1,0 +1,260 @@
+import AddIcon from '@mui/icons-material/Add'
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong'
+import RemoveIcon from '@mui/icons-material/Remove'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import Stack from '@mui/material/Stack'
+import { alpha, styled, useTheme } from '@mui/material/styles'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import { select } from 'd3-selection'
+import { zoom, zoomIdentity, zoomTransform, type ZoomBehavior } from 'd3-zoom'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+
+import { PLACE_STATUS_LABELS, type MapPlace, type MapPlaces, type PlaceStatus } from '@shared/travel'
+
+import { paths } from '../../../app/paths'
+
+/** A place with the traveller's status and the card the map opens for it. */
+export interface PlaceOnMap extends MapPlace {
+  status: PlaceStatus
+  wantToGo: boolean
+  openCardId: string
+}
+
+export interface TravelMapProps {
+  map: MapPlaces
+  places: PlaceOnMap[]
+}
+
+const MAX_ZOOM = 12
+const ZOOM_STEP = 1.6
+/** A keyboard arrow moves the map by this share of its visible width. */
+const PAN_SHARE = 0.1
+/** Markers keep their size on screen whatever the zoom: their drawing is scaled by the inverse of it. */
+const MARKER_SCALE = '--marker-scale'
+
+/** Marker shapes, centred on 0,0 in screen pixels: a shape per status, so status never rests on colour alone. */
+export const MARKER_SHAPES: Record<PlaceStatus | 'wantToGo', string> = {
+  none: 'M-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0z',
+  collected: 'M-5 0a5 5 0 1 0 10 0a5 5 0 1 0 -10 0zM-2.5 0a2.5 2.5 0 1 1 5 0a2.5 2.5 0 1 1 -5 0z',
+  beenThere: 'M-5.5 0a5.5 5.5 0 1 0 11 0a5.5 5.5 0 1 0 -11 0z',
+  // A seal: an eight-pointed star.
+  verified:
+    'M0 -8L2.3 -5.5L5.7 -5.7L5.5 -2.3L8 0L5.5 2.3L5.7 5.7L2.3 5.5L0 8L-2.3 5.5L-5.7 5.7L-5.5 2.3L-8 0L-5.5 -2.3L-5.7 -5.7L-2.3 -5.5Z',
+  wantToGo: 'M0 -7L7 0L0 7L-7 0Z',
+}
+
+/** Patterns of the outlines: plain, hatched, solid and solid with a seal. Also drawn in the legend. */
+export function usePlaceFills() {
+  const theme = useTheme()
+  const land = alpha(theme.palette.text.primary, theme.palette.mode === 'dark' ? 0.22 : 0.14)
+  return {
+    sea: alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.12 : 0.07),
+    land,
+    edge: theme.palette.background.paper,
+    none: land,
+    collected: 'url(#travel-hatch)',
+    hatch: theme.palette.primary.main,
+    beenThere: theme.palette.primary.main,
+    verified: theme.palette.secondary.main,
+    wantToGo: theme.palette.secondary.main,
+  }
+}
+
+/** The hatch pattern the collected places are filled with; put once inside an svg's defs. */
+export function HatchPattern({ id, colour, background }: { id: string; colour: string; background: string }) {
+  return (
+    <pattern id={id} patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">
+      <rect width="8" height="8" fill={background} />
+      <rect width="3.5" height="8" fill={colour} />
+    </pattern>
+  )
+}
+
+function placeTitle(place: PlaceOnMap): string {
+  return `${place.name}: ${PLACE_STATUS_LABELS[place.status]}${place.wantToGo ? ', want to go' : ''}`
+}
+
+/**
+ * The world with every place shaded by the traveller's status (docs/product.md#screen-my-map). Zoom and pan with the
+ * mouse wheel and drag, pinch and drag on touch, or arrows and + / − / 0 on the keyboard and the buttons; a click or
+ * tap opens the place's card.
+ */
+export function TravelMap({ map, places }: TravelMapProps) {
+  const svgRef = useRef<SVGSVGElement>(null)
+  const layerRef = useRef<SVGGElement>(null)
+  const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null)
+  const navigate = useNavigate()
+  const fills = usePlaceFills()
+
+  useEffect(() => {
+    const svg = svgRef.current
+    const layer = layerRef.current
+    if (!svg || !layer) return
+    const zoomer = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([1, MAX_ZOOM])
+      .translateExtent([
+        [0, 0],
+        [map.width, map.height],
+      ])
+      // A drag that moved the map is not a click on the place under it.
+      .clickDistance(4)
+      .on('zoom', (event: { transform: { k: number; toString(): string } }) => {
+        layer.setAttribute('transform', event.transform.toString())
+        layer.style.setProperty(MARKER_SCALE, String(markerScale(svg, map.width) / event.transform.k))
+      })
+    behaviour.current = zoomer
+    const selection = select(svg)
+    selection.call(zoomer)
+    layer.style.setProperty(MARKER_SCALE, String(markerScale(svg, map.width)))
+    const resize = new ResizeObserver(() => zoomer.scaleBy(selection, 1))
+    resize.observe(svg)
+    return () => {
+      resize.disconnect()
+      selection.on('.zoom', null)
+    }
+  }, [map.width, map.height])
+
+  function zoomBy(factor: number) {
+    const svg = svgRef.current
+    if (svg && behaviour.current) behaviour.current.scaleBy(select(svg), factor)
+  }
+
+  function reset() {
+    const svg = svgRef.current
+    if (svg && behaviour.current) behaviour.current.transform(select(svg), zoomIdentity)
+  }
+
+  function panBy(dx: number, dy: number) {
+    const svg = svgRef.current
+    if (!svg || !behaviour.current) return
+    const step = (map.width * PAN_SHARE) / zoomTransform(svg).k
+    behaviour.current.translateBy(select(svg), dx * step, dy * step)
+  }
+
+  function handleKeyDown(event: KeyboardEvent<SVGSVGElement>) {
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => panBy(1, 0),
+      ArrowRight: () => panBy(-1, 0),
+      ArrowUp: () => panBy(0, 1),
+      ArrowDown: () => panBy(0, -1),
+      '+': () => zoomBy(ZOOM_STEP),
+      '=': () => zoomBy(ZOOM_STEP),
+      '-': () => zoomBy(1 / ZOOM_STEP),
+      '0': reset,
+    }
+    const move = moves[event.key]
+    if (!move) return
+    event.preventDefault()
+    move()
+  }
+
+  const outlined = places.filter((place) => place.outline)
+  // Drawn last, so they stay on top: cities, places without an outline, tiny outlines, verified seals, the bucket list.
+  const marked = places.filter(
+    (place) => !place.outline || place.small || place.status === 'verified' || place.wantToGo,
+  )
+
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <MapSvg
+        ref={svgRef}
+        viewBox={`0 0 ${map.width} ${map.height}`}
+        role="application"
+        aria-roledescription="map"
+        aria-label="Map of your places. Arrow keys move it, plus and minus zoom, 0 shows the whole world. The list below names every place on it."
+        tabIndex={0}
+        onKeyDown={handleKeyDown}
+        style={{ background: fills.sea }}
+      >
+        <defs>
+          <HatchPattern id="travel-hatch" colour={fills.hatch} background={fills.land} />
+        </defs>
+        <g ref={layerRef}>
+          <path d={map.land} fill={fills.land} stroke={fills.edge} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          {outlined.map((place) => (
+            <path
+              key={place.cardSetId}
+              d={place.outline ?? ''}
+              fill={fills[place.status]}
+              stroke={fills.edge}
+              strokeWidth={0.75}
+              vectorEffect="non-scaling-stroke"
+              className="place"
+              data-status={place.status}
+              onClick={() => void navigate(paths.card.href(place.openCardId))}
+            >
+              <title>{placeTitle(place)}</title>
+            </path>
+          ))}
+          {marked.map((place) => {
+            const shape = place.wantToGo && place.status === 'none' ? 'wantToGo' : place.status
+            return (
+              <g key={`marker-${place.cardSetId}`} transform={`translate(${place.x} ${place.y})`}>
+                <path
+                  d={MARKER_SHAPES[shape]}
+                  className="marker place"
+                  data-status={place.status}
+                  fill={shape === 'none' ? alpha(fills.beenThere, 0.55) : fills[shape]}
+                  fillRule="evenodd"
+                  stroke={fills.edge}
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                  onClick={() => void navigate(paths.card.href(place.openCardId))}
+                >
+                  <title>{placeTitle(place)}</title>
+                </path>
+              </g>
+            )
+          })}
+        </g>
+      </MapSvg>
+      <Stack
+        direction="column"
+        spacing={0.5}
+        sx={{ position: 'absolute', right: 8, top: 8, bgcolor: 'background.paper', borderRadius: 2, boxShadow: 1 }}
+      >
+        <Tooltip title="Zoom in" placement="left">
+          <IconButton aria-label="Zoom in" size="small" onClick={() => zoomBy(ZOOM_STEP)}>
+            <AddIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Zoom out" placement="left">
+          <IconButton aria-label="Zoom out" size="small" onClick={() => zoomBy(1 / ZOOM_STEP)}>
+            <RemoveIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Show the whole world" placement="left">
+          <IconButton aria-label="Show the whole world" size="small" onClick={reset}>
+            <CenterFocusStrongIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        Drag or use the arrow keys to move, scroll, pinch or press + and − to zoom. Select a place to open its card.
+      </Typography>
+    </Box>
+  )
+}
+
+/** Map units per screen pixel at zoom 1, so a marker is drawn the same number of pixels wide on every screen. */
+function markerScale(svg: SVGSVGElement, mapWidth: number): number {
+  const width = svg.getBoundingClientRect().width
+  return width > 0 ? mapWidth / width : 1
+}
+
+const MapSvg = styled('svg')(({ theme }) => ({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  borderRadius: theme.shape.borderRadius,
+  cursor: 'grab',
+  touchAction: 'none',
+  '&:active': { cursor: 'grabbing' },
+  '&:focus-visible': { outline: `3px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
+  '& .place': { cursor: 'pointer' },
+  '& .place:hover': { opacity: 0.8 },
+  '& .marker': { transform: `scale(var(${MARKER_SCALE}, 1))` },
+}))

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
+import { Type } from 'typebox'
+
+import { FRIEND_CODE_LENGTH } from '@shared/constants'
+import { envelope } from '@shared/envelope'
+import {
+  BucketListSchema,
+  MapPlacesSchema,
+  MyMapSchema,
+  PlaceQuerySchema,
+  PlaceTravelSchema,
+  ProgressSchema,
+  RemoveVerificationBodySchema,
+  SetWantToGoBodySchema,
+  TravelMapImageQuerySchema,
+} from '@shared/travel'
+
+import { blobFolder } from '../../lib/blobStore'
+import { AppError } from '../../lib/errors'
+import { userId } from '../../plugins/auth'
+import { envelopeJson } from '../catalogue/service'
+
+import * as travelService from './service'
+
+/** The map changes only with the catalogue version or the drawing (either changes the ETag); revalidated daily. */
+const MAP_CACHE_CONTROL = 'public, max-age=86400'
+/** A preview follows its traveller's map; its address carries the version, so an hour's reuse is safe. */
+const PREVIEW_CACHE_CONTROL = 'public, max-age=3600'
+
+export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify
+  const loggedIn = { onRequest: fastify.requireUser }
+  const previews = blobFolder(fastify.blobs, travelService.PREVIEW_FOLDER)
+
+  // The same drawing for everyone: prepared once, answered with a 304 to a browser that holds it.
+  fastify.get(
+    '/travel/getMapPlaces',
+    { schema: { response: { 200: envelope(MapPlacesSchema) } } },
+    async (request, typedReply) => {
+      const reply: FastifyReply = typedReply
+      const map = await travelService.getMapPlaces(db)
+      const etag = `${map.etag.slice(0, -1)}-${request.user ? 'u' : 'v'}"`
+      reply.header('ETag', etag).header('Cache-Control', MAP_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      return reply.type('application/json').send(envelopeJson(JSON.stringify(map.data), request.user != null))
+    },
+  )
+
+  fastify.get('/travel/getMyMap', { ...loggedIn, schema: { response: { 200: envelope(MyMapSchema) } } }, (request) =>
+    travelService.getMyMap(db, userId(request)),
+  )
+
+  fastify.get(
+    '/collection/getProgress',
+    { ...loggedIn, schema: { response: { 200: envelope(ProgressSchema) } } },
+    (request) => travelService.progressOf(db, userId(request)),
+  )
+
+  fastify.get(
+    '/travel/getPlaceTravel',
+    { ...loggedIn, schema: { querystring: PlaceQuerySchema, response: { 200: envelope(PlaceTravelSchema) } } },
+    (request) => travelService.getPlaceTravel(db, userId(request), request.query.cardId),
+  )
+
+  fastify.get(
+    '/travel/getBucketList',
+    { ...loggedIn, schema: { response: { 200: envelope(BucketListSchema) } } },
+    (request) => travelService.getBucketList(db, userId(request)),
+  )
+
+  fastify.post(
+    '/travel/setWantToGo',
+    { ...loggedIn, schema: { body: SetWantToGoBodySchema, response: { 200: envelope(Type.Null()) } } },
+    async (request) => {
+      await travelService.setWantToGo(db, userId(request), request.body.cardId, request.body.value)
+      return null
+    },
+  )
+
+  fastify.post(
+    '/travel/removeVerification',
+    { ...loggedIn, schema: { body: RemoveVerificationBodySchema, response: { 200: envelope(Type.Null()) } } },
+    async (request) => {
+      await travelService.removeVerification(db, userId(request), request.body.cardId)
+      return null
+    },
+  )
+
+  // Fetched by link-preview crawlers, which send no API key; limited like the share pages it belongs to.
+  fastify.get(
+    '/image/travelMap',
+    {
+      schema: { querystring: TravelMapImageQuerySchema, hide: true },
+      config: { skipApiKey: true, rawResponse: true, limits: ['sharePage'] },
+    },
+    async (request, reply) => {
+      const friendCode = request.query.shareId.trim().toUpperCase()
+      const facts =
+        friendCode.length === FRIEND_CODE_LENGTH ? await travelService.travelShareFacts(db, friendCode) : null
+      if (!facts) throw new AppError('NotFound', 'Traveller not found.')
+      const etag = `"${facts.version}"`
+      reply
+        .header('Cache-Control', PREVIEW_CACHE_CONTROL)
+        .header('ETag', etag)
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      return reply.type('image/png').send(await travelService.travelMapPreview(db, previews, facts))
+    },
+  )
+}
