@@ -74,7 +74,13 @@ export function makeStore(
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => {
-      const defaults = getDefault({ thunk: { extraArgument: extra } }).concat(baseApi.middleware)
+      // The development checks keep the store serializable and reducers pure for QA replay; on a busy machine they take
+      // longer than their 32 ms warning threshold without anything being wrong, so they warn only when really slow.
+      const defaults = getDefault({
+        thunk: { extraArgument: extra },
+        immutableCheck: { warnAfter: 250 },
+        serializableCheck: { warnAfter: 250 },
+      }).concat(baseApi.middleware)
       // The listener middleware and the recorder add no dispatch signatures, so the list keeps the defaults' typing.
       const listeners = sideEffects ? [listenerMiddleware.middleware] : []
       return [...listeners, ...defaults, ...(recorder ? [recorder] : [])] as unknown as typeof defaults

@@ -154,7 +154,10 @@ describe('GET /user on a separate share host', () => {
     const response = await t.app.inject({ method: 'GET', url: `/user?shareId=${user.friendCode}` })
     expect(response.statusCode).toBe(200)
     expect(metaContent(response.body, 'og:url')).toBe(`https://share.wandercards.test/user?shareId=${user.friendCode}`)
-    expect(metaContent(response.body, 'og:image')).toBe('http://wandercards.test/api/image/avatar?avatarId=1')
+    // The preview image is the traveller's map, served by the app itself.
+    expect(metaContent(response.body, 'og:image')).toMatch(
+      new RegExp(`^http://wandercards\\.test/api/image/travelMap\\?shareId=${user.friendCode}&amp;v=`),
+    )
     expect(response.headers['content-security-policy']).toContain("img-src 'self' http://wandercards.test")
   })
 })
