@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 
 import {
+  deletePictureFiles,
   isVariantWidth,
   makeVariant,
   PICTURE_VARIANT_WIDTHS,
@@ -47,22 +48,37 @@ export async function uploadMemoryPicture(
   upload: Buffer,
   quota: PendingPictureQuota,
 ): Promise<UploadMemoryPictureResult> {
-  const pending = await queries.sumPendingPictures(db, userId)
-  if (pending.count >= quota.maxCount || pending.bytes + upload.length > quota.maxBytes)
+  // This count only spares a refused upload the decoding; the count that decides is taken again under the lock below.
+  if (!withinQuota(await queries.sumPendingPictures(db, userId), upload.length, quota))
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
   const picture = await processPicture(upload)
   await Promise.all([blobs.put(picture.fileName, picture.data), storeVariants(blobs, picture)])
-  await queries.insertPicture(db, {
-    file_name: picture.fileName,
-    user_id: userId,
-    memory_id: null,
-    position: 0,
-    width: picture.width,
-    height: picture.height,
-    byte_size: picture.data.length,
-    created_at: nowIso(),
+  // Parallel uploads all pass the first count while they decode; counting again and inserting under the uploader's
+  // lock makes them take their turns, so together they cannot pass the quota.
+  const kept = await db.transaction().execute(async (trx) => {
+    await queries.lockUploader(trx, userId)
+    if (!withinQuota(await queries.sumPendingPictures(trx, userId), picture.data.length, quota)) return false
+    await queries.insertPicture(trx, {
+      file_name: picture.fileName,
+      user_id: userId,
+      memory_id: null,
+      position: 0,
+      width: picture.width,
+      height: picture.height,
+      byte_size: picture.data.length,
+      created_at: nowIso(),
+    })
+    return true
   })
+  if (!kept) {
+    await deletePictureFiles(blobs, picture.fileName)
+    throw new AppError('RuleViolation', pendingPicturesFull(quota))
+  }
   return signedPicture(signer, userId, picture)
+}
+
+function withinQuota(pending: { count: number; bytes: number }, bytes: number, quota: PendingPictureQuota): boolean {
+  return pending.count < quota.maxCount && pending.bytes + bytes <= quota.maxBytes
 }
 
 export interface PictureFile {
