@@ -87,3 +87,61 @@ describe('limits when the shared counters are unreachable', () => {
     expect(status).toBe(200)
   })
 })
+
+describe('registration limits per address', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false })
+  })
+  afterAll(() => t.close())
+  afterEach(() => jest.restoreAllMocks())
+
+  let signUps = 0
+  const register = (remoteAddress: string) => {
+    signUps += 1
+    return t.call('POST', '/api/register', {
+      body: { email: `farm${signUps}@example.com`, password: 'a throwaway password' },
+      remoteAddress,
+    })
+  }
+  const accounts = async () => (await t.db.selectFrom('users').select('id').execute()).length
+
+  /** Moves the limits' clock (Date.now) forward, as the hours pass. */
+  const realNow = Date.now.bind(Date)
+  function laterBy(milliseconds: number) {
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + milliseconds)
+  }
+
+  it('allows 20 sign-ups an hour from one address whatever the e-mails, then refuses and creates nothing', async () => {
+    for (let signUp = 0; signUp < 20; signUp += 1) expect((await register('198.51.100.30')).status).toBe(200)
+    const before = await accounts()
+    const { status, body } = await register('198.51.100.30')
+    expect(status).toBe(429)
+    expect(body.metadata.message).toBe(TOO_MANY)
+    expect(body.data).toBeNull()
+    expect(await accounts()).toBe(before)
+    // Another address signs up as usual.
+    expect((await register('198.51.100.31')).status).toBe(200)
+  })
+
+  it('allows 50 sign-ups a day from one address, however they are spread over the hours', async () => {
+    const address = '198.51.100.40'
+    const before = await accounts()
+    const statuses: number[] = []
+    // 20 in each of the first two hours, then the day's last 10 and one more in the third hour.
+    for (const [hour, count] of [
+      [0, 20],
+      [1, 20],
+      [2, 11],
+    ] as const) {
+      laterBy(hour * 61 * 60 * 1000)
+      for (let signUp = 0; signUp < count; signUp += 1) statuses.push((await register(address)).status)
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 200)).toBe(true)
+    expect(statuses.slice(50)).toEqual([429])
+    expect(await accounts()).toBe(before + 50)
+    // The next day the address may sign up again.
+    laterBy(25 * 60 * 60 * 1000)
+    expect((await register(address)).status).toBe(200)
+  })
+})

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
-import { FreeDrawResultPage } from '@client/features/acquire/FreeDrawResultPage'
+import { FREE_DRAW_RESULT_FOR_ACCOUNTS, FreeDrawResultPage } from '@client/features/acquire/FreeDrawResultPage'
 import { onGet, server } from '@test/helpers/msw'
 import { renderWithProviders, visitorSession } from '@test/helpers/render'
 
@@ -26,5 +26,25 @@ describe('FreeDrawResultPage', () => {
     expect(screen.getByText('NEW')).toBeInTheDocument()
     expect(screen.getByText('★★★ Legendary')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Collect' })).toHaveAttribute('href', '/freeDraw')
+  })
+})
+
+describe('FreeDrawResultPage for a logged-in user', () => {
+  it('shows a leftover free draw without NEW, says it will not join their collection, and leads to the paid draw', async () => {
+    server.use(onGet('/public/getFreeCardDrawResult', { cardRarity: 2, image: 'pt-2', cardName: 'Portugal' }))
+    renderWithProviders(
+      <Routes>
+        <Route path="/freeDrawResult/:transactionId" element={<FreeDrawResultPage />} />
+      </Routes>,
+      { route: '/freeDrawResult/free-1' },
+    )
+
+    expect(await screen.findByRole('heading', { name: 'Free Card Draw Result' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Portugal, Special card' })).toBeInTheDocument()
+    expect(screen.queryByText('NEW')).not.toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Drawing your free card' })).not.toBeInTheDocument()
+    expect(screen.getByText(FREE_DRAW_RESULT_FOR_ACCOUNTS)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Draw a Random Card' })).toHaveAttribute('href', '/digitalDraw')
+    expect(screen.queryByRole('link', { name: 'Collect' })).not.toBeInTheDocument()
   })
 })

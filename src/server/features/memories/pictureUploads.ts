@@ -12,6 +12,7 @@ import type { PictureSigner } from '../../lib/pictureSigner'
 import { checkVisitPhoto } from '../travel/service'
 
 import {
+  deletePictureFiles,
   isVariantWidth,
   makeVariant,
   PICTURE_VARIANT_WIDTHS,
@@ -50,8 +51,8 @@ export async function uploadMemoryPicture(
   upload: { file: Buffer; userCardId?: string },
   quota: PendingPictureQuota,
 ): Promise<UploadMemoryPictureResult> {
-  const pending = await queries.sumPendingPictures(db, userId)
-  if (pending.count >= quota.maxCount || pending.bytes + upload.file.length > quota.maxBytes)
+  // This count only spares a refused upload the decoding; the count that decides is taken again under the lock below.
+  if (!withinQuota(await queries.sumPendingPictures(db, userId), upload.file.length, quota))
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
   // Someone else's copy, or one gone meanwhile, names no place to check against.
   const copy = upload.userCardId ? await queries.findOwnedCopy(db, userId, upload.userCardId) : undefined
@@ -60,20 +61,35 @@ export async function uploadMemoryPicture(
     checkVisitPhoto(db, copy?.cardSetId ?? null, upload.file),
   ])
   await Promise.all([blobs.put(picture.fileName, picture.data), storeVariants(blobs, picture)])
-  await queries.insertPicture(db, {
-    file_name: picture.fileName,
-    user_id: userId,
-    memory_id: null,
-    position: 0,
-    width: picture.width,
-    height: picture.height,
-    byte_size: picture.data.length,
-    created_at: nowIso(),
-    visit_card_set_id: visitCheck.verdict === 'notChecked' ? null : (copy?.cardSetId ?? null),
-    visit_verdict: visitCheck.verdict === 'notChecked' ? null : visitCheck.verdict,
-    visit_taken_on: visitCheck.takenOn,
+  // Parallel uploads all pass the first count while they decode; counting again and inserting under the uploader's
+  // lock makes them take their turns, so together they cannot pass the quota.
+  const kept = await db.transaction().execute(async (trx) => {
+    await queries.lockUploader(trx, userId)
+    if (!withinQuota(await queries.sumPendingPictures(trx, userId), picture.data.length, quota)) return false
+    await queries.insertPicture(trx, {
+      file_name: picture.fileName,
+      user_id: userId,
+      memory_id: null,
+      position: 0,
+      width: picture.width,
+      height: picture.height,
+      byte_size: picture.data.length,
+      created_at: nowIso(),
+      visit_card_set_id: visitCheck.verdict === 'notChecked' ? null : (copy?.cardSetId ?? null),
+      visit_verdict: visitCheck.verdict === 'notChecked' ? null : visitCheck.verdict,
+      visit_taken_on: visitCheck.takenOn,
+    })
+    return true
   })
+  if (!kept) {
+    await deletePictureFiles(blobs, picture.fileName)
+    throw new AppError('RuleViolation', pendingPicturesFull(quota))
+  }
   return { ...signedPicture(signer, userId, picture), visitCheck }
+}
+
+function withinQuota(pending: { count: number; bytes: number }, bytes: number, quota: PendingPictureQuota): boolean {
+  return pending.count < quota.maxCount && pending.bytes + bytes <= quota.maxBytes
 }
 
 export interface PictureFile {

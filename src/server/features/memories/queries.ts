@@ -435,6 +435,18 @@ export async function insertPicture(db: Reader, picture: Insertable<MemoryPictur
   await db.insertInto('memory_pictures').values(picture).execute()
 }
 
+/**
+ * Holds the uploader until the transaction ends: the row lock of their user on PostgreSQL, the write lock on SQLite.
+ * The update changes nothing; taking the lock is its purpose.
+ */
+export async function lockUploader(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute()
+}
+
 /** How many uploads of the user wait unattached, and their bytes. */
 export function sumPendingPictures(db: Reader, userId: string) {
   return db
