@@ -11,6 +11,7 @@ import * as memoryPictureSizes from './2026_11_22_2000_memory_picture_sizes'
 import * as referralRewardHold from './2026_11_22_2200_referral_reward_hold'
 import * as notificationLinks from './2026_11_23_0130_notification_links'
 import * as drawPity from './2026_11_23_0300_draw_pity'
+import * as collectionGroups from './2026_11_25_1300_collection_groups'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_2200_referral_reward_hold': referralRewardHold,
   '2026_11_23_0130_notification_links': notificationLinks,
   '2026_11_23_0300_draw_pity': drawPity,
+  '2026_11_25_1300_collection_groups': collectionGroups,
 }

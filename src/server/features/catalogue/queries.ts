@@ -95,8 +95,10 @@ export async function findCardArtRow(db: Db, cardId: string) {
   return db
     .selectFrom('cards')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
     .select([
       'cards.rarity',
+      'collections.code as collection_code',
       'card_sets.id as card_set_id',
       'card_sets.collection_id',
       'card_sets.name',
@@ -134,7 +136,7 @@ export async function listCatalogueRows(db: Db) {
   const collections = await db.selectFrom('collections').selectAll().orderBy('sort_order').execute()
   const cardSets = await db
     .selectFrom('card_sets')
-    .select(['id', 'collection_id', 'name', 'description', 'kind', 'sort_order'])
+    .select(['id', 'collection_id', 'name', 'description', 'kind', 'facts', 'sort_order'])
     .orderBy('sort_order')
     .execute()
   const cards = await db.selectFrom('cards').select(['id', 'card_set_id', 'rarity']).orderBy('id').execute()

@@ -136,6 +136,7 @@ export function buildUsStates(): SeedPlace[] {
           neighbours: shape.neighbours,
           region: 'Americas',
           subregion: 'North America',
+          country: 'United States',
           flag: 'us',
           shape: { atlas: 'us', id: shape.fips },
         },
@@ -186,7 +187,13 @@ function describeState(id: string, shape: StateShape, facts: StateFacts, byArea:
     )
   }
   if (THIRTEEN_COLONIES.has(facts.code)) {
-    extras.push(`As one of the Thirteen Colonies, it was the ${ordinal(admissionRank)} to ratify the Constitution.`)
+    extras.push(
+      choose(id, 'colony', [
+        `As one of the Thirteen Colonies, it was the ${ordinal(admissionRank)} to ratify the Constitution.`,
+        `One of the Thirteen Colonies, it ratified the Constitution ${ordinal(admissionRank)} of all.`,
+        `It ratified the Constitution as the ${ordinal(admissionRank)} of the original Thirteen Colonies.`,
+      ]),
+    )
   } else {
     extras.push(
       choose(id, 'admission', [
@@ -195,6 +202,6 @@ function describeState(id: string, shape: StateShape, facts: StateFacts, byArea:
       ]),
     )
   }
-  const count = 1 + (Number.parseInt(shape.fips, 10) % 3)
+  const count = 2 + (Number.parseInt(shape.fips, 10) % 2)
   return [opening, ...shuffled(id, extras).slice(0, count)]
 }
