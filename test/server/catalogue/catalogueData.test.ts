@@ -85,6 +85,7 @@ describe('buildCatalogue', () => {
     for (const place of places) {
       expect(['country', 'state', 'city']).toContain(place.kind)
       expect(typeof place.facts.flag).toBe('string')
+      expect(place.facts.timeZone).toMatch(/^[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+)+$|^Etc\//)
       expect(place.latitude).toEqual(expect.any(Number))
       expect(place.longitude).toEqual(expect.any(Number))
       const outline = { atlas: expect.stringMatching(/^(world|us)$/), id: expect.any(String) }

@@ -24,6 +24,7 @@ import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 
 import { useGetCardQuery, useSetBeenThereMutation } from './api'
+import { LocalTime } from './components/LocalTime'
 
 export const HAS_MEMORY_TOOLTIP = 'This card has a memory.'
 
@@ -108,7 +109,10 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
               </Typography>
             </Stack>
           </Box>
-          <ExpandableText text={card.cardDescription} limit={TRUNCATE_CARD_PAGE} />
+          <Box>
+            <ExpandableText text={card.cardDescription} limit={TRUNCATE_CARD_PAGE} />
+            {card.timeZone && <LocalTime timeZone={card.timeZone} />}
+          </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               variant={card.beenThere ? 'outlined' : 'contained'}

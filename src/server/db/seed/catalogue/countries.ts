@@ -1,6 +1,7 @@
 import { Country } from 'country-state-city'
 import worldCountries from 'world-countries'
 
+import { timeZoneAt } from './geo'
 import {
   choose,
   formatArea,
@@ -267,6 +268,12 @@ export function buildCountry(country: WorldCountry): SeedPlace {
       landlocked: country.landlocked,
       independent: country.independent,
       callingCode: callingCodeOf(country),
+      // Travellers set their watches by the capital's clock.
+      timeZone: timeZoneAt(
+        cityData()
+          .citiesByCountry.get(country.cca2)
+          ?.find((city) => city.isCapital) ?? { latitude, longitude },
+      ),
       flag: country.cca2.toLowerCase(),
       shape: shapeOf(country),
     },

@@ -2,7 +2,7 @@ import { City, State } from 'country-state-city'
 
 import { nationalCapital, whereSentence } from './cities'
 import { worldCountry } from './countries'
-import { largestRank } from './geo'
+import { largestRank, timeZoneAt } from './geo'
 import { GREAT_CITIES } from './greatCitiesData'
 import {
   choose,
@@ -141,6 +141,7 @@ export function buildGreatCities(): SeedPlace[] {
         region: country.region,
         subregion: country.subregion,
         knownFor,
+        timeZone: timeZoneAt({ latitude, longitude }),
         flag: countryCode.toLowerCase(),
         within: { atlas: 'world', id: country.ccn3 },
       },

@@ -4,6 +4,7 @@ import { feature, neighbors } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import statesTopology from 'us-atlas/states-10m.json'
 
+import { timeZoneAt } from './geo'
 import { choose, formatArea, formatCoordinates, listOf, ordinal, shortListOf, shuffled } from './text'
 import type { SeedPlace } from './types'
 
@@ -137,6 +138,7 @@ export function buildUsStates(): SeedPlace[] {
           region: 'Americas',
           subregion: 'North America',
           country: 'United States',
+          timeZone: timeZoneAt({ latitude, longitude }),
           flag: 'us',
           shape: { atlas: 'us', id: shape.fips },
         },
