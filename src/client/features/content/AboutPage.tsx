@@ -132,11 +132,11 @@ export function AboutPage() {
           {CREDITS.map((credit) => (
             <li key={credit.name}>
               <Typography>
-                <Link href={credit.url} target="_blank" rel="noopener noreferrer">
+                <Link href={credit.url} target="_blank" rel="noopener noreferrer" underline="always">
                   {credit.name}
                 </Link>{' '}
                 by {credit.by}: {credit.gives}.{' '}
-                <Link href={credit.licenceUrl} target="_blank" rel="noopener noreferrer">
+                <Link href={credit.licenceUrl} target="_blank" rel="noopener noreferrer" underline="always">
                   {credit.licence}
                 </Link>
                 .
