@@ -25,7 +25,7 @@ test('a traveller browses a collection, marks a card as been there and closes ba
   await skipTours(page)
 
   await page.goto('/cardCollections')
-  const europe = page.getByRole('article', { name: 'Europe' })
+  const europe = page.getByRole('article', { name: 'Europe', exact: true })
   await expect(europe).toBeVisible()
   for (const group of ['Cities', 'Regions of countries', 'Countries by continent'])
     await expect(page.getByRole('region', { name: group })).toBeVisible()
@@ -81,7 +81,7 @@ test('a traveller browses a collection, marks a card as been there and closes ba
 
   await page.getByRole('link', { name: 'All collections' }).click()
   await expect(page).toHaveURL(/\/cardCollections$/)
-  await expect(page.getByRole('link', { name: 'Browse cards of Europe' })).toBeFocused()
+  await expect(page.getByRole('link', { name: 'Browse cards of Europe', exact: true })).toBeFocused()
 })
 
 test('a traveller finds a place by name, sees its local time, and pages through a collection of a hundred cities', async ({

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom'
 
 import type { CardCollection, CollectionGroup } from '@shared/catalogue'
+import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 import { PLACE_SEARCH_MAX_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
@@ -129,8 +130,8 @@ function CollectionList({ collections, focus }: { collections: CardCollection[];
     <Stack spacing={4}>
       <TextField
         type="search"
-        label={TEXTS.catalogue.searchLabel}
-        placeholder={TEXTS.catalogue.searchPlaceholder}
+        label={CATALOGUE_TEXTS.searchLabel}
+        placeholder={CATALOGUE_TEXTS.searchPlaceholder}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
         autoComplete="off"
@@ -143,7 +144,7 @@ function CollectionList({ collections, focus }: { collections: CardCollection[];
         grouped(collections).map(({ group, collections: members }) => (
           <Box component="section" key={group} aria-labelledby={`group-${group}`}>
             <Typography id={`group-${group}`} variant="h4" component="h2" sx={{ mb: 2 }}>
-              {TEXTS.catalogue.groups[group]}
+              {CATALOGUE_TEXTS.groups[group]}
             </Typography>
             <Grid>
               {members.map((collection) => (

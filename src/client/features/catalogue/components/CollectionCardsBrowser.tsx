@@ -12,8 +12,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import type { CardCollection, CollectionCard } from '@shared/catalogue'
+import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 import { rarityName, RARITIES } from '@shared/constants'
-import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../../app/paths'
 import { CardGridSkeleton } from '../../../components/CardGridSkeleton'
@@ -151,10 +151,10 @@ function PagedCards({ cards, label }: { cards: CollectionCard[]; label: string }
               setShown(shown + CARDS_PER_PAGE)
             }}
           >
-            {TEXTS.catalogue.showMoreCards}
+            {CATALOGUE_TEXTS.showMoreCards}
           </Button>
           <Typography variant="body2" color="text.secondary" role="status">
-            {TEXTS.catalogue.cardsShown(visible.length, cards.length)}
+            {CATALOGUE_TEXTS.cardsShown(visible.length, cards.length)}
           </Typography>
         </Box>
       )}

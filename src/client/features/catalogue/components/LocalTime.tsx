@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography'
 import { useEffect, useState } from 'react'
 
-import { TEXTS } from '@shared/texts'
+import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 
 const MINUTE_MS = 60_000
 
@@ -45,7 +45,7 @@ export function LocalTime({ timeZone }: { timeZone: string }) {
   let text: string
   try {
     const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(now)
-    text = TEXTS.catalogue.localTime(time, timeDifference(offsetMinutes(timeZone, now), -now.getTimezoneOffset()))
+    text = CATALOGUE_TEXTS.localTime(time, timeDifference(offsetMinutes(timeZone, now), -now.getTimezoneOffset()))
   } catch {
     // A zone this browser does not know: say nothing rather than something wrong.
     return null

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography'
 import { Link as RouterLink } from 'react-router-dom'
 
 import type { PlaceSearchResult } from '@shared/catalogue'
-import { TEXTS } from '@shared/texts'
+import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 
 import { isFailure } from '../../../api/errors'
 import { paths } from '../../../app/paths'
@@ -27,11 +27,11 @@ export function PlaceSearchResults({ query }: { query: string }) {
   const { currentData: places, isFetching, error, refetch } = useSearchPlacesQuery(query)
   if (isFailure(error)) return <LoadFailed onRetry={() => void refetch()} retrying={isFetching} />
   if (!places) return <ListSkeleton label="Searching the places" count={4} height={56} />
-  if (!places.length) return <EmptyState message={TEXTS.catalogue.noPlaceFound(query)} />
+  if (!places.length) return <EmptyState message={CATALOGUE_TEXTS.noPlaceFound(query)} />
   return (
     <Box component="section" aria-labelledby="search-results-heading">
       <Typography id="search-results-heading" variant="subtitle1" component="h2" aria-live="polite" sx={{ mb: 1 }}>
-        {TEXTS.catalogue.placesFound(places.length, query)}
+        {CATALOGUE_TEXTS.placesFound(places.length, query)}
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {places.map((place) => (
