@@ -39,6 +39,9 @@ export const serverProject = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   setupFiles: ['<rootDir>/test/helpers/serverEnv.ts'],
+  // One migrated and seeded template database per run, which each test file copies (test/helpers/server.ts).
+  globalSetup: '<rootDir>/test/helpers/serverGlobalSetup.ts',
+  globalTeardown: '<rootDir>/test/helpers/serverGlobalTeardown.ts',
 } satisfies NonNullable<Config['projects']>[number]
 
 const config: Config = {

@@ -13,7 +13,6 @@ import { createDb } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
 import { renderCardArt, type ArtContext } from '@server/features/catalogue/art'
-import { listCardIds } from '@server/features/catalogue/queries'
 
 const CARDS = 50
 const PLACES_IN_ORDER = 10
@@ -25,7 +24,15 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db)
     await seedCatalogue(db)
-    const cards = await listCardIds(db)
+    const cards = await db
+      .selectFrom('cards')
+      .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+      .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+      .select('cards.id')
+      .orderBy('collections.sort_order')
+      .orderBy('card_sets.sort_order')
+      .orderBy('cards.rarity')
+      .execute()
     const ids = cards.map((card) => card.id)
     const spreadStep = Math.floor(ids.length / CARDS)
     const spread = Array.from({ length: CARDS }, (_, i) => ids[i * spreadStep + 3]).filter((id) => id !== undefined)

@@ -9,7 +9,7 @@ import type {
   PickCardResult,
   PricesResult,
 } from './acquire'
-import type { Card, CardCollection, CollectionCard } from './catalogue'
+import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch } from './friends'
@@ -55,6 +55,7 @@ export interface GetResponses {
   '/getCardCollections': CardCollection[]
   '/getCardsOfCollection': CollectionCard[]
   '/getCard': Card
+  '/searchPlaces': PlaceSearchResult[]
   '/getMyCollection': MyCollection
   '/getUserCard': UserCard
   '/getRecycleValue': number

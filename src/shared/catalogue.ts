@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 
 import { IdSchema, IntegerSchema, IsoDateTimeSchema, RaritySchema, TextSchema } from './common'
+import { PLACE_SEARCH_MAX_LENGTH, PLACE_SEARCH_MAX_LIMIT } from './constants'
 
 /** How many cards of one rarity a collection holds (one per place). */
 export const RarityCountSchema = Type.Object({
@@ -9,8 +10,17 @@ export const RarityCountSchema = Type.Object({
 })
 export type RarityCount = Static<typeof RarityCountSchema>
 
+/** Where /cardCollections lists a collection: cities, the regions of countries, or the countries of a continent. */
+export const CollectionGroupSchema = Type.Union([
+  Type.Literal('cities'),
+  Type.Literal('regions'),
+  Type.Literal('continents'),
+])
+export type CollectionGroup = Static<typeof CollectionGroupSchema>
+
 export const CardCollectionSchema = Type.Object({
   collectionId: IdSchema,
+  collectionGroup: CollectionGroupSchema,
   collectionName: Type.String(),
   collectionDescription: Type.String(),
   /** Every card of the collection: its places times the five rarities. */
@@ -83,6 +93,8 @@ export const CardSchema = Type.Object({
   collectionId: IdSchema,
   /** The caller has been to this place (set per place, shared by its five rarities). */
   beenThere: Type.Boolean(),
+  /** The place's IANA time zone (Asia/Tokyo), so the card can tell the traveller's time difference; null if unknown. */
+  timeZone: Type.Union([Type.String(), Type.Null()]),
   mine: Type.Array(OwnedCopySchema),
   otherRarity: Type.Array(OtherRarityCopySchema),
 })
@@ -101,3 +113,26 @@ export const CardImageQuerySchema = Type.Object({
 })
 export const CollectionImageQuerySchema = Type.Object({ collectionId: TextSchema({ maxLength: 100 }) })
 export const AvatarImageQuerySchema = Type.Object({ avatarId: IntegerSchema() })
+
+export const SearchPlacesQuerySchema = Type.Object({
+  /** Part of a place's name, without regard to case or accents ("sao" finds São Paulo). */
+  query: TextSchema({ minLength: 1, maxLength: PLACE_SEARCH_MAX_LENGTH }),
+  limit: Type.Optional(IntegerSchema({ minimum: 1, maximum: PLACE_SEARCH_MAX_LIMIT })),
+})
+export type SearchPlacesQuery = Static<typeof SearchPlacesQuerySchema>
+
+/** A place whose name matches: best matches first (the name itself, then its start, then a word of it, then anywhere). */
+export const PlaceSearchResultSchema = Type.Object({
+  cardSetId: IdSchema,
+  /** The place's Legendary card, which its link opens (every place has all five rarities). */
+  cardId: IdSchema,
+  placeName: Type.String(),
+  /** city | state | country */
+  placeKind: Type.String(),
+  /** The country a city or region lies in; null for a country. */
+  countryName: Type.Union([Type.String(), Type.Null()]),
+  collectionId: IdSchema,
+  collectionName: Type.String(),
+})
+export type PlaceSearchResult = Static<typeof PlaceSearchResultSchema>
+export const PlaceSearchResultListSchema = Type.Array(PlaceSearchResultSchema)

@@ -149,3 +149,9 @@ export function ownedAvatarIds(userLevel: number): number[] {
 export const EMAIL_PATTERN =
   '^(([^<>()\\[\\]\\\\.,;:\\s@"]+(\\.[^<>()\\[\\]\\\\.,;:\\s@"]+)*)|(".+"))@((\\[[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\])|(([a-zA-Z0-9-]+\\.)+[a-zA-Z]{2,}))$'
 export const EMAIL_MAX_LENGTH = 254
+
+/** Longest place search (GET /searchPlaces): place names run to about 60 characters. */
+export const PLACE_SEARCH_MAX_LENGTH = 60
+/** Places a search answers unless it asks for fewer or more (at most PLACE_SEARCH_MAX_LIMIT). */
+export const PLACE_SEARCH_DEFAULT_LIMIT = 20
+export const PLACE_SEARCH_MAX_LIMIT = 50

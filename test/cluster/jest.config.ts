@@ -11,6 +11,9 @@ const config: Config = {
   testMatch: ['<rootDir>/test/cluster/**/*.test.ts'],
   // Starting three instances on a busy 2-core machine takes up to a minute; the burst of picks about as long.
   testTimeout: 120_000,
+  // The cluster seeds its own database through the instances it starts.
+  globalSetup: undefined,
+  globalTeardown: undefined,
 }
 
 export default config

@@ -25,6 +25,7 @@ const VISITOR_ROUTES = [
   '/requestNewContent',
   '/myWallet',
   '/digitalDraw',
+  '/about',
   '/no-such-screen',
 ]
 /** Where each first-visit tour starts: the screen, and the button that shows its part of the screen. */
@@ -48,6 +49,7 @@ const TRAVELLER_ROUTES = [
   '/digitalDraw',
   '/freeDraw',
   '/cardCollections',
+  '/cardCollections?q=san',
   '/myCollection',
   '/myMemories',
   '/createMemory',

@@ -51,20 +51,27 @@ interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** A fresh database per test file: a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database per test file: a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
+ * A seeded one starts as a copy of the run's template (serverGlobalSetup.ts), already migrated and seeded.
+ */
+async function createTestDatabase(seeded: boolean): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-test-'))
+    const file = path.join(dir, 'test.db')
+    const template = process.env.WANDERCARDS_TEST_SQLITE_TEMPLATE
+    if (seeded && template) fs.copyFileSync(template, file)
     return {
-      url: `sqlite:${path.join(dir, 'test.db')}`,
+      url: `sqlite:${file}`,
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     }
   }
   const name = `wandercards_test_${crypto.randomBytes(6).toString('hex')}`
+  const template = process.env.WANDERCARDS_TEST_POSTGRES_TEMPLATE
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(seeded && template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
@@ -96,7 +103,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database: TestDatabase = options.joining
     ? { url: options.joining.config.database.url, drop: async () => undefined }
-    : await createTestDatabase()
+    : await createTestDatabase(options.seed !== false)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-data-'))
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -111,6 +118,7 @@ export async function buildTestApp(
   })
   const { db, poolStats } = openDatabase(config.database)
   if (!options.joining) {
+    // A copy of the template has nothing left to do here; without one (a single file run outside jest's setup) it builds.
     await migrateToLatest(db)
     if (options.seed !== false) await seedDatabase(db)
   }

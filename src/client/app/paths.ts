@@ -47,6 +47,7 @@ export const paths = {
   myWallet: { path: '/myWallet', href: () => '/myWallet' },
   notifications: { path: '/notifications', href: () => '/notifications' },
   requestNewContent: { path: '/requestNewContent', href: () => '/requestNewContent' },
+  about: { path: '/about', href: () => '/about' },
   freeDraw: { path: '/freeDraw', href: () => '/freeDraw' },
   freeDrawResult: {
     path: '/freeDrawResult/:transactionId',

@@ -141,6 +141,9 @@ const page = {
       (await import(/* webpackChunkName: "page-notifications" */ '../features/notifications/NotificationsPage'))
         .NotificationsPage,
   ),
+  about: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-about" */ '../features/content/AboutPage')).AboutPage,
+  ),
   requestNewContent: lazyScreen(
     async () =>
       (await import(/* webpackChunkName: "page-requestNewContent" */ '../features/content/RequestNewContentPage'))
@@ -163,6 +166,7 @@ export const routes: RouteObject[] = [
       { path: paths.myWallet.path, element: <page.myWallet /> },
       // A visitor may look at the draw screen; drawing says "You need to log in to draw a card." and goes to login.
       { path: paths.digitalDraw.path, element: <page.digitalDraw /> },
+      { path: paths.about.path, element: <page.about /> },
       {
         element: <RequireLogin />,
         children: [

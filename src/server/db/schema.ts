@@ -87,6 +87,10 @@ export interface CollectionsTable {
   name: string
   description: string
   sort_order: number
+  /** Where /cardCollections lists it: cities | regions | continents. */
+  group_id: Generated<string>
+  /** Printed on its cards before their number ("EUR 041/053"). */
+  code: Generated<string>
 }
 
 export interface CardSetsTable {
@@ -98,7 +102,10 @@ export interface CardSetsTable {
   description: string
   /** ISO 3166-1 alpha-2 of the place or of the country it lies in. */
   country_code: string | null
-  /** JSON with the facts the art and the share pages use (region, capital, subdivision code, …). */
+  /**
+   * JSON with the facts the art and the share pages use (region, capital, subdivision code, …); `shape` is the place's
+   * own outline, `within` the outline of the country it lies in (src/server/db/seed/catalogue/types.ts).
+   */
   facts: string
   latitude: number | null
   longitude: number | null

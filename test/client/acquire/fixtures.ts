@@ -16,6 +16,7 @@ export const expGain: ExpGainResult = {
 export const collections: CardCollection[] = [
   {
     collectionId: 'europe',
+    collectionGroup: 'continents',
     collectionName: 'Europe',
     collectionDescription: 'Countries of Europe',
     cardCount: 10,
@@ -23,6 +24,7 @@ export const collections: CardCollection[] = [
   },
   {
     collectionId: 'asia',
+    collectionGroup: 'continents',
     collectionName: 'Asia',
     collectionDescription: 'Countries of Asia',
     cardCount: 10,

@@ -32,6 +32,7 @@ function lisbon(overrides: Partial<Card> = {}): Card {
     collectionName: 'Great Cities of the World',
     collectionId: 'great-cities',
     beenThere: false,
+    timeZone: 'Europe/Lisbon',
     mine: [
       { userCardId: 'uc-1', createdAt: '2026-03-01T00:00:00.000Z', hasMemory: false },
       { userCardId: 'uc-2', createdAt: '2026-03-02T00:00:00.000Z', hasMemory: true },
@@ -53,6 +54,7 @@ function lisbon(overrides: Partial<Card> = {}): Card {
 const collections: CardCollection[] = [
   {
     collectionId: 'europe',
+    collectionGroup: 'continents',
     collectionName: 'Europe',
     collectionDescription: 'Every country and territory of Europe.',
     cardCount: 265,

@@ -14,6 +14,7 @@ const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 3, rarityS
 const collections: CardCollection[] = [
   {
     collectionId: 'europe',
+    collectionGroup: 'continents',
     collectionName: 'Europe',
     collectionDescription: 'Every country and territory of Europe.',
     cardCount: 10,
@@ -21,6 +22,7 @@ const collections: CardCollection[] = [
   },
   {
     collectionId: 'asia',
+    collectionGroup: 'continents',
     collectionName: 'Asia',
     collectionDescription: 'From the Bosporus to the Pacific.',
     cardCount: 5,
@@ -48,6 +50,7 @@ function portugal(): Card {
     ...place('pt', 'Portugal', 3, 2),
     cardKind: 'country',
     beenThere: false,
+    timeZone: 'Europe/Lisbon',
     mine: [],
     otherRarity: [],
   }

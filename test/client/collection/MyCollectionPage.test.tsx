@@ -16,7 +16,14 @@ const me = makeUser({
 })
 
 function collection(collectionId: string, collectionName: string): CardCollection {
-  return { collectionId, collectionName, collectionDescription: '', cardCount: 10, rarityStats: [] }
+  return {
+    collectionId,
+    collectionGroup: 'cities',
+    collectionName,
+    collectionDescription: '',
+    cardCount: 10,
+    rarityStats: [],
+  }
 }
 
 const collections = [collection('great-cities', 'Great Cities'), collection('countries', 'Countries')]

@@ -5,7 +5,13 @@ import sharp from 'sharp'
 
 import { AVATAR_COUNT } from '@shared/constants'
 import { ART_FOLDER, ART_VERSION_FOLDER, artBlobKey, type ArtContext } from '@server/features/catalogue/art'
-import { artWarmupItems, type ArtWarmupItem, warmArtCache, warmItems } from '@server/features/catalogue/warmup'
+import {
+  artWarmupItems,
+  type ArtWarmupItem,
+  warmArtCache,
+  warmItems,
+  WARMUP_RARITY,
+} from '@server/features/catalogue/warmup'
 import { blobFolder, LocalFolderBlobStore } from '@server/lib/blobStore'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
@@ -32,11 +38,12 @@ describe('card art warm-up', () => {
     await t.close()
   })
 
-  it('lists the icon, the placeholder, every collection, every avatar and the small picture of every card', async () => {
+  it('lists the icon, the placeholder, every collection, every avatar and the small Legendary card of every place', async () => {
     const items = await artWarmupItems(t.db)
     const cards = await t.db
       .selectFrom('cards')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('rarity', '=', WARMUP_RARITY)
       .executeTakeFirstOrThrow()
     const collections = await t.db
       .selectFrom('collections')
@@ -45,6 +52,9 @@ describe('card art warm-up', () => {
     expect(items).toHaveLength(2 + collections.n + AVATAR_COUNT + cards.n)
     expect(items.slice(0, 2).map((item) => item.imageKey)).toEqual(['icon', 'placeholder-sm'])
     expect(items.every((item) => !item.imageKey.endsWith('-lg'))).toBe(true)
+    expect(
+      items.filter((item) => item.imageKey.startsWith('card-')).every((item) => item.imageKey.endsWith('-5-sm')),
+    ).toBe(true)
     expect(new Set(items.map((item) => item.imageKey)).size).toBe(items.length)
   })
 

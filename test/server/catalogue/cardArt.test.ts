@@ -39,6 +39,24 @@ const SAMPLE_PLACES = [
   'us-honolulu',
   'sg-singapore',
   'jp-kyoto',
+  // Places without an outline of their own: a locator map on their country.
+  'region-ca-on',
+  'region-jp-47',
+  'region-in-an',
+  'br-campinas',
+  'ru-vladivostok',
+  'fj-suva',
+]
+
+const VERSION_1_COLLECTIONS = [
+  'great-cities',
+  'europe',
+  'asia',
+  'africa',
+  'north-america',
+  'south-america',
+  'oceania',
+  'us-states',
 ]
 
 /** ART_PREVIEW_DIR=/some/dir writes what the test renders, to look at. ART_ALL=1 renders every card of the catalogue. */
@@ -133,8 +151,13 @@ describe('card art', () => {
 })
 
 describe('collection art, avatars, placeholder and icon', () => {
-  it('renders every collection', async () => {
-    const collections = await t.db.selectFrom('collections').select('id').execute()
+  it('renders each kind of collection: continents, US states, great cities, regions and cities of a country or area', async () => {
+    const collections = await t.db
+      .selectFrom('collections')
+      .select('id')
+      .where('id', 'in', [...VERSION_1_COLLECTIONS, 'regions-ca', 'regions-jp', 'cities-cn', 'cities-oceania'])
+      .execute()
+    expect(collections).toHaveLength(VERSION_1_COLLECTIONS.length + 4)
     for (const { id } of collections) {
       const image = await renderCollectionArt(art, id)
       expect(image && (await sharp(image.body).metadata())).toMatchObject({ width: 800, height: 500 })

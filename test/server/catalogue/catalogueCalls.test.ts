@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import sharp from 'sharp'
 
-import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
+import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from '@shared/catalogue'
 import { present } from '@test/helpers/present'
 import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
@@ -72,7 +72,15 @@ describe('GET /api/getCardCollections', () => {
     expect(europe).toMatchObject({ collectionName: 'Europe', cardCount: 53 * 5 })
     expect(europe.collectionDescription.length).toBeGreaterThan(20)
     expect(europe.rarityStats).toEqual([5, 4, 3, 2, 1].map((cardRarity) => ({ cardRarity, cardCount: 53 })))
-    expect(body.data.reduce((sum, c) => sum + c.cardCount, 0)).toBeGreaterThanOrEqual(2000)
+    // At least 2,000 places, five cards each, listed by group: the cities first, then regions, then continents.
+    expect(body.data.reduce((sum, c) => sum + c.cardCount, 0)).toBeGreaterThanOrEqual(2000 * 5)
+    expect([...new Set(body.data.map((c) => c.collectionGroup))]).toEqual(['cities', 'regions', 'continents'])
+    expect(body.data[0]?.collectionId).toBe('great-cities')
+    expect(body.data.find((c) => c.collectionId === 'regions-ca')).toMatchObject({
+      collectionGroup: 'regions',
+      collectionName: 'Provinces and Territories of Canada',
+      cardCount: 13 * 5,
+    })
   })
 
   it('answers a client that already holds the list with 304 and no body, for each authorized state', async () => {
@@ -141,6 +149,7 @@ describe('GET /api/getCard', () => {
       collectionName: 'Great Cities of the World',
       collectionId: 'great-cities',
       beenThere: false,
+      timeZone: 'Europe/Lisbon',
     })
     expect(body.data.cardDescription).toContain('Lisbon')
     expect(body.data.mine.map((copy) => [copy.userCardId, copy.hasMemory]).sort()).toEqual([
@@ -165,6 +174,65 @@ describe('GET /api/getCard', () => {
 
   it('answers 404 for an unknown card', async () => {
     expect((await t.call('GET', '/api/getCard?cardId=nowhere-1', { token: traveller.token })).status).toBe(404)
+  })
+})
+
+describe('GET /api/searchPlaces', () => {
+  const search = (query: string, token?: string) =>
+    t.call<PlaceSearchResult[]>('GET', `/api/searchPlaces?query=${encodeURIComponent(query)}`, token ? { token } : {})
+
+  it('finds places by name without regard to case or accents, the name itself first, for anyone', async () => {
+    const { status, body } = await search('SAO PAULO')
+    expect(status).toBe(200)
+    expect(
+      body.data
+        .slice(0, 2)
+        .map((place) => place.cardSetId)
+        .sort(),
+    ).toEqual(['br-sao-paulo', 'region-br-sp'])
+    expect(body.data.find((place) => place.cardSetId === 'region-br-sp')).toEqual({
+      cardSetId: 'region-br-sp',
+      cardId: 'region-br-sp-5',
+      placeName: 'São Paulo',
+      placeKind: 'state',
+      countryName: 'Brazil',
+      collectionId: 'regions-br',
+      collectionName: 'States of Brazil',
+    })
+    const ontario = await search('ontario', traveller.token)
+    expect(ontario.body.data[0]).toMatchObject({ cardSetId: 'region-ca-on', countryName: 'Canada' })
+    const japan = await search('Japan')
+    expect(japan.body.data[0]).toMatchObject({ cardSetId: 'country-jp', countryName: null, placeKind: 'country' })
+  })
+
+  it('puts names that start with the query before names with a word that does, and those before the rest', async () => {
+    const { body } = await search('york', traveller.token)
+    const names = body.data.map((place) => place.placeName.toLowerCase())
+    expect(names).toContain('new york')
+    const rank = (name: string) =>
+      name === 'york'
+        ? 0
+        : name.startsWith('york')
+          ? 1
+          : name.split(/[^\p{L}]+/u).some((word) => word.startsWith('york'))
+            ? 2
+            : 3
+    const ranks = names.map(rank)
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
+    expect(ranks.every((r) => r < 3)).toBe(true)
+  })
+
+  it('answers at most the asked number of places, and nothing for a name no place has', async () => {
+    expect((await t.call<PlaceSearchResult[]>('GET', '/api/searchPlaces?query=an&limit=5')).body.data).toHaveLength(5)
+    expect((await t.call<PlaceSearchResult[]>('GET', '/api/searchPlaces?query=an')).body.data).toHaveLength(20)
+    expect((await search('Atlantis')).body.data).toEqual([])
+  })
+
+  it('refuses an empty or overlong query and a limit outside 1 to 50', async () => {
+    expect((await t.call('GET', '/api/searchPlaces?query=')).status).toBe(400)
+    expect((await t.call('GET', `/api/searchPlaces?query=${'a'.repeat(61)}`)).status).toBe(400)
+    expect((await t.call('GET', '/api/searchPlaces?query=lyon&limit=51')).status).toBe(400)
+    expect((await t.call('GET', '/api/searchPlaces')).status).toBe(400)
   })
 })
 

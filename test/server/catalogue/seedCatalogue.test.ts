@@ -3,6 +3,17 @@ import { buildCatalogue } from '@server/db/seed/catalogueData'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
+const VERSION_1_COLLECTIONS = [
+  'great-cities',
+  'europe',
+  'asia',
+  'africa',
+  'north-america',
+  'south-america',
+  'oceania',
+  'us-states',
+]
+
 async function snapshot(t: TestApp) {
   return {
     collections: await t.db.selectFrom('collections').selectAll().orderBy('id').execute(),
@@ -140,5 +151,43 @@ describe('seedCatalogue', () => {
     const portugal = await t.db.selectFrom('cards').select('id').where('card_set_id', '=', 'country-pt').execute()
     expect(portugal).toHaveLength(5)
     await expect(seedCatalogue(t.db, () => updated, CATALOGUE_VERSION + 1)).resolves.toEqual({ applied: false })
+  })
+})
+
+describe('seedCatalogue on a database of catalogue version 1', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false })
+  }, 120_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('adds the new places in place, keeping the cards and been-there marks users own', async () => {
+    const current = buildCatalogue()
+    const version1 = current
+      .filter((collection) => VERSION_1_COLLECTIONS.includes(collection.id))
+      .map((collection) => ({ ...collection, description: `${collection.description} (version 1)` }))
+    await expect(seedCatalogue(t.db, () => version1, 1)).resolves.toEqual({ applied: true })
+    const copyId = await insertUserWithCard(t, 'jp-kyoto-4')
+    await t.db
+      .insertInto('been_there')
+      .values({ user_id: 'seed-test-user', card_set_id: 'us-ca', created_at: new Date().toISOString() })
+      .execute()
+
+    await expect(seedCatalogue(t.db)).resolves.toEqual({ applied: true })
+
+    const places = await t.db.selectFrom('card_sets').select('id').execute()
+    expect(places).toHaveLength(current.reduce((sum, collection) => sum + collection.places.length, 0))
+    const collections = await t.db.selectFrom('collections').select(['id', 'description', 'group_id']).execute()
+    expect(collections).toHaveLength(current.length)
+    expect(collections.find((c) => c.id === 'europe')).toMatchObject({ group_id: 'continents' })
+    expect(collections.some((c) => c.description.endsWith('(version 1)'))).toBe(false)
+    const copy = await t.db.selectFrom('user_cards').selectAll().where('id', '=', copyId).executeTakeFirstOrThrow()
+    expect(copy.card_id).toBe('jp-kyoto-4')
+    const been = await t.db.selectFrom('been_there').select('card_set_id').execute()
+    expect(been).toEqual([{ card_set_id: 'us-ca' }])
+    const versions = await t.db.selectFrom('catalogue_versions').select('version').orderBy('version').execute()
+    expect(versions.map((v) => v.version)).toEqual([1, CATALOGUE_VERSION])
   })
 })

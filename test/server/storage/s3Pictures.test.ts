@@ -5,7 +5,7 @@ import sharp from 'sharp'
 
 import type { UploadMemoryPictureResult } from '@shared/memories'
 import { ART_FOLDER, ART_KEYS, ART_VERSION_FOLDER } from '@server/features/catalogue/art'
-import { artWarmupItems, warmItems } from '@server/features/catalogue/warmup'
+import { artWarmupItems, warmItems, WARMUP_RARITY } from '@server/features/catalogue/warmup'
 import { memoryPictureStore, PICTURE_VARIANT_WIDTHS, variantKey } from '@server/features/memories/pictures'
 import { ABANDONED_PICTURE_AGE_MS, sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
 import { blobFolder } from '@server/lib/blobStore'
@@ -103,7 +103,8 @@ describe('memory pictures with BLOB_STORE=s3', () => {
 
 describe('card art with BLOB_STORE=s3', () => {
   it('is rendered by one instance, kept under the catalogue version, card and size, and not rendered again by the other', async () => {
-    const [cardId] = await cardsOfRarity(first, 1, 1)
+    // A Legendary card: the rarity the warm-up renders ahead.
+    const [cardId] = await cardsOfRarity(first, WARMUP_RARITY, 1)
     const response = await first.app.inject({ method: 'GET', url: `/api/image/card?imageId=${cardId}` })
     expect(response.statusCode).toBe(200)
     const stored: string[] = []

@@ -5,11 +5,14 @@ import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import { styled } from '@mui/material/styles'
+import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom'
 
-import type { CardCollection } from '@shared/catalogue'
+import type { CardCollection, CollectionGroup } from '@shared/catalogue'
+import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
+import { PLACE_SEARCH_MAX_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../app/paths'
@@ -21,6 +24,7 @@ import { usePageTitle } from '../../components/usePageTitle'
 
 import { useGetCardCollectionsQuery } from './api'
 import { CollectionCardsBrowser } from './components/CollectionCardsBrowser'
+import { PlaceSearchResults } from './components/PlaceSearchResults'
 
 /** Where keyboard focus goes after the view changes: the opened browser, or the Browse button of the collection left. */
 interface FocusState {
@@ -28,6 +32,10 @@ interface FocusState {
 }
 const FOCUS_BROWSER = '#browser'
 const DEFAULT_RARITY = 5
+/** The search asks the server once typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 300
+/** The collection images shown before any scrolling load at once; the rest as they come into view. */
+const EAGER_IMAGES = 2
 
 function rarityFrom(value: string | null): number {
   const rarity = Number(value)
@@ -38,10 +46,21 @@ function browseHref(collectionId: string): string {
   return `${paths.cardCollections.href()}?${new URLSearchParams({ collection: collectionId, rarity: String(DEFAULT_RARITY) })}`
 }
 
+/** The collections by group (cities, regions of countries, continents), the groups in the catalogue's order. */
+function grouped(collections: CardCollection[]): { group: CollectionGroup; collections: CardCollection[] }[] {
+  const groups = new Map<CollectionGroup, CardCollection[]>()
+  for (const collection of collections) {
+    const list = groups.get(collection.collectionGroup)
+    if (list) list.push(collection)
+    else groups.set(collection.collectionGroup, [collection])
+  }
+  return [...groups.entries()].map(([group, list]) => ({ group, collections: list }))
+}
+
 /**
- * Card Collections (docs/product.md#screen-card-collections): every collection with its image, description, card count
- * and counts per rarity. The open collection and rarity live in the query (?collection=europe&rarity=5), so Back from a
- * card returns to the same cards.
+ * Card Collections (docs/product.md#screen-card-collections): a place search, then every collection by group with its
+ * image, description, card count and counts per rarity. The open collection and rarity live in the query
+ * (?collection=europe&rarity=5), and so does the search (?q=lyon), so Back from a card returns to the same cards.
  */
 export function CardCollectionsPage() {
   const { data: collections, isLoading } = useGetCardCollectionsQuery()
@@ -84,16 +103,61 @@ export function CardCollectionsPage() {
           takeFocus={focus === FOCUS_BROWSER}
         />
       ) : (
-        <Grid>
-          {collections.map((collection, index) => (
-            <CollectionCard
-              key={collection.collectionId}
-              collection={collection}
-              eager={index < 2}
-              takeFocus={focus === collection.collectionId}
-            />
-          ))}
-        </Grid>
+        <CollectionList collections={collections} focus={focus} />
+      )}
+    </Stack>
+  )
+}
+
+function CollectionList({ collections, focus }: { collections: CardCollection[]; focus: string | undefined }) {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const query = (searchParams.get('q') ?? '').trim()
+  const [typed, setTyped] = useState(query)
+
+  useEffect(() => {
+    const wanted = typed.trim()
+    if (wanted === query) return
+    const timer = setTimeout(
+      // The search is part of the address, so Back from a card returns to the same results; typing adds no history.
+      () => setSearchParams(wanted ? { q: wanted } : {}, { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [typed, query, setSearchParams])
+
+  let imageIndex = 0
+  return (
+    <Stack spacing={4}>
+      <TextField
+        type="search"
+        label={CATALOGUE_TEXTS.searchLabel}
+        placeholder={CATALOGUE_TEXTS.searchPlaceholder}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        slotProps={{ htmlInput: { maxLength: PLACE_SEARCH_MAX_LENGTH } }}
+        sx={{ maxWidth: 560 }}
+      />
+      {query ? (
+        <PlaceSearchResults query={query} />
+      ) : (
+        grouped(collections).map(({ group, collections: members }) => (
+          <Box component="section" key={group} aria-labelledby={`group-${group}`}>
+            <Typography id={`group-${group}`} variant="h4" component="h2" sx={{ mb: 2 }}>
+              {CATALOGUE_TEXTS.groups[group]}
+            </Typography>
+            <Grid>
+              {members.map((collection) => (
+                <CollectionCard
+                  key={collection.collectionId}
+                  collection={collection}
+                  eager={imageIndex++ < EAGER_IMAGES}
+                  takeFocus={focus === collection.collectionId}
+                />
+              ))}
+            </Grid>
+          </Box>
+        ))
       )}
     </Stack>
   )
@@ -128,7 +192,7 @@ function CollectionCard({ collection, eager, takeFocus }: CollectionCardProps) {
         sx={{ width: '100%', height: 'auto', aspectRatio: '8 / 5', display: 'block', bgcolor: 'action.hover' }}
       />
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flex: 1 }}>
-        <Typography id={headingId} variant="h5" component="h2">
+        <Typography id={headingId} variant="h5" component="h3">
           {collection.collectionName}
         </Typography>
         <Typography variant="body1" color="text.secondary">

@@ -32,6 +32,7 @@ import { formatDate } from '../../lib/format'
 import { useGetPlaceTravelQuery, useRemoveVerificationMutation, useSetWantToGoMutation } from '../travel/api'
 
 import { useGetCardQuery, useSetBeenThereMutation } from './api'
+import { LocalTime } from './components/LocalTime'
 
 export const HAS_MEMORY_TOOLTIP = 'This card has a memory.'
 
@@ -125,7 +126,10 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
               </Typography>
             </Stack>
           </Box>
-          <ExpandableText text={card.cardDescription} limit={TRUNCATE_CARD_PAGE} />
+          <Box>
+            <ExpandableText text={card.cardDescription} limit={TRUNCATE_CARD_PAGE} />
+            {card.timeZone && <LocalTime timeZone={card.timeZone} />}
+          </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               variant={card.beenThere ? 'outlined' : 'contained'}

@@ -3,6 +3,7 @@ import type {
   CardCollection,
   CollectionCard,
   GetCardsOfCollectionQuery,
+  PlaceSearchResult,
   SetBeenThereBody,
 } from '@shared/catalogue'
 
@@ -35,6 +36,10 @@ export const catalogueApi = baseApi.injectEndpoints({
         { type: 'Card', id: 'LIST' },
       ],
     }),
+    // The catalogue changes only with a new version (a restart), so a search's answer has nothing to invalidate.
+    searchPlaces: build.query<PlaceSearchResult[], string>({
+      query: (query) => ({ url: '/searchPlaces', params: { query } }),
+    }),
     setBeenThere: build.mutation<null, SetBeenThereBody>({
       query: (body) => ({ url: '/setBeenThere', method: 'POST', body }),
       // Been-there belongs to the place, so the other rarities of the card refresh too.
@@ -46,5 +51,10 @@ export const catalogueApi = baseApi.injectEndpoints({
   }),
 })
 
-export const { useGetCardCollectionsQuery, useGetCardsOfCollectionQuery, useGetCardQuery, useSetBeenThereMutation } =
-  catalogueApi
+export const {
+  useGetCardCollectionsQuery,
+  useGetCardsOfCollectionQuery,
+  useGetCardQuery,
+  useSearchPlacesQuery,
+  useSetBeenThereMutation,
+} = catalogueApi

@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely'
 import { nowIso } from '../../lib/clock'
 import type { Database } from '../schema'
 
-import { buildCatalogue, CATALOGUE_VERSION, type SeedCollection } from './catalogueData'
+import type { SeedCollection } from './catalogue/types'
+import { CATALOGUE_VERSION } from './catalogueVersion'
 
 export const RARITY_LEVELS = [1, 2, 3, 4, 5] as const
 /** Rows per INSERT: well under SQLite's bound-variable limit for the widest table (card_sets, 10 columns). */
@@ -20,12 +21,19 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 /**
- * Brings the catalogue to CATALOGUE_VERSION once: upserts collections, card sets and their five cards.
- * It never deletes, so cards users own keep existing when a later version drops or renames a place.
+ * Brings the catalogue to CATALOGUE_VERSION once: upserts collections, card sets and their five cards, in one
+ * transaction of a few dozen multi-row statements. It never deletes, so cards users own keep existing when a later
+ * version drops or renames a place, and an existing database gains the new places in place.
  */
+/** The catalogue's builders read large open-data packages: loaded only when a version is to be applied. */
+async function buildCatalogueLazily(): Promise<SeedCollection[]> {
+  const { buildCatalogue } = await import('./catalogueData')
+  return buildCatalogue()
+}
+
 export async function seedCatalogue(
   db: Kysely<Database>,
-  catalogue: () => SeedCollection[] = buildCatalogue,
+  catalogue: () => SeedCollection[] | Promise<SeedCollection[]> = buildCatalogueLazily,
   version: number = CATALOGUE_VERSION,
 ): Promise<{ applied: boolean }> {
   const recorded = await db
@@ -35,7 +43,7 @@ export async function seedCatalogue(
     .executeTakeFirst()
   if (recorded) return { applied: false }
   // Built only when needed: reading the open-data packages takes a second or two.
-  const collections = catalogue()
+  const collections = await catalogue()
   return db.transaction().execute(async (trx) => {
     // A concurrently starting instance may have applied it between the check above and this transaction.
     const claimed = await trx
@@ -52,12 +60,23 @@ export async function seedCatalogue(
 async function upsertCatalogue(trx: Transaction<Database>, catalogue: SeedCollection[]): Promise<void> {
   await trx
     .insertInto('collections')
-    .values(catalogue.map((c) => ({ id: c.id, name: c.name, description: c.description, sort_order: c.sortOrder })))
+    .values(
+      catalogue.map((c) => ({
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        sort_order: c.sortOrder,
+        group_id: c.group,
+        code: c.code,
+      })),
+    )
     .onConflict((oc) =>
       oc.column('id').doUpdateSet((eb) => ({
         name: eb.ref('excluded.name'),
         description: eb.ref('excluded.description'),
         sort_order: eb.ref('excluded.sort_order'),
+        group_id: eb.ref('excluded.group_id'),
+        code: eb.ref('excluded.code'),
       })),
     )
     .execute()

@@ -5,8 +5,9 @@ import sharp from 'sharp'
 import { AVATAR_COUNT } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
-import { formatArea, formatCoordinates } from '../../db/seed/catalogue/text'
-import { CATALOGUE_VERSION } from '../../db/seed/catalogueData'
+import { formatArea, formatCoordinates, formatPopulation } from '../../db/seed/catalogue/text'
+import type { ShapeRef } from '../../db/seed/catalogue/types'
+import { CATALOGUE_VERSION } from '../../db/seed/catalogueVersion'
 import type { BlobStore } from '../../lib/blobStore'
 
 import { cardSvg, type CardArtData } from './art/cardSvg'
@@ -142,9 +143,13 @@ function cardArtData(row: NonNullable<Awaited<ReturnType<typeof findCardArtRow>>
   const area = typeof facts.areaKm2 === 'number' && facts.areaKm2 > 0 ? formatArea(facts.areaKm2) : null
   const position =
     row.latitude !== null && row.longitude !== null ? formatCoordinates(row.latitude, row.longitude) : null
+  const population = typeof facts.population === 'number' ? formatPopulation(facts.population) : null
+  const shape = (facts.shape as ShapeRef | undefined) ?? null
+  const within = (facts.within as ShapeRef | undefined) ?? null
   let typeLine: string
+  let kindLabel = row.kind
   let lines: [string, string | null][]
-  if (row.kind === 'state') {
+  if (row.kind === 'state' && shape) {
     typeLine = 'United States'
     lines = [
       ['Capital', text(facts.capital)],
@@ -154,11 +159,24 @@ function cardArtData(row: NonNullable<Awaited<ReturnType<typeof findCardArtRow>>
         typeof facts.admitted === 'number' ? String(facts.admitted) : null,
       ],
     ]
+  } else if (row.kind === 'state') {
+    // A region without an outline of its own: named by what it is there (prefecture, voivodeship).
+    typeLine = text(facts.country) ?? ''
+    kindLabel = text(facts.regionKind) ?? row.kind
+    lines = [
+      ['Capital', text(facts.capital)],
+      ['Largest', text(facts.largestCity) !== text(facts.capital) ? text(facts.largestCity) : null],
+      ['Position', position],
+    ]
   } else if (row.kind === 'city') {
     typeLine = text(facts.country) ?? ''
+    const region = text(facts.state)
     lines = [
-      [text(facts.state) ? 'State' : 'Country', text(facts.state) ?? text(facts.country)],
-      ['Position', position],
+      [
+        region ? (text(facts.stateKind) ?? (population ? 'Region' : 'State')) : 'Country',
+        region ?? text(facts.country),
+      ],
+      population ? ['People', population] : ['Position', position],
     ]
   } else {
     typeLine = text(facts.subregion) ?? text(facts.region) ?? ''
@@ -168,17 +186,16 @@ function cardArtData(row: NonNullable<Awaited<ReturnType<typeof findCardArtRow>>
       ['Position', position],
     ]
   }
-  const shape = facts.shape as CardArtData['subject']['shape'] | undefined
   return {
     cardSetId: row.card_set_id,
     name: row.name,
     rarity: row.rarity,
-    kind: row.kind,
+    kind: kindLabel,
     typeLine,
     facts: lines.filter((line): line is [string, string] => !!line[1]).slice(0, 2),
     flagCode: text(facts.flag),
-    serial: `${collectionCode(row.collection_id)} ${String(row.sort_order).padStart(3, '0')}/${String(row.set_count).padStart(3, '0')}`,
-    subject: { kind: row.kind, shape: shape ?? null, latitude: row.latitude, longitude: row.longitude },
+    serial: `${row.collection_code || collectionCode(row.collection_id)} ${String(row.sort_order).padStart(3, '0')}/${String(row.set_count).padStart(3, '0')}`,
+    subject: { kind: row.kind, shape, within, latitude: row.latitude, longitude: row.longitude },
   }
 }
 
@@ -207,11 +224,12 @@ function collectionArtData(rows: NonNullable<Awaited<ReturnType<typeof findColle
     name: rows.collection.name,
     placeCount: rows.places.length,
     places: rows.places.map((place) => {
-      const shape = (JSON.parse(place.facts) as { shape?: { atlas: 'world' | 'us'; id: string } }).shape
+      const { shape, within } = JSON.parse(place.facts) as { shape?: ShapeRef; within?: ShapeRef }
       return {
         kind: place.kind,
         shapeAtlas: shape?.atlas ?? null,
         shapeId: shape?.id ?? null,
+        withinId: within?.id ?? null,
         latitude: place.latitude,
         longitude: place.longitude,
       }

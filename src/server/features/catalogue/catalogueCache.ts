@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import type { Kysely } from 'kysely'
 
-import type { CardCollection, CollectionCard } from '@shared/catalogue'
+import type { CardCollection, CollectionCard, CollectionGroup, PlaceSearchResult } from '@shared/catalogue'
 import type { Envelope } from '@shared/envelope'
 
 import type { Database } from '../../db/schema'
@@ -40,6 +40,14 @@ export interface CataloguePlace {
   commonCardId: string
 }
 
+/** A place as the name search sees it: its answer, and its name as compared (see searchable). */
+export interface SearchablePlace {
+  result: PlaceSearchResult
+  name: string
+  /** Where each word of the name starts in `name`, so "york" finds New York as a word and not only as a part. */
+  wordStarts: number[]
+}
+
 /** An answer computed once: the envelope as sent, and its entity tag. */
 export interface PreparedAnswer {
   json: string
@@ -61,6 +69,38 @@ export interface Catalogue {
   /** Every place, in catalogue order (collections, then places within them). */
   places: CataloguePlace[]
   placesById: Map<string, CataloguePlace>
+  /** Per place, its IANA time zone where the seed knows it. */
+  timeZoneOfSet: Map<string, string>
+  /** Every place in catalogue order, for the name search. */
+  searchablePlaces: SearchablePlace[]
+}
+
+/** Names compared without case or accents, so "sao" finds São Paulo and "zurich" Zürich. */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('en')
+}
+
+function wordStartsOf(name: string): number[] {
+  const starts: number[] = []
+  for (const match of name.matchAll(/[\p{L}\p{N}]+/gu)) starts.push(match.index)
+  return starts
+}
+
+const GROUPS: readonly string[] = ['cities', 'regions', 'continents'] satisfies CollectionGroup[]
+
+function groupOf(value: string): CollectionGroup {
+  return (GROUPS.includes(value) ? value : 'continents') as CollectionGroup
+}
+
+function factsOf(json: string): { country?: unknown; timeZone?: unknown } {
+  try {
+    return JSON.parse(json) as { country?: unknown; timeZone?: unknown }
+  } catch {
+    return {}
+  }
 }
 
 const RARITIES_DESCENDING = [5, 4, 3, 2, 1]
@@ -121,6 +161,36 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
   }
   for (const cards of cardsOfSet.values()) cards.sort((a, b) => b.rarity - a.rarity)
 
+  const timeZoneOfSet = new Map<string, string>()
+  const searchablePlaces: SearchablePlace[] = []
+  const collectionOrder = new Map(collectionRows.map((row) => [row.id, row.sort_order]))
+  const inCatalogueOrder = [...setRows].sort(
+    (a, b) =>
+      (collectionOrder.get(a.collection_id) ?? 0) - (collectionOrder.get(b.collection_id) ?? 0) ||
+      a.sort_order - b.sort_order,
+  )
+  for (const set of inCatalogueOrder) {
+    const collectionName = collectionNames.get(set.collection_id)
+    const [legendary] = cardsOfSet.get(set.id) ?? []
+    if (collectionName === undefined || !legendary) continue
+    const facts = factsOf(set.facts)
+    if (typeof facts.timeZone === 'string') timeZoneOfSet.set(set.id, facts.timeZone)
+    const name = searchable(set.name)
+    searchablePlaces.push({
+      name,
+      wordStarts: wordStartsOf(name),
+      result: {
+        cardSetId: set.id,
+        cardId: legendary.cardId,
+        placeName: set.name,
+        placeKind: set.kind,
+        countryName: set.kind !== 'country' && typeof facts.country === 'string' ? facts.country : null,
+        collectionId: set.collection_id,
+        collectionName,
+      },
+    })
+  }
+
   const cardsOfCollection = new Map<string, CatalogueCard[]>(collectionRows.map((row) => [row.id, []]))
   for (const set of setRows) {
     for (const card of cardsOfSet.get(set.id) ?? []) cardsOfCollection.get(set.collection_id)?.push(card)
@@ -130,6 +200,7 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
     const cards = cardsOfCollection.get(row.id) ?? []
     return {
       collectionId: row.id,
+      collectionGroup: groupOf(row.group_id),
       collectionName: row.name,
       collectionDescription: row.description,
       cardCount: cards.length,
@@ -140,10 +211,8 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
     }
   })
 
-  const collectionOrder = new Map(collectionRows.map((row, index) => [row.id, index]))
-  const places = setRows
+  const places = inCatalogueOrder
     .filter((set) => cardsOfSet.has(set.id) && collectionOrder.has(set.collection_id))
-    .sort((a, b) => (collectionOrder.get(a.collection_id) ?? 0) - (collectionOrder.get(b.collection_id) ?? 0))
     .map((set): CataloguePlace => ({
       cardSetId: set.id,
       name: set.name,
@@ -165,6 +234,8 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
     cardsOfCollection,
     cardsOfSet,
     cardsOfRarity,
+    timeZoneOfSet,
+    searchablePlaces,
   }
 }
 

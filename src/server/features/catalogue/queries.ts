@@ -95,8 +95,10 @@ export async function findCardArtRow(db: Db, cardId: string) {
   return db
     .selectFrom('cards')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+    .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
     .select([
       'cards.rarity',
+      'collections.code as collection_code',
       'card_sets.id as card_set_id',
       'card_sets.collection_id',
       'card_sets.name',
@@ -156,13 +158,14 @@ export function listCollectionIds(db: Db) {
   return db.selectFrom('collections').select('id').orderBy('sort_order').execute()
 }
 
-/** Every card id in catalogue order. */
-export function listCardIds(db: Db) {
+/** Every card id of one rarity in catalogue order. */
+export function listCardIds(db: Db, rarity: number) {
   return db
     .selectFrom('cards')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
     .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
     .select('cards.id')
+    .where('cards.rarity', '=', rarity)
     .orderBy('collections.sort_order')
     .orderBy('card_sets.sort_order')
     .orderBy('cards.rarity')

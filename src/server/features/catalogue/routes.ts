@@ -11,6 +11,8 @@ import {
   CollectionImageQuerySchema,
   GetCardQuerySchema,
   GetCardsOfCollectionQuerySchema,
+  PlaceSearchResultListSchema,
+  SearchPlacesQuerySchema,
   SetBeenThereBodySchema,
 } from '@shared/catalogue'
 import { envelope } from '@shared/envelope'
@@ -101,6 +103,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/getCard',
     { schema: { querystring: GetCardQuerySchema, response: { 200: envelope(CardSchema) } } },
     (request) => catalogueService.getCard(fastify.db, caller(request), request.query.cardId),
+  )
+
+  fastify.get(
+    '/searchPlaces',
+    { schema: { querystring: SearchPlacesQuerySchema, response: { 200: envelope(PlaceSearchResultListSchema) } } },
+    (request) => catalogueService.searchPlaces(fastify.db, request.query.query, request.query.limit),
   )
 
   fastify.post(

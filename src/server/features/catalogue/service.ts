@@ -1,4 +1,5 @@
-import type { Card, CardCollection } from '@shared/catalogue'
+import type { Card, CardCollection, PlaceSearchResult } from '@shared/catalogue'
+import { PLACE_SEARCH_DEFAULT_LIMIT } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
@@ -6,7 +7,7 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
 import { ART_FOLDER, renderCardArt } from './art'
-import { catalogue, envelopeJson, type PreparedAnswer } from './catalogueCache'
+import { catalogue, envelopeJson, searchable, type PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
 export async function getCardCollections(db: Db): Promise<CardCollection[]> {
@@ -40,7 +41,7 @@ export async function cardsOfCollectionAnswer(
 
 /** A card with the caller's copies of it and of the same place in other rarities. */
 export async function getCard(db: Db, userId: string | null, cardId: string): Promise<Card> {
-  const { cardsById, cardsOfSet } = await catalogue(db)
+  const { cardsById, cardsOfSet, timeZoneOfSet } = await catalogue(db)
   const card = cardsById.get(cardId)
   if (!card) throw new AppError('NotFound', 'Card not found')
   const rarityOf = new Map((cardsOfSet.get(card.cardSetId) ?? []).map((peer) => [peer.cardId, peer.rarity]))
@@ -76,9 +77,41 @@ export async function getCard(db: Db, userId: string | null, cardId: string): Pr
     collectionName: card.collectionName,
     collectionId: card.collectionId,
     beenThere,
+    timeZone: timeZoneOfSet.get(card.cardSetId) ?? null,
     mine,
     otherRarity,
   }
+}
+
+/**
+ * Places whose name contains the query, without regard to case or accents, from the catalogue in memory: the name
+ * itself first, then names that start with it, then names with a word that does, then the rest, each in catalogue order.
+ */
+export async function searchPlaces(
+  db: Db,
+  query: string,
+  limit: number = PLACE_SEARCH_DEFAULT_LIMIT,
+): Promise<PlaceSearchResult[]> {
+  const wanted = searchable(query.trim())
+  if (!wanted) return []
+  const found: { rank: number; order: number; result: PlaceSearchResult }[] = []
+  for (const [order, place] of (await catalogue(db)).searchablePlaces.entries()) {
+    const at = place.name.indexOf(wanted)
+    if (at < 0) continue
+    const rank =
+      place.name === wanted
+        ? 0
+        : at === 0
+          ? 1
+          : place.wordStarts.some((start) => place.name.startsWith(wanted, start))
+            ? 2
+            : 3
+    found.push({ rank, order, result: place.result })
+  }
+  return found
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+    .slice(0, limit)
+    .map(({ result }) => result)
 }
 
 /** Been-there belongs to the place: marking any rarity of Lisbon marks Lisbon. */

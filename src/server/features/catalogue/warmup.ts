@@ -23,6 +23,12 @@ import {
 import { listCardIds, listCollectionIds } from './queries'
 
 const PROGRESS_EVERY = 200
+/**
+ * The rarity whose small pictures are rendered ahead: the one a collection opens on (Legendary). The other four render
+ * when first asked for and are kept in the blob store for every instance, so a fresh install spends minutes, not a
+ * quarter of an hour, of its CPU on pictures (docs/benchmarks.md#card-art).
+ */
+export const WARMUP_RARITY = 5
 
 /** One picture the warm-up makes sure is in the blob store. */
 export interface ArtWarmupItem {
@@ -40,13 +46,12 @@ export interface ArtWarmupSummary {
 }
 
 /**
- * Every small picture a page can ask for: the page icon and placeholder first, then collections and avatars,
- * then the cards place by place in catalogue order, so the first collection's grids fill first and each place's
- * map is drawn once for its five rarities.
+ * The pictures rendered ahead: the page icon and placeholder first, then collections and avatars, then the small
+ * Legendary card of every place in catalogue order, so the grids a collection opens on fill first.
  */
 export async function artWarmupItems(db: Db): Promise<ArtWarmupItem[]> {
   const collections = await listCollectionIds(db)
-  const cards = await listCardIds(db)
+  const cards = await listCardIds(db, WARMUP_RARITY)
   return [
     { imageKey: ART_KEYS.icon(), contentType: 'image/png', render: (context) => renderIcon(context) },
     {

@@ -8,10 +8,11 @@ import { alpha, styled } from '@mui/material/styles'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import type { CardCollection, CollectionCard } from '@shared/catalogue'
+import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 import { rarityName, RARITIES } from '@shared/constants'
 
 import { paths } from '../../../app/paths'
@@ -23,6 +24,8 @@ import { useGetCardsOfCollectionQuery } from '../api'
 
 /** The first cards of the grid are in view at once; the rest load as the user scrolls. */
 const EAGER_CARDS = 8
+/** Cards laid out at a time: a collection of a hundred places stays a short page until the traveller asks for more. */
+export const CARDS_PER_PAGE = 48
 
 export interface CollectionCardsBrowserProps {
   collection: CardCollection
@@ -106,11 +109,11 @@ export function CollectionCardsBrowser({
       <Box id={panelId} aria-live="polite" aria-busy={isFetching} sx={{ pt: 2 }}>
         {cards ? (
           cards.length ? (
-            <CardGrid aria-label={`${collection.collectionName}, ${rarityName(rarity)} cards`}>
-              {cards.map((card, index) => (
-                <CardTile key={card.cardId} card={card} eager={index < EAGER_CARDS} />
-              ))}
-            </CardGrid>
+            <PagedCards
+              key={`${collection.collectionId}-${rarity}`}
+              cards={cards}
+              label={`${collection.collectionName}, ${rarityName(rarity)} cards`}
+            />
           ) : (
             <EmptyState message={`No ${rarityName(rarity)} cards in this collection yet.`} />
           )
@@ -124,11 +127,51 @@ export function CollectionCardsBrowser({
   )
 }
 
-function CardTile({ card, eager }: { card: CollectionCard; eager: boolean }) {
+/**
+ * The cards a page at a time: "Show more cards" lays out the next page and takes the keyboard focus to its first card,
+ * so a grid of a hundred places never renders all at once.
+ */
+function PagedCards({ cards, label }: { cards: CollectionCard[]; label: string }) {
+  const [shown, setShown] = useState(CARDS_PER_PAGE)
+  const [focusIndex, setFocusIndex] = useState<number | null>(null)
+  const visible = cards.slice(0, shown)
+  return (
+    <>
+      <CardGrid aria-label={label}>
+        {visible.map((card, index) => (
+          <CardTile key={card.cardId} card={card} eager={index < EAGER_CARDS} takeFocus={index === focusIndex} />
+        ))}
+      </CardGrid>
+      {cards.length > shown && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 3 }}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setFocusIndex(shown)
+              setShown(shown + CARDS_PER_PAGE)
+            }}
+          >
+            {CATALOGUE_TEXTS.showMoreCards}
+          </Button>
+          <Typography variant="body2" color="text.secondary" role="status">
+            {CATALOGUE_TEXTS.cardsShown(visible.length, cards.length)}
+          </Typography>
+        </Box>
+      )}
+    </>
+  )
+}
+
+function CardTile({ card, eager, takeFocus }: { card: CollectionCard; eager: boolean; takeFocus: boolean }) {
   const owned = card.owned > 0 ? `, you own ${card.owned}` : ''
+  const linkRef = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (takeFocus) linkRef.current?.focus()
+  }, [takeFocus])
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardActionArea
+        ref={linkRef}
         component={RouterLink}
         to={paths.card.href(card.cardId)}
         aria-label={`${card.cardName}, ${rarityName(card.cardRarity)}${owned}`}

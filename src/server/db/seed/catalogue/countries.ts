@@ -1,9 +1,11 @@
 import { Country } from 'country-state-city'
 import worldCountries from 'world-countries'
 
+import { timeZoneAt } from './geo'
 import {
   choose,
   formatArea,
+  formatPopulation,
   formatCoordinates,
   listOf,
   ordinal,
@@ -15,6 +17,7 @@ import {
   withoutAbbreviations,
 } from './text'
 import type { SeedPlace, ShapeRef } from './types'
+import { cityData } from './worldCities'
 
 type WorldCountry = (typeof worldCountries)[number]
 
@@ -117,7 +120,7 @@ function opening(country: WorldCountry): string {
   const official = country.name.official !== name ? country.name.official : null
   if (!capital) {
     return choose(id, 'opening-nocap', [
-      `${name} is a ${nation} in ${where} with no permanent capital city.`,
+      `${sentence(name)} is a ${nation} in ${where} with no permanent capital city.`,
       `Set in ${where}, ${name} is a ${nation} without a capital of its own.`,
     ])
   }
@@ -129,7 +132,7 @@ function opening(country: WorldCountry): string {
   ]
   if (official)
     options.push(`Officially the ${official}, ${name} is a ${nation} in ${where} with its capital at ${capital}.`)
-  return choose(id, 'opening', options)
+  return sentence(choose(id, 'opening', options))
 }
 
 function sizeSentence(country: WorldCountry): string | null {
@@ -139,9 +142,11 @@ function sizeSentence(country: WorldCountry): string | null {
   const { rank, of } = areaRankInCollection(country)
   const twin = similarInSize(country)
   const continent = CONTINENT_LABELS[continentOf(country) ?? 'europe']
+  // Short sentences: the fewer fixed words a template has, the less two countries' texts read alike.
   const options = [
-    `It covers ${area}, the ${ordinal(rank)} largest of the ${of} countries and territories of ${continent}.`,
-    `With ${area} of land and water, it ranks ${ordinal(rank)} by area among ${continent}'s ${of} countries and territories.`,
+    `It covers ${area}, ${ordinal(rank)} in size of the ${of} in ${continent}.`,
+    `At ${area}, it ranks ${ordinal(rank)} by area in ${continent}.`,
+    `Its ${area} place it ${ordinal(rank)} of ${of} in ${continent} by size.`,
   ]
   if (rank === 1) options.push(`At ${area}, it is the largest country in ${continent}.`)
   if (rank === of) options.push(`At ${area}, it is the smallest country or territory in ${continent}.`)
@@ -203,18 +208,31 @@ function placeSentence(country: WorldCountry): string | null {
   const [lat, lng] = country.latlng
   const coordinates = formatCoordinates(lat, lng)
   const zones = timeZonesOf(country)
-  const calling = callingCodeOf(country)
   const demonym = country.demonyms.eng?.m
   const options: string[] = [`Its centre lies near ${coordinates}.`]
   if (zones.length > 1)
     options.push(`Its clocks span ${zones.length} time zones, from ${zones[0]} to ${zones[zones.length - 1]}.`)
   if (zones.length === 1) options.push(`Its clocks keep ${zones[0]}, and its centre lies near ${coordinates}.`)
-  if (calling && country.tld.length) {
-    options.push(`Phone numbers there start with ${calling} and its web addresses end in ${country.tld[0]}.`)
-  }
   if (demonym && demonym !== country.name.common && !/Islands?$/.test(demonym))
     options.push(`Its people are called ${demonym}, and its heart lies near ${coordinates}.`)
   return choose(id, 'place', options)
+}
+
+/** Its largest city as GeoNames counts it, when GeoNames lists one of 300,000 people or more. */
+function largestCitySentence(country: WorldCountry): string | null {
+  const [largest] = cityData().citiesByCountry.get(country.cca2) ?? []
+  if (largest?.rank !== 1) return null
+  const id = country.cca2
+  const people = formatPopulation(largest.population)
+  if (largest.isCapital)
+    return choose(id, 'largest', [
+      `About ${people} people live in ${largest.name}.`,
+      `${largest.name} counts some ${people} people.`,
+    ])
+  return choose(id, 'largest', [
+    `Its largest city is ${largest.name}, home to about ${people} people.`,
+    `${largest.name}, with about ${people} people, outgrows the capital.`,
+  ])
 }
 
 export function buildCountry(country: WorldCountry): SeedPlace {
@@ -224,8 +242,10 @@ export function buildCountry(country: WorldCountry): SeedPlace {
     neighbourSentence(country),
     peopleSentence(country),
     placeSentence(country),
+    largestCitySentence(country),
   ].filter((s): s is string => !!s)
-  const count = 1 + (Number.parseInt(country.ccn3 || '7', 10) % 3)
+  // The opening and two or three facts: four sentences at most.
+  const count = 2 + (Number.parseInt(country.ccn3 || '7', 10) % 2)
   const description = [opening(country), ...shuffled(id, extras).slice(0, Math.min(count, extras.length))].join(' ')
   const [latitude, longitude] = country.latlng
   return {
@@ -248,6 +268,12 @@ export function buildCountry(country: WorldCountry): SeedPlace {
       landlocked: country.landlocked,
       independent: country.independent,
       callingCode: callingCodeOf(country),
+      // Travellers set their watches by the capital's clock.
+      timeZone: timeZoneAt(
+        cityData()
+          .citiesByCountry.get(country.cca2)
+          ?.find((city) => city.isCapital) ?? { latitude, longitude },
+      ),
       flag: country.cca2.toLowerCase(),
       shape: shapeOf(country),
     },

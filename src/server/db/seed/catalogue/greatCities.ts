@@ -1,11 +1,13 @@
 import { City, State } from 'country-state-city'
 
+import { nationalCapital, whereSentence } from './cities'
 import { worldCountry } from './countries'
+import { largestRank, timeZoneAt } from './geo'
 import { GREAT_CITIES } from './greatCitiesData'
 import {
   choose,
   formatCoordinates,
-  listOf,
+  formatPopulation,
   regionLabel,
   shuffled,
   slugify,
@@ -13,6 +15,7 @@ import {
   withoutAbbreviations,
 } from './text'
 import type { SeedPlace } from './types'
+import { cityData, type WorldCity } from './worldCities'
 
 const MAX_DISTANCE_DEGREES = 0.6
 /** Countries whose first-level divisions travellers name with a city ("Chicago, Illinois"); elsewhere the listed divisions read oddly. */
@@ -51,6 +54,15 @@ function findListedCity(
     }))
     .filter(({ distance }) => distance < MAX_DISTANCE_DEGREES)
     .sort((a, b) => a.distance - b.distance)[0]?.city
+}
+
+/** The great city as GeoNames lists it (its population, its rank), when it lists it among the large cities. */
+function greatCityInGeoNames(id: string, countryCode: string): WorldCity | null {
+  return (
+    cityData()
+      .citiesByCountry.get(countryCode)
+      ?.find((city) => city.greatCityId === id) ?? null
+  )
 }
 
 export function buildGreatCities(): SeedPlace[] {
@@ -93,20 +105,24 @@ export function buildGreatCities(): SeedPlace[] {
       ])
     }
 
-    const languages = Object.values(country.languages)
-    const currencies = Object.values(country.currencies).map((c) => c.name)
-    const extras = [`It lies at ${formatCoordinates(latitude, longitude)}.`]
-    if (languages.length && currencies.length) {
-      const spoken = listOf(languages.slice(0, 3))
-      const official = languages.length > 1 ? 'are the official languages' : 'is the official language'
+    const geoNames = greatCityInGeoNames(id, countryCode)
+    const extras: string[] = []
+    if (geoNames) {
+      const people = formatPopulation(geoNames.population)
       extras.push(
-        choose(id, 'visit', [
-          `Visitors pay in the ${currencies[0]}, and ${spoken} ${official} of ${countryLabel}.`,
-          `The ${currencies[0]} is the money here, and ${spoken} ${official}.`,
-        ]),
+        geoNames.rank > 0
+          ? choose(id, 'people', [
+              `About ${people} people live there, in ${largestRank(geoNames.rank)} city of ${countryLabel}.`,
+              `With some ${people} inhabitants, it is ${largestRank(geoNames.rank)} city of ${countryLabel}.`,
+            ])
+          : `About ${people} people live there.`,
       )
+      const where = whereSentence(id, geoNames, nationalCapital(countryCode))
+      if (where) extras.push(where)
     }
-    const count = Number.parseInt(country.ccn3 || '0', 10) % 3
+    if (extras.length < 2) extras.push(`It lies at ${formatCoordinates(latitude, longitude)}.`)
+    // The opening and what it is known for, then one or two facts: never more than four sentences.
+    const count = 1 + (Number.parseInt(country.ccn3 || '0', 10) % 2)
     const description = [opening, knownFor, ...shuffled(id, extras).slice(0, count)].join(' ')
     return {
       id,
@@ -117,14 +133,17 @@ export function buildGreatCities(): SeedPlace[] {
       latitude: Math.round(latitude * 1e4) / 1e4,
       longitude: Math.round(longitude * 1e4) / 1e4,
       facts: {
+        geonameId: geoNames?.geonameId ?? null,
         country: country.name.common,
         state: stateName ?? null,
+        population: geoNames?.population ?? null,
         isCapital,
         region: country.region,
         subregion: country.subregion,
         knownFor,
+        timeZone: timeZoneAt({ latitude, longitude }),
         flag: countryCode.toLowerCase(),
-        shape: { atlas: 'world', id: country.ccn3 },
+        within: { atlas: 'world', id: country.ccn3 },
       },
     }
   })

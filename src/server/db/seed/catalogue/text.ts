@@ -9,9 +9,24 @@ export function hashString(value: string): number {
   return hash >>> 0
 }
 
+/**
+ * Places whose text reads too much like another's are worded again with another choice of templates: how many
+ * times, by the seed their templates are chosen with (see rewordTooSimilar in catalogueData.ts).
+ */
+const rewordings = new Map<string, number>()
+
+export function reword(seed: string): void {
+  rewordings.set(seed, (rewordings.get(seed) ?? 0) + 1)
+}
+
+function worded(seed: string): string {
+  const times = rewordings.get(seed)
+  return times ? `${seed}~${times}` : seed
+}
+
 /** One of `options`, chosen by the place and the purpose, so two sentences of one place vary independently. */
 export function choose<T>(seed: string, purpose: string, options: readonly T[]): T {
-  const option = options[hashString(`${seed}:${purpose}`) % options.length]
+  const option = options[hashString(`${worded(seed)}:${purpose}`) % options.length]
   if (option === undefined) throw new Error(`No options to choose from for ${purpose}`)
   return option
 }
@@ -19,7 +34,7 @@ export function choose<T>(seed: string, purpose: string, options: readonly T[]):
 /** `items` in an order fixed by the seed. */
 export function shuffled<T>(seed: string, items: readonly T[]): T[] {
   return items
-    .map((item, index) => ({ item, key: hashString(`${seed}#${index}`) }))
+    .map((item, index) => ({ item, key: hashString(`${worded(seed)}#${index}`) }))
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item)
 }
@@ -39,6 +54,13 @@ export function shortListOf(items: readonly string[], max = 5): string {
 
 export function formatNumber(value: number): string {
   return Math.round(value).toLocaleString('en-US')
+}
+
+/** Populations as people say them: 450,000, 2.3 million. */
+export function formatPopulation(people: number): string {
+  if (people >= 1_000_000) return `${(Math.round(people / 100_000) / 10).toLocaleString('en-US')} million`
+  if (people >= 100_000) return (Math.round(people / 10_000) * 10_000).toLocaleString('en-US')
+  return (Math.round(people / 1_000) * 1_000).toLocaleString('en-US')
 }
 
 export function formatArea(km2: number): string {
@@ -68,9 +90,38 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
+/** Letters that NFD does not take apart, as ids spell them (ı, ł, ø, ß). */
+const PLAIN_LETTERS: Record<string, string> = {
+  ı: 'i',
+  ł: 'l',
+  Ł: 'l',
+  ø: 'o',
+  Ø: 'o',
+  đ: 'd',
+  Đ: 'd',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+  ð: 'd',
+  ħ: 'h',
+}
+
+/**
+ * The id stem of a place added from version 2 on: slugify after spelling out the letters NFD keeps whole, so
+ * Diyarbakır is diyarbakir, not diyarbak-r. Ids made before keep slugify's spelling: they never change.
+ */
+export function placeSlug(value: string): string {
+  return slugify(value.replace(/[ıłŁøØđĐßæÆœþðħ]/g, (letter) => PLAIN_LETTERS[letter] ?? letter))
+}
+
 /** Abbreviations with a full stop would read as sentence ends; spell them out once here. */
 export function withoutAbbreviations(value: string): string {
-  return value.replace(/\bSt\. /g, 'Saint ').replace(/\bD\.C\./g, 'DC')
+  return value
+    .replace(/\bSt\. /g, 'Saint ')
+    .replace(/\bD\.C\./g, 'DC')
+    .replace(/\bSte\. /g, 'Sainte ')
 }
 
 /** Starts a sentence with a capital, whatever the template began with. */

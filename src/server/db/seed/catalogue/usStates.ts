@@ -4,6 +4,7 @@ import { feature, neighbors } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import statesTopology from 'us-atlas/states-10m.json'
 
+import { timeZoneAt } from './geo'
 import { choose, formatArea, formatCoordinates, listOf, ordinal, shortListOf, shuffled } from './text'
 import type { SeedPlace } from './types'
 
@@ -136,6 +137,8 @@ export function buildUsStates(): SeedPlace[] {
           neighbours: shape.neighbours,
           region: 'Americas',
           subregion: 'North America',
+          country: 'United States',
+          timeZone: timeZoneAt({ latitude, longitude }),
           flag: 'us',
           shape: { atlas: 'us', id: shape.fips },
         },
@@ -186,7 +189,13 @@ function describeState(id: string, shape: StateShape, facts: StateFacts, byArea:
     )
   }
   if (THIRTEEN_COLONIES.has(facts.code)) {
-    extras.push(`As one of the Thirteen Colonies, it was the ${ordinal(admissionRank)} to ratify the Constitution.`)
+    extras.push(
+      choose(id, 'colony', [
+        `As one of the Thirteen Colonies, it was the ${ordinal(admissionRank)} to ratify the Constitution.`,
+        `One of the Thirteen Colonies, it ratified the Constitution ${ordinal(admissionRank)} of all.`,
+        `It ratified the Constitution as the ${ordinal(admissionRank)} of the original Thirteen Colonies.`,
+      ]),
+    )
   } else {
     extras.push(
       choose(id, 'admission', [
@@ -195,6 +204,6 @@ function describeState(id: string, shape: StateShape, facts: StateFacts, byArea:
       ]),
     )
   }
-  const count = 1 + (Number.parseInt(shape.fips, 10) % 3)
+  const count = 2 + (Number.parseInt(shape.fips, 10) % 2)
   return [opening, ...shuffled(id, extras).slice(0, count)]
 }

@@ -19,7 +19,10 @@ import worldTopology from 'world-atlas/countries-50m.json'
 /** What the art needs to place a card set on a map; read from card_sets.facts and its columns. */
 export interface MapSubject {
   kind: string
+  /** The place's own outline (a country, a US state). */
   shape: { atlas: 'world' | 'us'; id: string } | null
+  /** The country a place without an outline of its own lies in: its card is a locator map on that country. */
+  within?: { atlas: 'world' | 'us'; id: string } | null
   latitude: number | null
   longitude: number | null
 }
@@ -211,7 +214,11 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
   const { worldAll, coarse, usAll, usBorders } = shapes()
   const point: [number, number] | null =
     subject.longitude !== null && subject.latitude !== null ? [subject.longitude, subject.latitude] : null
-  const placeShape = atlasShape(subject.shape)
+  // Cards made before `within` existed name a city's country as its shape.
+  const locator = subject.kind === 'city' || !subject.shape
+  const placeShape = locator ? undefined : atlasShape(subject.shape)
+  const countryRef = locator ? (subject.within ?? subject.shape) : null
+  const countryShape = atlasShape(countryRef)
 
   let focus: Geometry
   let highlighted: Geometry | null = null
@@ -219,12 +226,12 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
   let marker: [number, number] | null = null
   let minSpan = MIN_SPAN_DEGREES
 
-  if (subject.kind === 'city' && point) {
-    const country = placeShape ? mainCluster(placeShape) : null
+  if (locator && point) {
+    const country = countryShape ? mainCluster(countryShape) : null
     const fitsCountry =
       country && country.radius <= CITY_FITS_COUNTRY_RADIUS_DEGREES && geoContainsNear(country.geometry, point)
     focus = fitsCountry ? country.geometry : circle(point, CITY_VIEW_RADIUS_DEGREES)
-    context = placeShape?.geometry ?? null
+    context = countryShape?.geometry ?? null
     marker = point
   } else if (placeShape) {
     const cluster =
@@ -248,10 +255,11 @@ export function buildMapScene(subject: MapSubject, width: number, height: number
     geometry ? (path({ type: 'Feature', properties: {}, geometry }) ?? '') : ''
 
   const wide = viewSpanDegrees(projection, width, height) > COARSE_VIEW_SPAN_DEGREES
-  const coarsePlace = subject.shape?.atlas === 'world' ? coarse.byId.get(subject.shape.id) : undefined
+  const drawnRef = locator ? countryRef : subject.shape
+  const coarsePlace = drawnRef?.atlas === 'world' ? coarse.byId.get(drawnRef.id) : undefined
   if (wide && coarsePlace) {
     if (highlighted) highlighted = coarsePlace.geometry
-    if (context && subject.kind === 'city') context = coarsePlace.geometry
+    if (context && locator) context = coarsePlace.geometry
   }
   const viewCenter = projection.invert?.([width / 2, height / 2]) ?? [0, 0]
   const viewRadius = viewSpanDegrees(projection, width, height) * 0.75

@@ -23,6 +23,8 @@ export interface CollectionArtData {
     kind: string
     shapeAtlas: 'world' | 'us' | null
     shapeId: string | null
+    /** The country a place without an outline of its own lies in (world-atlas id). */
+    withinId: string | null
     latitude: number | null
     longitude: number | null
   }[]
@@ -37,6 +39,26 @@ const PALETTES: Record<string, [string, string, string]> = {
   'south-america': ['#2D6A2E', '#133A14', '#FFC857'],
   oceania: ['#0B6E99', '#053A52', '#FFD88A'],
   'us-states': ['#23395D', '#101D33', '#F25F5C'],
+}
+
+/** Collections without a palette of their own take one of these, chosen by their id. */
+const PALETTE_CYCLE: [string, string, string][] = [
+  ['#1F4E79', '#0F2A47', '#F2C94C'],
+  ['#8C2F39', '#4A1520', '#FFB870'],
+  ['#9A5B13', '#4D2C08', '#FFD27A'],
+  ['#1E6B52', '#0B3A2C', '#F7D070'],
+  ['#2D6A2E', '#133A14', '#FFC857'],
+  ['#0B6E99', '#053A52', '#FFD88A'],
+  ['#5B3A8C', '#2C1A47', '#FFC9E0'],
+  ['#0F5C63', '#0A3D42', '#F2B35B'],
+]
+
+function paletteOf(id: string): [string, string, string] {
+  const known = PALETTES[id]
+  if (known) return known
+  let hash = 0
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return PALETTE_CYCLE[hash % PALETTE_CYCLE.length] ?? ['#0F5C63', '#0A3D42', '#F2B35B']
 }
 
 interface WorldIndex {
@@ -68,7 +90,7 @@ function usStates(): Map<string, Feature> {
 
 /** A collection's image: its places lit up on a globe, with the collection's name. */
 export function collectionSvg(data: CollectionArtData): string {
-  const [base, deep, highlight] = PALETTES[data.id] ?? ['#0F5C63', '#0A3D42', '#F2B35B']
+  const [base, deep, highlight] = paletteOf(data.id)
   const { land, countries } = worldShapes()
   const mapArea = { x: 400, y: 20, width: 380, height: 460 }
   let mapSvg: string
@@ -91,20 +113,27 @@ export function collectionSvg(data: CollectionArtData): string {
     const features = data.places
       .map((p) => (p.kind !== 'city' && p.shapeId ? countries.get(p.shapeId) : undefined))
       .filter(Boolean) as Feature[]
-    const points = data.places.flatMap(({ kind, longitude, latitude }) =>
-      kind === 'city' && longitude !== null && latitude !== null ? [{ longitude, latitude }] : [],
+    // Places without an outline of their own (cities, most regions) are dots; when they all lie in one country, that
+    // country is lit faintly behind them.
+    const points = data.places.flatMap(({ kind, shapeId, longitude, latitude }) =>
+      (kind === 'city' || !shapeId) && longitude !== null && latitude !== null ? [{ longitude, latitude }] : [],
     )
-    const focus: Feature = features.length
-      ? {
-          type: 'Feature',
-          properties: {},
-          geometry: { type: 'GeometryCollection', geometries: features.map((f) => f.geometry) },
-        }
-      : {
-          type: 'Feature',
-          properties: {},
-          geometry: { type: 'MultiPoint', coordinates: points.map((p) => [p.longitude, p.latitude]) },
-        }
+    const withinIds = new Set(data.places.map((p) => p.withinId))
+    const [onlyWithin] = withinIds
+    const country = withinIds.size === 1 && onlyWithin ? countries.get(onlyWithin) : undefined
+    const focus: Feature =
+      country ??
+      (features.length
+        ? {
+            type: 'Feature',
+            properties: {},
+            geometry: { type: 'GeometryCollection', geometries: features.map((f) => f.geometry) },
+          }
+        : {
+            type: 'Feature',
+            properties: {},
+            geometry: { type: 'MultiPoint', coordinates: points.map((p) => [p.longitude, p.latitude]) },
+          })
     const [lon, lat] = data.id === 'great-cities' ? [20, 22] : geoCentroid(focus)
     const radius = 228
     const cx = mapArea.x + mapArea.width / 2 + 10
@@ -126,6 +155,7 @@ export function collectionSvg(data: CollectionArtData): string {
     mapSvg = `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="url(#sea)"/>
       <path d="${path(geoGraticule10()) ?? ''}" fill="none" stroke="#FFFFFF" stroke-opacity="0.12" stroke-width="0.8"/>
       <path d="${path(land) ?? ''}" fill="#FFFFFF" fill-opacity="0.16" stroke="#FFFFFF" stroke-opacity="0.25" stroke-width="0.6"/>
+      ${country ? `<path d="${path(country) ?? ''}" fill="${highlight}" fill-opacity="0.3" stroke="${highlight}" stroke-opacity="0.6" stroke-width="0.8" stroke-linejoin="round"/>` : ''}
       <path d="${features.map((f) => path(f) ?? '').join('')}" fill="${highlight}" fill-opacity="0.95" stroke="${deep}" stroke-width="0.8" stroke-linejoin="round"/>
       ${dots}
       <circle cx="${cx}" cy="${cy}" r="${radius}" fill="url(#shine)"/>
