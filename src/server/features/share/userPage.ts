@@ -77,10 +77,13 @@ export async function loadUserSharePage({ db }: SharePageContext, shareId: strin
       title: 'Travel progress',
       rows: [
         { label: 'All places', value: progressSentence(total) },
-        ...progress.collections.map((collection) => ({
-          label: collection.collectionName,
-          value: progressSentence(collection),
-        })),
+        // The collections the traveller has started: with dozens of collections, the untouched ones would bury them.
+        ...progress.collections
+          .filter((collection) => collection.collected + collection.beenThere + collection.verified > 0)
+          .map((collection) => ({
+            label: collection.collectionName,
+            value: progressSentence(collection),
+          })),
       ],
     },
     galleryTitle: showcase.length > 0 ? 'Rarest cards' : undefined,

@@ -40,10 +40,12 @@ export function verificationRadiusKm(place: CataloguePlace): number {
   if (typeof radiusKm === 'number' && radiusKm > 0) return radiusKm
   if (typeof areaKm2 === 'number' && areaKm2 > 0) return Math.max(10, 1.25 * Math.sqrt(areaKm2 / Math.PI))
   if (place.kind === 'city') {
+    // Population counts the city proper, while visitors see the metropolitan area (Lisbon's 0.5 M live within a
+    // 25 km reach that takes in Sintra and the airport), so every tier covers the surroundings.
     if (typeof population === 'number' && population > 0) {
-      if (population < 1_000_000) return 12
-      if (population < 5_000_000) return 20
-      return 30
+      if (population < 1_000_000) return 25
+      if (population < 5_000_000) return 30
+      return 40
     }
     return CITY_RADIUS_KM
   }
