@@ -15,6 +15,25 @@ const muiByPath = [
   { name: '@mui/material', message: 'Import MUI components by path (@mui/material/Button) to keep bundles small.' },
   { name: '@mui/icons-material', message: 'Import icons by path (@mui/icons-material/Add) to keep bundles small.' },
 ]
+/**
+ * Every query of the server is built in a feature's `queries.ts`, so a reviewer finds all the SQL of a feature in one
+ * file and services keep to rules and transactions. The selectors catch the ways a query starts: Kysely's builders
+ * (on `db`, a transaction or an expression builder `eb`), the `sql` template tag, and the import of `sql` itself.
+ */
+const queryBuilderMethods = 'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto'
+const queryOutsideQueriesFile = 'Queries are built only in a queries.ts (or db/): call a function from there instead.'
+const queriesOnlyInQueriesFiles = [
+  {
+    selector: `CallExpression[callee.property.name=/^(${queryBuilderMethods})$/]`,
+    message: queryOutsideQueriesFile,
+  },
+  {
+    selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+    message: queryOutsideQueriesFile,
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: queryOutsideQueriesFile },
+]
+
 const untypedReduxHooks = {
   name: 'react-redux',
   importNames: ['useSelector', 'useDispatch'],
@@ -144,5 +163,12 @@ export default defineConfig(
       // The one place that wraps react-redux's hooks in typed ones.
       'no-restricted-imports': ['error', { paths: muiByPath }],
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    // db/ is where queries may live besides queries.ts: migrations build the schema with raw SQL, the seeds write the
+    // reference data before any feature runs, and catalogueJoins.ts is the one join several features' queries share.
+    ignores: ['src/server/**/queries.ts', 'src/server/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...queriesOnlyInQueriesFiles] },
   },
 )
