@@ -34,6 +34,29 @@ const queriesOnlyInQueriesFiles = [
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: queryOutsideQueriesFile },
 ]
 
+/**
+ * Client tests answer the API through onGet/onPost (test/helpers/msw.ts), whose data the contract types
+ * (src/shared/calls.ts): a raw MSW handler or a hand-built response would let a fixture drift from what the server
+ * sends. No client test needs raw MSW today; a request outside the contract (a third-party script, say) would be the
+ * reason to list a file as an exception below, with why.
+ */
+const rawMswImports = [
+  {
+    name: 'msw',
+    importNames: ['http', 'HttpResponse', 'graphql'],
+    message: 'Answer calls with onGet/onPost from @test/helpers/msw, which type the data by src/shared/calls.ts.',
+  },
+  { name: 'msw/node', message: 'Tests share the one MSW server of @test/helpers/msw.' },
+]
+const handBuiltResponses = [
+  {
+    selector:
+      'NewExpression[callee.name=/^(Http)?Response$/], MemberExpression[object.name=/^(Http)?Response$/][property.name=/^(json|text|error)$/]',
+    message:
+      'Return the data (typed by the contract), refusal(...), networkError() or neverAnswered() from onGet/onPost.',
+  },
+]
+
 const untypedReduxHooks = {
   name: 'react-redux',
   importNames: ['useSelector', 'useDispatch'],
@@ -170,5 +193,12 @@ export default defineConfig(
     // reference data before any feature runs, and catalogueJoins.ts is the one join several features' queries share.
     ignores: ['src/server/**/queries.ts', 'src/server/db/**'],
     rules: { 'no-restricted-syntax': ['error', ...queriesOnlyInQueriesFiles] },
+  },
+  {
+    files: ['test/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [untypedReduxHooks, ...muiByPath, ...rawMswImports] }],
+      'no-restricted-syntax': ['error', ...handBuiltResponses],
+    },
   },
 )

@@ -1,7 +1,7 @@
 /**
- * Proves that lint refuses what the import boundaries forbid, and where queries may be built: each case lints a small
- * made-up file placed in the tree (the file is never written) with the repository's own eslint.config.mjs and expects
- * the named rules to fire, or to stay silent. Part of `npm run lint`.
+ * Proves that lint refuses what the import boundaries forbid, and where queries and client tests' answers may be
+ * made: each case lints a small made-up file placed in the tree (the file is never written) with the repository's own
+ * eslint.config.mjs and expects the named rules to fire, or to stay silent. Part of `npm run lint`.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -149,6 +149,24 @@ const cases = [
     name: 'db/ builds queries (migrations, seeds, the shared catalogue join)',
     file: 'src/server/db/seed/boundaryFixture.ts',
     code: "export const fixture = (db) => db.insertInto('catalogue_versions').values({ version: 1 }).execute()\n",
+    expect: [],
+  },
+  {
+    name: "a client test answers with onGet/onPost, not msw's untyped http handlers",
+    file: 'test/client/feed/BoundaryFixture.test.tsx',
+    code: "import { http } from 'msw'\nexport const fixture = http\n",
+    expect: ['no-restricted-imports'],
+  },
+  {
+    name: 'a client test builds no response by hand, which would escape the contract',
+    file: 'test/client/feed/BoundaryFixture.test.tsx',
+    code: 'export const fixture = () => Response.json({ data: { anything: true } })\n',
+    expect: ['no-restricted-syntax'],
+  },
+  {
+    name: 'the MSW helpers themselves use raw MSW',
+    file: 'test/helpers/boundaryFixture.ts',
+    code: "import { http, HttpResponse } from 'msw'\nexport const fixture = http.get('/x', () => HttpResponse.json(null))\n",
     expect: [],
   },
   {

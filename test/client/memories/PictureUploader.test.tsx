@@ -3,7 +3,7 @@ import { useState } from 'react'
 
 import type { MemoryPicture } from '@shared/memories'
 import { PictureUploader } from '@client/features/memories/components/PictureUploader'
-import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { onPost, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 function UploaderWithState() {
@@ -31,17 +31,13 @@ describe('PictureUploader', () => {
 
   it('gives the focus back to Add Picture once the upload it started has finished', async () => {
     server.use(
-      http.post(`${API}/memory/uploadMemoryPicture`, () =>
-        HttpResponse.json(
-          ok({
-            pictureFileName: 'pic-1.jpg',
-            url: '/api/image/memoryPicture?image=pic-1.jpg',
-            width: 800,
-            height: 600,
-            variants: [],
-          }),
-        ),
-      ),
+      onPost('/memory/uploadMemoryPicture', {
+        pictureFileName: 'pic-1.jpg',
+        url: '/api/image/memoryPicture?image=pic-1.jpg',
+        width: 800,
+        height: 600,
+        variants: [],
+      }),
     )
     const openChooser = jest.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined)
     const { user } = renderWithProviders(<UploaderWithState />)
