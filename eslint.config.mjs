@@ -15,6 +15,48 @@ const muiByPath = [
   { name: '@mui/material', message: 'Import MUI components by path (@mui/material/Button) to keep bundles small.' },
   { name: '@mui/icons-material', message: 'Import icons by path (@mui/icons-material/Add) to keep bundles small.' },
 ]
+/**
+ * Every query of the server is built in a feature's `queries.ts`, so a reviewer finds all the SQL of a feature in one
+ * file and services keep to rules and transactions. The selectors catch the ways a query starts: Kysely's builders
+ * (on `db`, a transaction or an expression builder `eb`), the `sql` template tag, and the import of `sql` itself.
+ */
+const queryBuilderMethods = 'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto'
+const queryOutsideQueriesFile = 'Queries are built only in a queries.ts (or db/): call a function from there instead.'
+const queriesOnlyInQueriesFiles = [
+  {
+    selector: `CallExpression[callee.property.name=/^(${queryBuilderMethods})$/]`,
+    message: queryOutsideQueriesFile,
+  },
+  {
+    selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+    message: queryOutsideQueriesFile,
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: queryOutsideQueriesFile },
+]
+
+/**
+ * Client tests answer the API through onGet/onPost (test/helpers/msw.ts), whose data the contract types
+ * (src/shared/calls.ts): a raw MSW handler or a hand-built response would let a fixture drift from what the server
+ * sends. No client test needs raw MSW today; a request outside the contract (a third-party script, say) would be the
+ * reason to list a file as an exception below, with why.
+ */
+const rawMswImports = [
+  {
+    name: 'msw',
+    importNames: ['http', 'HttpResponse', 'graphql'],
+    message: 'Answer calls with onGet/onPost from @test/helpers/msw, which type the data by src/shared/calls.ts.',
+  },
+  { name: 'msw/node', message: 'Tests share the one MSW server of @test/helpers/msw.' },
+]
+const handBuiltResponses = [
+  {
+    selector:
+      'NewExpression[callee.name=/^(Http)?Response$/], MemberExpression[object.name=/^(Http)?Response$/][property.name=/^(json|text|error)$/]',
+    message:
+      'Return the data (typed by the contract), refusal(...), networkError() or neverAnswered() from onGet/onPost.',
+  },
+]
+
 const untypedReduxHooks = {
   name: 'react-redux',
   importNames: ['useSelector', 'useDispatch'],
@@ -143,6 +185,20 @@ export default defineConfig(
     rules: {
       // The one place that wraps react-redux's hooks in typed ones.
       'no-restricted-imports': ['error', { paths: muiByPath }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    // db/ is where queries may live besides queries.ts: migrations build the schema with raw SQL, the seeds write the
+    // reference data before any feature runs, and catalogueJoins.ts is the one join several features' queries share.
+    ignores: ['src/server/**/queries.ts', 'src/server/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...queriesOnlyInQueriesFiles] },
+  },
+  {
+    files: ['test/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [untypedReduxHooks, ...muiByPath, ...rawMswImports] }],
+      'no-restricted-syntax': ['error', ...handBuiltResponses],
     },
   },
 )

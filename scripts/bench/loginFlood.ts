@@ -18,7 +18,7 @@ import { buildApp } from '@server/app'
 import { loadConfig } from '@server/config'
 import { createDb } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
-import { seedDatabase } from '@server/db/seed/seedDatabase'
+import { seedDatabase } from '@server/seedDatabase'
 
 const FLOOD_CLIENTS = (process.env.BENCH_FLOOD_CLIENTS ?? '8,16').split(',').map(Number)
 const PICTURES = Number(process.env.BENCH_PICTURES ?? 60)

@@ -14,7 +14,10 @@ import { knownBoundaryViolations } from './knownBoundaryViolations.mjs'
  * - A feature imports another feature only through that feature's public entry: `api.ts` on the client (its RTK Query
  *   endpoints and hooks), `service.ts` on the server (plain functions taking `db` or a transaction). Pages,
  *   components, slices, routes, queries and helper modules are the feature's own.
- * - `lib/`, `components/` and `api/` on the client and `lib/` on the server sit below the features and import none.
+ * - `lib/`, `components/` and `api/` on the client and `lib/` and `db/` on the server sit below the features and import
+ *   none. The server's `plugins/` (cross-cutting request handling: authentication, the envelope, rate limits) may use a
+ *   feature, but only through its `service.ts`, as another feature would. What composes features (app.ts, main.ts,
+ *   seedDatabase.ts) sits at the top of src/server, outside every zone.
  * - Features depend on each other in one direction only: `no-feature-cycle` refuses an import from feature A into
  *   feature B when B already reaches A through its own imports (type-only imports included, since they couple the
  *   code just the same). import-x's `no-cycle` catches cycles between single modules.
@@ -46,6 +49,16 @@ function featureZones(side) {
   )
 }
 
+/** The server's plugins reach a feature only through its service.ts, as features reach each other. */
+function pluginZones() {
+  return featuresOf('server').map((feature) => ({
+    target: 'src/server/plugins',
+    from: `src/server/features/${feature}`,
+    except: ['./service.ts'],
+    message: `plugins/ use a feature only through its public entry, features/${feature}/service.ts.`,
+  }))
+}
+
 const sidesApart = 'The client and the server never import each other: what both need belongs in src/shared.'
 
 export const boundaryZones = [
@@ -67,6 +80,13 @@ export const boundaryZones = [
     from: 'src/server/features',
     message: 'lib/ sits below the features and imports none.',
   },
+  {
+    target: 'src/server/db',
+    from: ['src/server/features', 'src/server/plugins'],
+    message:
+      'db/ (schema, migrations, reference data) sits below the features and imports none: seedDatabase.ts composes the seeds.',
+  },
+  ...pluginZones(),
   ...featureZones('client'),
   ...featureZones('server'),
 ]

@@ -1,7 +1,7 @@
 /**
- * Proves that lint refuses what the import boundaries forbid: each case lints a small made-up file placed in the
- * tree (the file is never written) with the repository's own eslint.config.mjs and expects the named rule to fire,
- * or to stay silent. Part of `npm run lint`.
+ * Proves that lint refuses what the import boundaries forbid, and where queries and client tests' answers may be
+ * made: each case lints a small made-up file placed in the tree (the file is never written) with the repository's own
+ * eslint.config.mjs and expects the named rules to fire, or to stay silent. Part of `npm run lint`.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -15,6 +15,7 @@ const checkedRules = new Set([
   'boundaries/no-cycle',
   'boundaries/no-feature-cycle',
   'no-restricted-imports',
+  'no-restricted-syntax',
 ])
 
 const cases = [
@@ -73,6 +74,30 @@ const cases = [
     expect: ['boundaries/no-restricted-paths'],
   },
   {
+    name: "a server plugin does not reach into a feature's modules",
+    file: 'src/server/plugins/boundaryFixture.ts',
+    code: "import { findLiveSession } from '../features/session/queries'\nexport const fixture = findLiveSession\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: "a server plugin may call a feature's service.ts",
+    file: 'src/server/plugins/boundaryFixture.ts',
+    code: "import { findLiveSession } from '../features/session/service'\nexport const fixture = findLiveSession\n",
+    expect: [],
+  },
+  {
+    name: "db/ imports no feature, not even a feature's public entry",
+    file: 'src/server/db/seed/boundaryFixture.ts',
+    code: "import * as walletService from '../../features/wallet/service'\nexport const fixture = walletService\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'db/ imports no plugin',
+    file: 'src/server/db/boundaryFixture.ts',
+    code: "import { userId } from '../plugins/auth'\nexport const fixture = userId\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
     name: 'two features may not depend on each other (session → notifications → session)',
     file: 'src/client/features/session/boundaryFixture.ts',
     code: "import { notificationsApi } from '../notifications/api'\nexport const fixture = notificationsApi\n",
@@ -95,6 +120,54 @@ const cases = [
     file: 'src/client/features/feed/BoundaryFixture.tsx',
     code: "import { Button } from '@mui/material'\nexport const fixture = Button\n",
     expect: ['no-restricted-imports'],
+  },
+  {
+    name: 'a service builds no query: it calls its queries.ts',
+    file: 'src/server/features/friends/service.ts',
+    code: "export const fixture = (db) => db.selectFrom('friendships').selectAll().execute()\n",
+    expect: ['no-restricted-syntax'],
+  },
+  {
+    name: "a plugin builds no query, not even through an expression builder's subquery",
+    file: 'src/server/plugins/boundaryFixture.ts',
+    code: "export const fixture = (eb) => eb.exists(eb.selectFrom('sessions').select('id'))\n",
+    expect: ['no-restricted-syntax'],
+  },
+  {
+    name: 'raw SQL outside queries.ts and db/ is refused at the import of sql and at its tag',
+    file: 'src/server/lib/boundaryFixture.ts',
+    code: "import { sql } from 'kysely'\nexport const fixture = sql`select 1`\n",
+    expect: ['no-restricted-syntax', 'no-restricted-syntax'],
+  },
+  {
+    name: 'a queries.ts builds queries',
+    file: 'src/server/features/friends/queries.ts',
+    code: "import { sql } from 'kysely'\nexport const fixture = (db) => db.deleteFrom('friendships').where(sql`1 = 1`).execute()\n",
+    expect: [],
+  },
+  {
+    name: 'db/ builds queries (migrations, seeds, the shared catalogue join)',
+    file: 'src/server/db/seed/boundaryFixture.ts',
+    code: "export const fixture = (db) => db.insertInto('catalogue_versions').values({ version: 1 }).execute()\n",
+    expect: [],
+  },
+  {
+    name: "a client test answers with onGet/onPost, not msw's untyped http handlers",
+    file: 'test/client/feed/BoundaryFixture.test.tsx',
+    code: "import { http } from 'msw'\nexport const fixture = http\n",
+    expect: ['no-restricted-imports'],
+  },
+  {
+    name: 'a client test builds no response by hand, which would escape the contract',
+    file: 'test/client/feed/BoundaryFixture.test.tsx',
+    code: 'export const fixture = () => Response.json({ data: { anything: true } })\n',
+    expect: ['no-restricted-syntax'],
+  },
+  {
+    name: 'the MSW helpers themselves use raw MSW',
+    file: 'test/helpers/boundaryFixture.ts',
+    code: "import { http, HttpResponse } from 'msw'\nexport const fixture = http.get('/x', () => HttpResponse.json(null))\n",
+    expect: [],
   },
   {
     name: 'an allowed known violation passes, and nothing else in its file does',

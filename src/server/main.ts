@@ -4,8 +4,8 @@ import { buildApp } from './app'
 import { loadConfig, SettingsError } from './config'
 import { openDatabase } from './db/createDb'
 import { migrateToLatest } from './db/migrate'
-import { seedDatabase } from './db/seed/seedDatabase'
 import { warmArtCache } from './features/catalogue/warmup'
+import { seedDatabase } from './seedDatabase'
 
 async function main(): Promise<void> {
   const config = loadConfig()

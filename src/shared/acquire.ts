@@ -229,7 +229,9 @@ export function epicOrBetterPercent(): number {
 
 /**
  * The pack whose price turns credit into money: the smallest Digital Credits pack, the rate a player topping up a
- * little pays (larger packs cost less per credit). Null when no digital pack is on sale.
+ * little pays (larger packs cost less per credit). Credit comes from packs of different prices, certificates and
+ * rewards, so what a traveller paid per credit is not knowable per draw: today's dearest rate is an honest upper bound,
+ * and the page names the pack. Null when no digital pack is on sale.
  */
 export function moneyReference(products: readonly CreditProduct[] | undefined): MoneyReference | null {
   const digital = (products ?? []).filter(

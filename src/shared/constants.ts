@@ -102,6 +102,9 @@ export const ECONOMY = {
   /**
    * The draw guarantee: counting the cards of paid draws (one per card, ten for a ten-draw), the card that would make
    * this many in a row without an Epic or better is drawn among Epic and Legendary instead (docs/decisions.md).
+   * Why 50: at the base 5%, 0.95^49 ≈ 8% of runs reach it, so the published odds stay what nearly every card gets (the
+   * effective Epic-or-better rate rises from 5.0% to about 5.4%, a mean run of 18.5 cards), while the worst case is
+   * five ten-draws (67,500 credits); 30 would decide more than a fifth of runs, 100 would be a bound nobody feels.
    */
   epicGuaranteeDraws: 50,
   /** Chance that one card of a draw is replaced by a credit certificate; at most one per draw. */

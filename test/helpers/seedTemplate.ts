@@ -6,7 +6,7 @@
 import { parseDatabaseUrl } from '@server/config'
 import { createDb } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
-import { seedDatabase } from '@server/db/seed/seedDatabase'
+import { seedDatabase } from '@server/seedDatabase'
 
 async function main(url: string): Promise<void> {
   const db = createDb(parseDatabaseUrl(url))

@@ -10,7 +10,7 @@ import { buildApp, type App } from '@server/app'
 import { loadConfig, type Config } from '@server/config'
 import { openDatabase, type Db } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
-import { seedDatabase } from '@server/db/seed/seedDatabase'
+import { seedDatabase } from '@server/seedDatabase'
 
 export const API_KEY = 'test-web-key'
 

@@ -5,9 +5,10 @@ import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 
+import { TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import type { TaggedFriend } from '@shared/memories'
 
-import { formatDate } from '../lib/format'
+import { formatDate, truncate } from '../lib/format'
 
 export interface JourneyDatesProps {
   start: string
@@ -34,6 +35,24 @@ export function JourneyDates({ start, end }: JourneyDatesProps) {
         )}
       </Typography>
     </Box>
+  )
+}
+
+export interface MemoryTextProps {
+  content: string
+  /** The whole text, a little larger, as a memory's own page shows it; lists show its start. */
+  whole?: boolean
+}
+
+/** A memory's journal with its line breaks kept and long words wrapped; nothing when it has none. */
+export function MemoryText({ content, whole = false }: MemoryTextProps) {
+  if (!content) return null
+  return (
+    <Typography
+      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch', ...(whole && { fontSize: '1.05rem' }) }}
+    >
+      {whole ? content : truncate(content, TRUNCATE_MEMORY_CONTENT)}
+    </Typography>
   )
 }
 

@@ -1,11 +1,9 @@
-import crypto from 'node:crypto'
-
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 import { TEXTS } from '@shared/texts'
 
-import { findLiveSession } from '../features/session/queries'
+import { findLiveSession, hashToken } from '../features/session/service'
 import { now } from '../lib/clock'
 import { AppError } from '../lib/errors'
 
@@ -36,10 +34,6 @@ declare module 'fastify' {
 
 /** Reached by browsers' <img>, load balancers and the API docs, which send no X-Api-Key. */
 const OPEN_PREFIXES = ['/api/docs', '/api/health', '/api/image/']
-
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
-}
 
 /**
  * X-Api-Key identifies the client app; X-Auth-Key carries the session token.

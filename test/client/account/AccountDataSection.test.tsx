@@ -5,7 +5,7 @@ import { ACCOUNT_TEXTS, EXPORT_ESTIMATE_HEADER } from '@shared/account'
 import type { User } from '@shared/session'
 import { MyAccountRoute } from '@client/app/routes/MyAccountRoute'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, onGet, onPost, refusal, server } from '@test/helpers/msw'
+import { file, networkError, onFile, onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -13,7 +13,7 @@ import { renderWithProviders } from '@test/helpers/render'
 jest.setTimeout(20_000)
 
 const marta: User = makeUser({ username: 'marta', digitalCredit: 12_500, physicalCredit: 300 })
-const EXPORT_URL = `${API}/account/exportMyData`
+const EXPORT_PATH = '/account/exportMyData'
 const FILE_NAME = 'wandercards-export-2026-11-25.zip'
 
 function renderAccount() {
@@ -30,16 +30,12 @@ function renderAccount() {
 function controlledExport(estimate: number) {
   let feed!: ReadableStreamDefaultController<Uint8Array>
   const body = new ReadableStream<Uint8Array>({ start: (controller) => void (feed = controller) })
-  const handler = http.get(
-    EXPORT_URL,
-    () =>
-      new HttpResponse(body, {
-        headers: {
-          'Content-Type': 'application/zip',
-          'Content-Disposition': `attachment; filename="${FILE_NAME}"`,
-          [EXPORT_ESTIMATE_HEADER]: String(estimate),
-        },
-      }),
+  const handler = onFile(EXPORT_PATH, () =>
+    file(body, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${FILE_NAME}"`,
+      [EXPORT_ESTIMATE_HEADER]: String(estimate),
+    }),
   )
   return { handler, send: (bytes: number) => feed.enqueue(new Uint8Array(bytes)), end: () => feed.close() }
 }
@@ -97,9 +93,9 @@ describe('Download my data', () => {
   it('sends the session with the download', async () => {
     const headers: Headers[] = []
     server.use(
-      http.get(EXPORT_URL, ({ request }) => {
+      onFile(EXPORT_PATH, (request) => {
         headers.push(request.headers)
-        return new HttpResponse(new Uint8Array(10), { headers: { 'Content-Type': 'application/zip' } })
+        return file(new Uint8Array(10), { 'Content-Type': 'application/zip' })
       }),
     )
     const { user } = renderAccount()
@@ -112,11 +108,9 @@ describe('Download my data', () => {
   it('shows a refusal in place with Try Again, which downloads once it is allowed', async () => {
     let refused = true
     server.use(
-      http.get(EXPORT_URL, () => {
+      onFile(EXPORT_PATH, () => {
         if (refused) return refusal(429, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.')
-        return new HttpResponse(new Uint8Array(10), {
-          headers: { 'Content-Disposition': `attachment; filename="${FILE_NAME}"` },
-        })
+        return file(new Uint8Array(10), { 'Content-Disposition': `attachment; filename="${FILE_NAME}"` })
       }),
     )
     const { user } = renderAccount()
@@ -129,7 +123,7 @@ describe('Download my data', () => {
   })
 
   it('says when the connection broke', async () => {
-    server.use(http.get(EXPORT_URL, () => HttpResponse.error()))
+    server.use(onFile(EXPORT_PATH, networkError))
     const { user } = renderAccount()
     await user.click(await screen.findByRole('button', { name: 'Download My Data' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_TEXTS.exportFailed)
@@ -138,7 +132,7 @@ describe('Download my data', () => {
 
   it('ends a session the server no longer accepts, as any call does', async () => {
     server.use(
-      http.get(EXPORT_URL, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')),
+      onFile(EXPORT_PATH, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')),
     )
     const { user, store } = renderAccount()
     await user.click(await screen.findByRole('button', { name: 'Download My Data' }))

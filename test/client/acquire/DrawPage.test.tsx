@@ -5,7 +5,7 @@ import type { DrawPity } from '@shared/acquire'
 import { ECONOMY } from '@shared/constants'
 import { DrawPage } from '@client/features/acquire/DrawPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, http, onGet, refusal, server } from '@test/helpers/msw'
+import { onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders, visitorSession } from '@test/helpers/render'
 
 import { expGain, prices } from './fixtures'
@@ -87,9 +87,7 @@ describe('DrawPage', () => {
 
   it('shows the missing amount when the server refuses for credit', async () => {
     server.use(
-      http.get(`${API}/drawCard`, () =>
-        refusal(422, 'InsufficientCredit', 'Insufficient credit: 500 more needed.', true),
-      ),
+      onGet('/drawCard', () => refusal(422, 'InsufficientCredit', 'Insufficient credit: 500 more needed.', true)),
     )
     const { user } = renderDrawPage('/digitalDraw', 1_500)
     await waitFor(() => expect(screen.getByLabelText('Your balance: 1,500 credit')).toBeInTheDocument())
@@ -101,9 +99,7 @@ describe('DrawPage', () => {
   })
 
   it('sends a user whose session is gone to the login page', async () => {
-    server.use(
-      http.get(`${API}/drawCard`, () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')),
-    )
+    server.use(onGet('/drawCard', () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')))
     const { user } = renderDrawPage()
     await waitFor(() => expect(screen.getByLabelText('Your balance: 20,000 credit')).toBeInTheDocument())
 

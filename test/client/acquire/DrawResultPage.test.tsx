@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { DrawResultPage } from '@client/features/acquire/DrawResultPage'
-import { API, HttpResponse, http, onGet, refusal, server, ok } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { drawResult } from './fixtures'
@@ -98,15 +98,13 @@ describe('DrawResultPage', () => {
     let redeemed = false
     let redeemBody: unknown = null
     server.use(
-      http.get(`${API}/getCardDrawResult`, () =>
-        HttpResponse.json(
-          ok(drawResult({ tenDraws: true, highestRarity: 1, cardList, certificate: { ...certificate, redeemed } })),
-        ),
+      onGet('/getCardDrawResult', () =>
+        drawResult({ tenDraws: true, highestRarity: 1, cardList, certificate: { ...certificate, redeemed } }),
       ),
-      http.post(`${API}/payment/redeemCreditCertificate`, async ({ request }) => {
-        redeemBody = await request.json()
+      onPost('/payment/redeemCreditCertificate', (_request, body) => {
+        redeemBody = body
         redeemed = true
-        return HttpResponse.json(ok({ result: true, creditValue: 2_500, userData: { digitalCredit: 5_000 } }))
+        return { result: true, creditValue: 2_500, userData: { digitalCredit: 5_000, physicalCredit: 0 } }
       }),
     )
     const { user } = renderResult()
@@ -127,9 +125,7 @@ describe('DrawResultPage', () => {
   })
 
   it("says so when the draw is not the user's", async () => {
-    server.use(
-      http.get(`${API}/getCardDrawResult`, () => refusal(404, 'NotFound', 'This draw result was not found.', true)),
-    )
+    server.use(onGet('/getCardDrawResult', () => refusal(404, 'NotFound', 'This draw result was not found.', true)))
     renderResult('/digitalDrawResult/other')
     expect(await screen.findByText('This draw result was not found.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Collect' })).toHaveAttribute('href', '/digitalDraw')

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 
 import { FREE_DRAW_FOR_VISITORS, FreeDrawPage } from '@client/features/acquire/FreeDrawPage'
 import { STORAGE_KEYS } from '@client/lib/storage'
-import { API, HttpResponse, http, onGet, server, ok } from '@test/helpers/msw'
+import { onGet, onPost, server } from '@test/helpers/msw'
 import { loggedInSession, renderWithProviders, visitorSession } from '@test/helpers/render'
 
 const drawn = { transactionId: 'free-1', image: 'jp-3', cardName: 'Japan', cardRarity: 3 }
@@ -42,12 +42,16 @@ describe('FreeDrawPage', () => {
   it('disables every pack while the draw runs', async () => {
     let release: () => void = () => undefined
     server.use(
-      http.get(`${API}/public/freeDrawCard`, async () => {
-        await new Promise<void>((resolve) => {
-          release = resolve
-        })
-        return HttpResponse.json(ok(drawn, false))
-      }),
+      onGet(
+        '/public/freeDrawCard',
+        async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve
+          })
+          return drawn
+        },
+        false,
+      ),
     )
     const { user } = renderFreeDraw()
 
@@ -64,20 +68,18 @@ describe('FreeDrawPage', () => {
     window.localStorage.setItem(STORAGE_KEYS.freeDrawCard, JSON.stringify(drawn))
     let registration: Record<string, unknown> = {}
     server.use(
-      http.post(`${API}/register`, async ({ request }) => {
-        registration = (await request.json()) as Record<string, unknown>
-        return HttpResponse.json(
-          ok({
-            username: 'kai',
-            authKey: 'token',
-            email: 'kai@example.com',
-            digitalCredit: 0,
-            physicalCredit: 0,
-            avatarId: 1,
-            invitationReward: false,
-            friendCode: 'KAI234',
-          }),
-        )
+      onPost('/register', (_request, body) => {
+        registration = body as Record<string, unknown>
+        return {
+          username: 'kai',
+          authKey: 'token',
+          email: 'kai@example.com',
+          digitalCredit: 0,
+          physicalCredit: 0,
+          avatarId: 1,
+          invitationReward: false,
+          friendCode: 'KAI234',
+        }
       }),
       onGet('/checkNewNotifications', false),
     )

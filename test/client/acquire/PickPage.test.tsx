@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 
 import { PickPage } from '@client/features/acquire/PickPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, onGet, server, ok } from '@test/helpers/msw'
+import { neverAnswered, onGet, onPost, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { collectionCard, collections, expGain } from './fixtures'
@@ -59,10 +59,7 @@ describe('PickPage', () => {
   })
 
   it('keeps the grid in place with card-shaped placeholders while the cards load', async () => {
-    server.use(
-      onGet('/getCardCollections', collections),
-      http.get(`${API}/getCardsOfCollection`, () => new Promise<never>(() => undefined)),
-    )
+    server.use(onGet('/getCardCollections', collections), onGet('/getCardsOfCollection', neverAnswered))
     renderPick('/digitalPick/1')
     const placeholders = await screen.findByRole('status', { name: 'Loading cards' })
     expect(placeholders).toHaveAttribute('aria-busy', 'true')
@@ -80,14 +77,12 @@ describe('PickPage', () => {
     let asked = ''
     server.use(
       onGet('/getCardCollections', collections),
-      http.get(`${API}/getCardsOfCollection`, ({ request }) => {
+      onGet('/getCardsOfCollection', (request) => {
         asked = new URL(request.url).search
-        return HttpResponse.json(
-          ok([
-            collectionCard({ cardRarity: 2, cardId: 'fr-2', image: 'fr-2', owned: 1 }),
-            collectionCard({ cardId: 'de-2', cardName: 'Germany', cardRarity: 2, image: 'de-2' }),
-          ]),
-        )
+        return [
+          collectionCard({ cardRarity: 2, cardId: 'fr-2', image: 'fr-2', owned: 1 }),
+          collectionCard({ cardId: 'de-2', cardName: 'Germany', cardRarity: 2, image: 'de-2' }),
+        ]
       }),
     )
     renderPick('/digitalPick/2')
@@ -105,27 +100,23 @@ describe('PickPage', () => {
     let owned = 0
     server.use(
       onGet('/getCardCollections', collections),
-      http.get(`${API}/getCardsOfCollection`, () =>
-        HttpResponse.json(ok([collectionCard({ cardDescription: longDescription, owned })])),
-      ),
-      http.post(`${API}/pickCard`, async ({ request }) => {
-        body = await request.json()
+      onGet('/getCardsOfCollection', () => [collectionCard({ cardDescription: longDescription, owned })]),
+      onPost('/pickCard', (_request, sent) => {
+        body = sent
         owned = 1
-        return HttpResponse.json(
-          ok({
-            result: true,
-            cardResult: {
-              cardId: 'fr-1',
-              cardName: 'France',
-              cardRarity: 1,
-              image: 'fr-1',
-              userCardId: 'uc1',
-              alreadyOwned: false,
-            },
-            expGainResult: expGain,
-            userData: { digitalCredit: 19_000 },
-          }),
-        )
+        return {
+          result: true,
+          cardResult: {
+            cardId: 'fr-1',
+            cardName: 'France',
+            cardRarity: 1,
+            image: 'fr-1',
+            userCardId: 'uc1',
+            alreadyOwned: false,
+          },
+          expGainResult: expGain,
+          userData: { digitalCredit: 19_000 },
+        }
       }),
     )
     const { user } = renderPick('/digitalPick/1')

@@ -2,12 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react'
 
 import { toToast } from '@client/api/errors'
 import { sessionApi } from '@client/features/session/api'
-import { API, HttpResponse, http, refusal, server } from '@test/helpers/msw'
+import { networkError, onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderWithProviders } from '@test/helpers/render'
 
 describe('shared request handling (docs/product.md#messages-request-handling)', () => {
   it('shows a server failure as the technical-problem error with the server message', async () => {
-    server.use(http.get(`${API}/getUser`, () => refusal(500, 'Internal', 'Internal error (request 42)', true)))
+    server.use(onGet('/getUser', () => refusal(500, 'Internal', 'Internal error (request 42)', true)))
     const { store } = renderWithProviders(<div />)
     await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(
@@ -20,9 +20,7 @@ describe('shared request handling (docs/product.md#messages-request-handling)', 
 
   it('shows any other refusal as the server message', async () => {
     server.use(
-      http.post(`${API}/account/updateProfile`, () =>
-        refusal(409, 'Conflict', 'The username marta is already taken.', true),
-      ),
+      onPost('/account/updateProfile', () => refusal(409, 'Conflict', 'The username marta is already taken.', true)),
     )
     const { store } = renderWithProviders(<div />)
     await act(() =>
@@ -32,14 +30,14 @@ describe('shared request handling (docs/product.md#messages-request-handling)', 
   })
 
   it('says it cannot connect when no response arrives', async () => {
-    server.use(http.get(`${API}/getUser`, () => HttpResponse.error()))
+    server.use(onGet('/getUser', networkError))
     const { store } = renderWithProviders(<div />)
     await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(await screen.findByText('Cannot connect to server. Please try again later.')).toBeInTheDocument()
   })
 
   it('logs out with a warning on 403', async () => {
-    server.use(http.get(`${API}/getUser`, () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')))
+    server.use(onGet('/getUser', () => refusal(403, 'LoginRequired', 'Please log in to perform this action.')))
     const { store } = renderWithProviders(<div />, { session: loggedInSession() })
     await act(() => store.dispatch(sessionApi.endpoints.getUser.initiate()))
     expect(await screen.findByText('Please log in to perform this action.')).toBeInTheDocument()

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react'
 import { sessionEnded } from '@client/api/sessionEvents'
 import { makeStore } from '@client/app/store'
 import { sessionApi } from '@client/features/session/api'
-import { API, HttpResponse, http, ok, server, onPost } from '@test/helpers/msw'
+import { onGet, onPost, server } from '@test/helpers/msw'
 
 const loginResult = {
   authKey: 'secret-token',
@@ -37,9 +37,9 @@ describe('the notification poll', () => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
     server.use(
       onPost('/login', loginResult),
-      http.get(`${API}/checkNewNotifications`, () => {
+      onGet('/checkNewNotifications', () => {
         checks += 1
-        return HttpResponse.json(ok(false))
+        return false
       }),
     )
   })

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react'
 import { preloadScreen } from '@client/app/router'
 import { makeStore } from '@client/app/store'
 import { catalogueApi } from '@client/features/catalogue/api'
-import { API, http, ok, server } from '@test/helpers/msw'
+import { onGet, server } from '@test/helpers/msw'
 import { loggedInSession, visitorSession } from '@test/helpers/render'
 
 jest.setTimeout(20_000)
@@ -12,9 +12,9 @@ jest.setTimeout(20_000)
 function countCollectionCalls() {
   const calls: (string | null)[] = []
   server.use(
-    http.get(`${API}/getCardCollections`, ({ request }) => {
+    onGet('/getCardCollections', (request) => {
       calls.push(request.headers.get('X-Auth-Key'))
-      return Response.json(ok([]))
+      return []
     }),
   )
   return calls

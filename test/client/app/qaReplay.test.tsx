@@ -17,7 +17,7 @@ import type { sessionApi } from '@client/features/session/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { installDevToolsStandIn, type DevToolsStandIn } from '@test/helpers/devToolsStandIn'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, http, onGet, onPost, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 
 import { makeMemory } from '../memories/fixtures'
 
@@ -158,7 +158,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
       onGet('/checkNewNotifications', false),
       onPost('/friends/addFriend', { result: true, username: 'lena' }),
       onGet('/getCardCollections', []),
-      http.get(`${API}/getUser`, async () => {
+      onGet('/getUser', async () => {
         await new Promise<void>((resolve) => (releaseExpiredAnswer = resolve))
         return refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')
       }),

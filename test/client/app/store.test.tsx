@@ -11,7 +11,7 @@ import { restoreSession } from '@client/features/session/listeners'
 import { initialSessionState } from '@client/features/session/slice'
 import { walletApi } from '@client/features/wallet/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
-import { API, HttpResponse, http, ok, refusal, server, onGet, onPost } from '@test/helpers/msw'
+import { networkError, onGet, onPost, refusal, server } from '@test/helpers/msw'
 
 const loginResult = {
   authKey: 'secret-token',
@@ -70,22 +70,20 @@ describe('the store', () => {
       onPost('/register', { ...loginResult, invitationReward: false }),
       onPost('/login', loginResult),
       onGet('/checkNewNotifications', false),
-      http.get(`${API}/payment/getMyCreditCertificates`, () =>
-        HttpResponse.json(
-          ok([{ creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' }]),
-        ),
-      ),
+      onGet('/payment/getMyCreditCertificates', [
+        { creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' },
+      ]),
       onPost('/payment/createPaymentIntent', {
         clientSecret: secrets.clientSecret,
         dpmCheckerLink: null,
         provider: 'test',
       }),
       onPost('/payment/testMode/confirmPayment', { paymentIntentId: 'pi_123', status: 'succeeded' }),
-      http.post(`${API}/payment/redeemCreditCertificate`, () =>
-        HttpResponse.json(
-          ok({ result: true, creditValue: 1000, userData: { digitalCredit: 3500, physicalCredit: 40 } }),
-        ),
-      ),
+      onPost('/payment/redeemCreditCertificate', {
+        result: true,
+        creditValue: 1000,
+        userData: { digitalCredit: 3500, physicalCredit: 40 },
+      }),
     )
     const recorded: UnknownAction[] = []
     const recorder: Middleware = () => (next) => (action) => {
@@ -144,7 +142,7 @@ describe('the store', () => {
     server.use(
       onPost('/login', loginResult),
       onGet('/checkNewNotifications', false),
-      http.get(`${API}/getUser`, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')),
+      onGet('/getUser', () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')),
     )
     const store = makeStore()
     await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
@@ -159,7 +157,7 @@ describe('the store', () => {
 
   it('keeps a stored token when the server cannot be reached at start-up, and drops one it refuses', async () => {
     window.localStorage.setItem(STORAGE_KEYS.authToken, 'stored-token')
-    server.use(http.get(`${API}/getUser`, () => HttpResponse.error()))
+    server.use(onGet('/getUser', networkError))
     const offline = makeStore()
     render(<ToastHost />)
     act(() => restoreSession(offline.dispatch))
@@ -167,9 +165,7 @@ describe('the store', () => {
     await waitFor(() => expect(offline.getState().session.loggedIn).toBe(false))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('stored-token')
 
-    server.use(
-      http.get(`${API}/getUser`, () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')),
-    )
+    server.use(onGet('/getUser', () => refusal(401, 'Unauthorized', 'Your session has expired. Please log in again.')))
     const online = makeStore()
     restoreSession(online.dispatch)
     await waitFor(() => expect(online.getState().session.loggedIn).toBe(false))
@@ -179,7 +175,7 @@ describe('the store', () => {
   it('ignores a refusal of a request that was sent before the login', async () => {
     let releaseStaleAnswer: () => void = () => undefined
     server.use(
-      http.get(`${API}/getUser`, async () => {
+      onGet('/getUser', async () => {
         await new Promise<void>((resolve) => (releaseStaleAnswer = resolve))
         return refusal(403, 'LoginRequired', 'Please log in to perform this action.')
       }),

@@ -4,7 +4,7 @@ import type { Card, CardCollection } from '@shared/catalogue'
 import { TEXTS } from '@shared/texts'
 import { truncate } from '@client/lib/format'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, onPost, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
@@ -101,14 +101,14 @@ describe('CardPage', () => {
     server.use(
       ...baseHandlers(),
       onGet('/getCard', () => lisbon({ beenThere })),
-      http.post(`${API}/setBeenThere`, async ({ request }) => {
-        const body = (await request.json()) as { value: boolean }
+      onPost('/setBeenThere', async (_request, body) => {
+        const { value } = body as { value: boolean }
         sent.push(body)
         await new Promise<void>((resolve) => {
           release = resolve
         })
-        beenThere = body.value
-        return HttpResponse.json(ok(null))
+        beenThere = value
+        return null
       }),
     )
     const { user } = renderApp('/card/pt-lisbon-3')
@@ -164,9 +164,7 @@ describe('CardCollectionsPage', () => {
     let failing = true
     server.use(
       ...baseHandlers(),
-      http.get(`${API}/getCard`, () =>
-        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(lisbon())),
-      ),
+      onGet('/getCard', () => (failing ? refusal(500, 'Internal', 'Database unavailable', true) : lisbon())),
     )
     const { user } = renderApp('/card/pt-lisbon-3')
     expect(
@@ -181,7 +179,7 @@ describe('CardCollectionsPage', () => {
   it('says "Card not found" when the server answers that it is not there', async () => {
     server.use(
       ...baseHandlers(),
-      http.get(`${API}/getCard`, () => refusal(404, 'NotFound', 'Card not found', true)),
+      onGet('/getCard', () => refusal(404, 'NotFound', 'Card not found', true)),
     )
     renderApp('/card/nope')
     expect(await screen.findByText('Card not found', undefined, FIRST_LOAD)).toBeInTheDocument()

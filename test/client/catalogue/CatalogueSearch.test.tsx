@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { CardCollection, CollectionCard, PlaceSearchResult } from '@shared/catalogue'
 import { timeDifference } from '@client/features/catalogue/components/LocalTime'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { onGet, refusal, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
@@ -91,10 +91,10 @@ describe('CardCollectionsPage with many collections', () => {
     const asked: string[] = []
     server.use(
       ...baseHandlers(),
-      http.get(`${API}/searchPlaces`, ({ request }) => {
+      onGet('/searchPlaces', (request) => {
         const query = new URL(request.url).searchParams.get('query') ?? ''
         asked.push(query)
-        return HttpResponse.json(ok(query === 'lyon' ? [lyon] : []))
+        return query === 'lyon' ? [lyon] : []
       }),
     )
     const { user, router } = renderApp('/cardCollections')
@@ -123,9 +123,7 @@ describe('CardCollectionsPage with many collections', () => {
     let fail = true
     server.use(
       ...baseHandlers(),
-      http.get(`${API}/searchPlaces`, () =>
-        fail ? HttpResponse.json({}, { status: 500 }) : HttpResponse.json(ok([lyon])),
-      ),
+      onGet('/searchPlaces', () => (fail ? refusal(500, 'Internal', 'Something went wrong.') : [lyon])),
     )
     const { user } = renderApp('/cardCollections?q=lyon')
 

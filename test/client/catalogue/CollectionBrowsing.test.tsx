@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 
 import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { onGet, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
@@ -58,13 +58,11 @@ function portugal(): Card {
 
 /** Answers getCardsOfCollection like the server, and records the rarities asked for. */
 function europeCards(asked: string[]) {
-  return http.get(`${API}/getCardsOfCollection`, ({ request }) => {
+  return onGet('/getCardsOfCollection', (request) => {
     const params = new URL(request.url).searchParams
     const rarity = Number(params.get('rarity'))
     asked.push(`${params.get('collectionId')}:${rarity}`)
-    return HttpResponse.json(
-      ok([place('pt', 'Portugal', rarity, rarity === 3 ? 2 : 0), place('no', 'Norway', rarity, 0)]),
-    )
+    return [place('pt', 'Portugal', rarity, rarity === 3 ? 2 : 0), place('no', 'Norway', rarity, 0)]
   })
 }
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { CardCollection } from '@shared/catalogue'
 import type { MyCollection } from '@shared/collection'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, http, onGet, server } from '@test/helpers/msw'
+import { neverAnswered, onGet, server } from '@test/helpers/msw'
 import { renderApp } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
@@ -100,10 +100,7 @@ describe('MyCollectionPage', () => {
   })
 
   it('shows a spinner until the collection has loaded', async () => {
-    server.use(
-      http.get(`${API}/getMyCollection`, () => new Promise<never>(() => undefined)),
-      ...handlers(),
-    )
+    server.use(onGet('/getMyCollection', neverAnswered), ...handlers())
     renderApp('/myCollection')
     expect(await screen.findByRole('progressbar', { name: 'Loading your collection' }, FIRST_LOAD)).toBeInTheDocument()
   })

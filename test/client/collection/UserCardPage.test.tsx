@@ -4,7 +4,7 @@ import type { GiftUserCardBody, UserCard } from '@shared/collection'
 import type { Friend } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, onPost, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, renderApp } from '@test/helpers/render'
 
 const me = makeUser({ userCardStats: { collectionCount: 1, cardCount: 1, rarityStats: [0, 0, 0, 0, 1] } })
@@ -36,7 +36,7 @@ function handlers(userCard: UserCard = copy) {
     onGet('/checkNewNotifications', false),
     onGet('/getUserCard', userCard),
     onGet('/getRecycleValue', 8_000),
-    http.get(`${API}/getCard`, () => refusal(404, 'NotFound', 'Card not found', true)),
+    onGet('/getCard', () => refusal(404, 'NotFound', 'Card not found', true)),
   ]
 }
 
@@ -57,14 +57,16 @@ describe('UserCardPage', () => {
 
   it('recycles after confirmation, then shows the toast, updates the balance and opens the card page', async () => {
     let recycled: unknown = null
-    const goneOnceRecycled = (data: unknown) => () =>
-      recycled ? refusal(404, 'NotFound', 'User card not found', true) : HttpResponse.json(ok(data))
+    const goneOnceRecycled =
+      <Data,>(data: Data) =>
+      () =>
+        recycled ? refusal(404, 'NotFound', 'User card not found', true) : data
     server.use(
-      http.get(`${API}/getUserCard`, goneOnceRecycled(copy)),
-      http.get(`${API}/getRecycleValue`, goneOnceRecycled(8_000)),
-      http.post(`${API}/recycleUserCard`, async ({ request }) => {
-        recycled = await request.json()
-        return HttpResponse.json(ok({ newUserDigitalCredit: 20_500 }))
+      onGet('/getUserCard', goneOnceRecycled(copy)),
+      onGet('/getRecycleValue', goneOnceRecycled(8_000)),
+      onPost('/recycleUserCard', (_request, body) => {
+        recycled = body
+        return { newUserDigitalCredit: 20_500 }
       }),
       // The header refetches the user after a recycle; the server then reports the new balance.
       onGet('/getUser', () => ({ ...me, digitalCredit: recycled ? 20_500 : me.digitalCredit })),
@@ -102,7 +104,7 @@ describe('UserCardPage', () => {
 
   it('shows "User card not found" when the copy cannot be loaded', async () => {
     server.use(
-      http.get(`${API}/getUserCard`, () => refusal(404, 'NotFound', 'User card not found', true)),
+      onGet('/getUserCard', () => refusal(404, 'NotFound', 'User card not found', true)),
       ...handlers(),
     )
     renderApp('/userCard/nope')
@@ -113,9 +115,7 @@ describe('UserCardPage', () => {
   it('offers a retry, not "User card not found", when the server fails', async () => {
     let failing = true
     server.use(
-      http.get(`${API}/getUserCard`, () =>
-        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(copy)),
-      ),
+      onGet('/getUserCard', () => (failing ? refusal(500, 'Internal', 'Database unavailable', true) : copy)),
       ...handlers(),
     )
     const { user } = renderApp('/userCard/uc-1')
@@ -178,9 +178,7 @@ describe('UserCardPage', () => {
         ...handlers({ ...copy, giftable: true }),
         onGet('/friends/getMyFriends', [lena]),
         onGet('/getGiftAllowance', allowance),
-        http.post(`${API}/giftUserCard`, () =>
-          refusal(422, 'RuleViolation', 'You can give cards only to your friends.', true),
-        ),
+        onPost('/giftUserCard', () => refusal(422, 'RuleViolation', 'You can give cards only to your friends.', true)),
       )
       const { user } = renderApp('/userCard/uc-1')
       await user.click(await screen.findByRole('button', { name: 'Gift to a friend' }, FIRST_LOAD))

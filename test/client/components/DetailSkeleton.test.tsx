@@ -3,16 +3,12 @@ import { Route, Routes } from 'react-router-dom'
 
 import { CardPage } from '@client/features/catalogue/CardPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, http, onGet, server } from '@test/helpers/msw'
+import { neverAnswered, onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 describe('a page that is loading', () => {
   it('keeps the shape of the card page (picture, title and text placeholders), not a spinner', async () => {
-    server.use(
-      onGet('/getUser', makeUser()),
-      onGet('/checkNewNotifications', false),
-      http.get(`${API}/getCard`, () => new Promise<never>(() => undefined)),
-    )
+    server.use(onGet('/getUser', makeUser()), onGet('/checkNewNotifications', false), onGet('/getCard', neverAnswered))
     renderWithProviders(
       <Routes>
         <Route path="/card/:cardId" element={<CardPage />} />

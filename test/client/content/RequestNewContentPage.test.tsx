@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 
 import { RequestNewContentPage } from '@client/features/content/RequestNewContentPage'
-import { API, HttpResponse, http, ok, refusal, server } from '@test/helpers/msw'
+import { onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 // MUI forms typed through user-event are slow on a busy machine.
@@ -11,9 +11,9 @@ describe('RequestNewContentPage', () => {
   it('asks to fill in all fields and sends nothing when the detail is empty', async () => {
     let sent = false
     server.use(
-      http.post(`${API}/system/requestNewContent`, () => {
+      onPost('/system/requestNewContent', () => {
         sent = true
-        return HttpResponse.json(ok(null))
+        return null
       }),
     )
     const { user } = renderWithProviders(<RequestNewContentPage />)
@@ -27,9 +27,9 @@ describe('RequestNewContentPage', () => {
   it('sends the request and offers to submit another', async () => {
     let sentBody: unknown = null
     server.use(
-      http.post(`${API}/system/requestNewContent`, async ({ request }) => {
-        sentBody = await request.json()
-        return HttpResponse.json(ok(null))
+      onPost('/system/requestNewContent', (_request, body) => {
+        sentBody = body
+        return null
       }),
     )
     const { user } = renderWithProviders(<RequestNewContentPage />)
@@ -48,7 +48,7 @@ describe('RequestNewContentPage', () => {
 
   it('keeps the text and shows the reason when the server refuses', async () => {
     server.use(
-      http.post(`${API}/system/requestNewContent`, () =>
+      onPost('/system/requestNewContent', () =>
         refusal(429, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.', true),
       ),
     )

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import type { MemoryFeed } from '@shared/feed'
 import { FeedRoute } from '@client/app/routes/FeedRoute'
 import { FEED_EMPTY_TEXT } from '@client/features/feed/FeedPage'
-import { API, HttpResponse, http, ok, refusal, server, onGet } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -53,10 +53,10 @@ describe('FeedPage', () => {
     cursors = []
     FakeIntersectionObserver.instances = []
     server.use(
-      http.get(`${API}/feed/getMemoryFeed`, ({ request }) => {
+      onGet('/feed/getMemoryFeed', (request) => {
         const cursor = new URL(request.url).searchParams.get('cursor')
         cursors.push(cursor)
-        return HttpResponse.json(ok(cursor === 'cursor-2' ? lastPage : firstPage))
+        return cursor === 'cursor-2' ? lastPage : firstPage
       }),
     )
   })
@@ -98,7 +98,7 @@ describe('FeedPage', () => {
 
   it('shows a like at once and takes it back when the server refuses it', async () => {
     let answer: (response: Response) => void = () => undefined
-    server.use(http.post(`${API}/memory/likeMemory`, () => new Promise<Response>((resolve) => (answer = resolve))))
+    server.use(onPost('/memory/likeMemory', () => new Promise<Response>((resolve) => (answer = resolve))))
     const { user } = renderWithProviders(<FeedRoute />, { route: '/feed' })
     const porto = await screen.findByRole('article', { name: 'jo · Porto' })
     await user.click(within(porto).getByRole('button', { name: 'Like, 2 likes' }))
@@ -121,7 +121,7 @@ describe('FeedPage', () => {
 
 describe('FeedPage when the feed fails', () => {
   it('offers Try Again instead of the empty text', async () => {
-    server.use(http.get(`${API}/feed/getMemoryFeed`, () => refusal(500, 'Internal', 'boom', true)))
+    server.use(onGet('/feed/getMemoryFeed', () => refusal(500, 'Internal', 'boom', true)))
     renderWithProviders(<FeedRoute />, { route: '/feed' })
     expect(await screen.findByText('The feed could not be loaded.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()

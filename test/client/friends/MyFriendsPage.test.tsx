@@ -4,7 +4,7 @@ import type { Friend } from '@shared/friends'
 import type { ReferralRewardsResult } from '@shared/wallet'
 import { MyFriendsPage } from '@client/features/friends/MyFriendsPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, onGet, refusal, server, ok } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -110,10 +110,10 @@ describe('MyFriendsPage', () => {
     let sentBody: unknown = null
     server.use(
       onGet('/friends/getMyFriends', () => friends),
-      http.post(`${API}/friends/addFriend`, async ({ request }) => {
-        sentBody = await request.json()
+      onPost('/friends/addFriend', (_request, body) => {
+        sentBody = body
         friends = [lena]
-        return HttpResponse.json(ok({ result: true, username: 'lena' }))
+        return { result: true, username: 'lena' }
       }),
     )
     const { user } = renderWithProviders(<MyFriendsPage />)
@@ -134,7 +134,7 @@ describe('MyFriendsPage', () => {
   it('shows a refusal under the field and keeps the code', async () => {
     server.use(
       onGet('/friends/getMyFriends', []),
-      http.post(`${API}/friends/addFriend`, () =>
+      onPost('/friends/addFriend', () =>
         refusal(422, 'RuleViolation', 'That is your own friend code. Share it with a friend to connect.', true),
       ),
     )
@@ -151,9 +151,9 @@ describe('MyFriendsPage', () => {
     let friends = [lena]
     server.use(
       onGet('/friends/getMyFriends', () => friends),
-      http.post(`${API}/friends/removeFriend`, () => {
+      onPost('/friends/removeFriend', () => {
         friends = []
-        return HttpResponse.json(ok(null))
+        return null
       }),
     )
     const { user } = renderWithProviders(<MyFriendsPage />)

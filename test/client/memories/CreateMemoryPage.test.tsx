@@ -8,7 +8,7 @@ import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { collectionApi } from '@client/features/collection/api'
 import { CreateMemoryPage } from '@client/features/memories/CreateMemoryPage'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { makeMemory } from './fixtures'
@@ -98,25 +98,21 @@ describe('CreateMemoryPage', () => {
     server.use(
       onGet('/memory/getAvailableCardSets', cardSets),
       onGet('/getPeerUserCards', copies),
-      http.post(`${API}/memory/uploadMemoryPicture`, () =>
-        HttpResponse.json(
-          ok({
-            visitCheck: { verdict: 'notChecked', placeName: null, takenOn: null },
-            pictureFileName: 'pic-1.jpg',
-            url: '/api/image/memoryPicture?image=pic-1.jpg',
-            width: 800,
-            height: 600,
-            variants: [{ width: 480, url: '/api/image/memoryPicture?image=pic-1.jpg&w=480' }],
-          }),
-        ),
-      ),
-      http.get(`${API}/friends/searchFriends`, ({ request }) => {
-        searched.push(new URL(request.url).searchParams.get('name') ?? '')
-        return HttpResponse.json(ok([{ userId: 'u-jo', username: 'jo', avatarId: 2, userLevel: 1 }]))
+      onPost('/memory/uploadMemoryPicture', {
+        visitCheck: { verdict: 'notChecked', placeName: null, takenOn: null },
+        pictureFileName: 'pic-1.jpg',
+        url: '/api/image/memoryPicture?image=pic-1.jpg',
+        width: 800,
+        height: 600,
+        variants: [{ width: 480, url: '/api/image/memoryPicture?image=pic-1.jpg&w=480' }],
       }),
-      http.post(`${API}/memory/createMemory`, async ({ request }) => {
-        created = await request.json()
-        return HttpResponse.json(ok({ memoryId: 'm7' }))
+      onGet('/friends/searchFriends', (request) => {
+        searched.push(new URL(request.url).searchParams.get('name') ?? '')
+        return [{ userId: 'u-jo', username: 'jo', avatarId: 2, userLevel: 1 }]
+      }),
+      onPost('/memory/createMemory', (_request, body) => {
+        created = body
+        return { memoryId: 'm7' }
       }),
     )
     const { user } = renderCreate('/createMemory')
@@ -169,9 +165,9 @@ describe('CreateMemoryPage', () => {
     let saved = false
     server.use(
       onGet('/getUserCard', () => ({ ...userCard, memory: saved ? makeMemory({ memoryId: 'm7' }) : null })),
-      http.post(`${API}/memory/createMemory`, () => {
+      onPost('/memory/createMemory', () => {
         saved = true
-        return HttpResponse.json(ok({ memoryId: 'm7' }))
+        return { memoryId: 'm7' }
       }),
     )
     const { user, store } = renderCreate('/createMemory/uc1')
@@ -195,9 +191,7 @@ describe('CreateMemoryPage', () => {
   it('offers a retry, not "User card not found", when the server fails to load the copy', async () => {
     let failing = true
     server.use(
-      http.get(`${API}/getUserCard`, () =>
-        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(userCard)),
-      ),
+      onGet('/getUserCard', () => (failing ? refusal(500, 'Internal', 'Database unavailable', true) : userCard)),
     )
     const { user } = renderCreate('/createMemory/uc1')
     expect(await screen.findByText(TEXTS.technicalProblem('Database unavailable'))).toBeInTheDocument()
@@ -240,9 +234,7 @@ describe('CreateMemoryPage', () => {
   it('shows the Oops page when the server says the card already has a memory', async () => {
     server.use(
       onGet('/getUserCard', userCard),
-      http.post(`${API}/memory/createMemory`, () =>
-        refusal(409, 'Conflict', 'This user card already has a memory.', true),
-      ),
+      onPost('/memory/createMemory', () => refusal(409, 'Conflict', 'This user card already has a memory.', true)),
     )
     const { user } = renderCreate('/createMemory/uc1')
     await screen.findByRole('group', { name: 'Associated card' })
@@ -252,7 +244,7 @@ describe('CreateMemoryPage', () => {
   })
 
   it('says "User card not found" when the card cannot be loaded', async () => {
-    server.use(http.get(`${API}/getUserCard`, () => refusal(404, 'NotFound', 'User card not found', true)))
+    server.use(onGet('/getUserCard', () => refusal(404, 'NotFound', 'User card not found', true)))
     renderCreate('/createMemory/nope')
     expect(await screen.findByRole('heading', { name: TEXTS.userCardNotFound })).toBeInTheDocument()
   })

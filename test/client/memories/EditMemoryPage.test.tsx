@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom'
 import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { EditMemoryPage } from '@client/features/memories/EditMemoryPage'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { makeMemory } from './fixtures'
@@ -30,9 +30,9 @@ describe('EditMemoryPage', () => {
     let saved: unknown = null
     server.use(
       onGet('/memory/getMemory', makeMemory()),
-      http.post(`${API}/memory/updateMemory`, async ({ request }) => {
-        saved = await request.json()
-        return HttpResponse.json(ok(null))
+      onPost('/memory/updateMemory', (_request, body) => {
+        saved = body
+        return null
       }),
     )
     const { user } = renderEdit('/editMemory/m1')
@@ -69,7 +69,7 @@ describe('EditMemoryPage', () => {
   })
 
   it('shows the same page for an unknown memory', async () => {
-    server.use(http.get(`${API}/memory/getMemory`, () => refusal(404, 'NotFound', 'Memory not found', true)))
+    server.use(onGet('/memory/getMemory', () => refusal(404, 'NotFound', 'Memory not found', true)))
     renderEdit('/editMemory/m9')
     expect(await screen.findByText(TEXTS.memoryNotFound)).toBeInTheDocument()
   })
@@ -80,7 +80,7 @@ describe('EditMemoryPage', () => {
   })
 
   it('offers a retry, not "not found", when the server fails to load the memory', async () => {
-    server.use(http.get(`${API}/memory/getMemory`, () => refusal(503, 'Unavailable', 'Try again soon', true)))
+    server.use(onGet('/memory/getMemory', () => refusal(503, 'Unavailable', 'Try again soon', true)))
     renderEdit('/editMemory/m1')
     expect(await screen.findByText(TEXTS.technicalProblem('Try again soon'))).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()

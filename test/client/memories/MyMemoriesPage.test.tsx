@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 
 import { TEXTS } from '@shared/texts'
 import { MyMemoriesPage } from '@client/features/memories/MyMemoriesPage'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { makeMemory } from './fixtures'
@@ -55,10 +55,10 @@ describe('MyMemoriesPage', () => {
     })
     server.use(
       onGet('/memory/getMyMemories', [makeMemory()]),
-      http.post(`${API}/memory/updateVisibility`, async ({ request }) => {
-        sent = await request.json()
+      onPost('/memory/updateVisibility', async (_request, body) => {
+        sent = body
         await answered
-        return HttpResponse.json(ok(null))
+        return null
       }),
     )
     const { user } = renderWithProviders(<MyMemoriesPage />, { route: '/myMemories' })
@@ -74,7 +74,7 @@ describe('MyMemoriesPage', () => {
   it('puts the visibility back when the change fails', async () => {
     server.use(
       onGet('/memory/getMyMemories', [makeMemory()]),
-      http.post(`${API}/memory/updateVisibility`, () => refusal(404, 'NotFound', 'Memory not found', true)),
+      onPost('/memory/updateVisibility', () => refusal(404, 'NotFound', 'Memory not found', true)),
     )
     const { user } = renderWithProviders(<MyMemoriesPage />, { route: '/myMemories' })
     await user.click(await screen.findByRole('combobox', { name: 'Visibility' }))

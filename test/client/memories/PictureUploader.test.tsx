@@ -3,7 +3,7 @@ import { useState } from 'react'
 
 import type { MemoryPicture } from '@shared/memories'
 import { PictureUploader } from '@client/features/memories/components/PictureUploader'
-import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { onPost, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 function UploaderWithState() {
@@ -15,18 +15,16 @@ describe('PictureUploader', () => {
   it('says the photo location is used once, sends the memory’s copy and tells what the check found', async () => {
     const asked: string[] = []
     server.use(
-      http.post(`${API}/memory/uploadMemoryPicture`, ({ request }) => {
+      onPost('/memory/uploadMemoryPicture', (request) => {
         asked.push(new URL(request.url).searchParams.get('userCardId') ?? '')
-        return HttpResponse.json(
-          ok({
-            visitCheck: { verdict: 'inside', placeName: 'Lisbon', takenOn: '2025-06-03' },
-            pictureFileName: 'pic-1.jpg',
-            url: '/api/image/memoryPicture?image=pic-1.jpg',
-            width: 800,
-            height: 600,
-            variants: [],
-          }),
-        )
+        return {
+          visitCheck: { verdict: 'inside', placeName: 'Lisbon', takenOn: '2025-06-03' },
+          pictureFileName: 'pic-1.jpg',
+          url: '/api/image/memoryPicture?image=pic-1.jpg',
+          width: 800,
+          height: 600,
+          variants: [],
+        }
       }),
     )
     function WithCopy() {
@@ -63,18 +61,14 @@ describe('PictureUploader', () => {
 
   it('gives the focus back to Add Picture once the upload it started has finished', async () => {
     server.use(
-      http.post(`${API}/memory/uploadMemoryPicture`, () =>
-        HttpResponse.json(
-          ok({
-            visitCheck: { verdict: 'notChecked', placeName: null, takenOn: null },
-            pictureFileName: 'pic-1.jpg',
-            url: '/api/image/memoryPicture?image=pic-1.jpg',
-            width: 800,
-            height: 600,
-            variants: [],
-          }),
-        ),
-      ),
+      onPost('/memory/uploadMemoryPicture', {
+        visitCheck: { verdict: 'notChecked', placeName: null, takenOn: null },
+        pictureFileName: 'pic-1.jpg',
+        url: '/api/image/memoryPicture?image=pic-1.jpg',
+        width: 800,
+        height: 600,
+        variants: [],
+      }),
     )
     const openChooser = jest.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined)
     const { user } = renderWithProviders(<UploaderWithState />)

@@ -6,7 +6,7 @@ import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { SwitchUserCardPage } from '@client/features/memories/SwitchUserCardPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { onGet, onPost, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { makeMemory } from './fixtures'
@@ -64,12 +64,10 @@ describe('SwitchUserCardPage', () => {
       // A loaded user starts the session's notification poll.
       onGet('/checkNewNotifications', false),
       onGet('/cards/getTransferrableCards', transferrable),
-      http.post(`${API}/memory/switchUserCard`, async ({ request }) => {
-        switched = await request.json()
+      onPost('/memory/switchUserCard', (_request, sent) => {
+        switched = sent
         const body = switched as { newUserCardId?: string }
-        return HttpResponse.json(
-          ok({ newUserCardId: body.newUserCardId ?? 'uc-new', userData: { digitalCredit: 10_500, physicalCredit: 0 } }),
-        )
+        return { newUserCardId: body.newUserCardId ?? 'uc-new', userData: { digitalCredit: 10_500, physicalCredit: 0 } }
       }),
     )
   })

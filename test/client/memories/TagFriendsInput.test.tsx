@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react'
 
 import { TAG_SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { TagFriendsInput } from '@client/features/memories/components/TagFriendsInput'
-import { API, HttpResponse, http, ok, server } from '@test/helpers/msw'
+import { onGet, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 const friends = [
@@ -17,9 +17,9 @@ describe('TagFriendsInput', () => {
   beforeEach(() => {
     searched = []
     server.use(
-      http.get(`${API}/friends/searchFriends`, ({ request }) => {
+      onGet('/friends/searchFriends', (request) => {
         searched.push(new URL(request.url).searchParams.get('name') ?? '')
-        return HttpResponse.json(ok(friends))
+        return friends
       }),
     )
   })

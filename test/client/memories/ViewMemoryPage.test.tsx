@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom'
 import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { ViewMemoryPage } from '@client/features/memories/ViewMemoryPage'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { networkError, onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -101,9 +101,9 @@ describe('ViewMemoryPage', () => {
     })
     server.use(
       onGet('/memory/getMemory', makeMemory({ likes: 2, liked: false })),
-      http.post(`${API}/memory/likeMemory`, async () => {
+      onPost('/memory/likeMemory', async () => {
         await answered
-        return HttpResponse.json(ok({ liked: true, likes: 3 }))
+        return { liked: true, likes: 3 }
       }),
     )
     const { user } = renderView('/viewMemory/m1')
@@ -117,13 +117,13 @@ describe('ViewMemoryPage', () => {
     let loads = 0
     let posted: unknown = null
     server.use(
-      http.get(`${API}/memory/getMemory`, () => {
+      onGet('/memory/getMemory', () => {
         loads += 1
-        return HttpResponse.json(ok(makeMemory({ comments: thread, commentCount: 2 })))
+        return makeMemory({ comments: thread, commentCount: 2 })
       }),
-      http.post(`${API}/memory/postComment`, async ({ request }) => {
-        posted = await request.json()
-        return HttpResponse.json(ok({ memoryCommentId: 'c3' }))
+      onPost('/memory/postComment', (_request, body) => {
+        posted = body
+        return { memoryCommentId: 'c3' }
       }),
     )
     const { user } = renderView('/viewMemory/m1')
@@ -168,7 +168,7 @@ describe('ViewMemoryPage', () => {
   })
 
   it('says the memory was not found when the server refuses it', async () => {
-    server.use(http.get(`${API}/memory/getMemory`, () => refusal(404, 'NotFound', 'Memory not found', true)))
+    server.use(onGet('/memory/getMemory', () => refusal(404, 'NotFound', 'Memory not found', true)))
     renderView('/viewMemory/m9')
     expect(await screen.findByRole('heading', { name: 'Memory not found' })).toBeInTheDocument()
   })
@@ -176,8 +176,8 @@ describe('ViewMemoryPage', () => {
   it('shows the technical-problem toast and a retry, not "not found", when the server fails', async () => {
     let failing = true
     server.use(
-      http.get(`${API}/memory/getMemory`, () =>
-        failing ? refusal(500, 'Internal', 'Database unavailable', true) : HttpResponse.json(ok(makeMemory())),
+      onGet('/memory/getMemory', () =>
+        failing ? refusal(500, 'Internal', 'Database unavailable', true) : makeMemory(),
       ),
     )
     const { user } = renderView('/viewMemory/m1')
@@ -189,7 +189,7 @@ describe('ViewMemoryPage', () => {
   })
 
   it('says it cannot connect, with a retry, when there is no answer at all', async () => {
-    server.use(http.get(`${API}/memory/getMemory`, () => HttpResponse.error()))
+    server.use(onGet('/memory/getMemory', networkError))
     renderView('/viewMemory/m1')
     expect(await screen.findByText(TEXTS.cannotConnect)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()

@@ -4,7 +4,7 @@ import type { Notification } from '@shared/notifications'
 import { TEXTS } from '@shared/texts'
 import { notificationsApi, selectNewNotification } from '@client/features/notifications/api'
 import { NotificationsPage } from '@client/features/notifications/NotificationsPage'
-import { API, HttpResponse, http, ok, onGet, server } from '@test/helpers/msw'
+import { onGet, onPost, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 function makeNotification(overrides: Partial<Notification> = {}): Notification {
@@ -50,18 +50,18 @@ describe('NotificationsPage', () => {
     let flagChecks = 0
     let posted: unknown = null
     server.use(
-      http.get(`${API}/getNotifications`, () => {
+      onGet('/getNotifications', () => {
         listLoads += 1
-        return HttpResponse.json(ok([makeNotification({ read })]))
+        return [makeNotification({ read })]
       }),
-      http.post(`${API}/readNotification`, async ({ request }) => {
-        posted = await request.json()
+      onPost('/readNotification', (_request, body) => {
+        posted = body
         read = true
-        return HttpResponse.json(ok(null))
+        return null
       }),
-      http.get(`${API}/checkNewNotifications`, () => {
+      onGet('/checkNewNotifications', () => {
         flagChecks += 1
-        return HttpResponse.json(ok(!read))
+        return !read
       }),
     )
     const { user, store } = renderWithProviders(<NotificationsPage />, { route: '/notifications' })
@@ -80,9 +80,9 @@ describe('NotificationsPage', () => {
     let posted: unknown = null
     server.use(
       onGet('/getNotifications', [makeNotification({ link: '/viewMemory/m1/comments' })]),
-      http.post(`${API}/readNotification`, async ({ request }) => {
-        posted = await request.json()
-        return HttpResponse.json(ok(null))
+      onPost('/readNotification', (_request, body) => {
+        posted = body
+        return null
       }),
       onGet('/checkNewNotifications', false),
     )

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 
 import { ACCOUNT_TEXTS } from '@shared/account'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, http, refusal, server, onGet, onPost } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, renderApp, visitorSession } from '@test/helpers/render'
 
 const loginResult = {
@@ -55,7 +55,7 @@ describe('LoginPage', () => {
   })
 
   it('shows the server message as a warning when the password is wrong', async () => {
-    server.use(http.post(`${API}/login`, () => refusal(400, 'BadRequest', 'The e-mail or password is incorrect.')))
+    server.use(onPost('/login', () => refusal(400, 'BadRequest', 'The e-mail or password is incorrect.')))
     const { user } = renderApp('/login', { session: visitorSession })
     await user.type(await screen.findByLabelText('Email'), 'marta@example.com')
     await user.type(screen.getByLabelText('Password'), 'wrong')

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 
 import type { User } from '@shared/session'
 import { MyAccountPage } from '@client/features/session/MyAccountPage'
-import { API, HttpResponse, http, ok, onGet, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, renderWithProviders } from '@test/helpers/render'
 
 const marta: User = {
@@ -74,15 +74,19 @@ describe('MyAccountPage', () => {
     let loggedOut = false
     server.use(
       // As the server does: without a token there is no user.
-      http.get(`${API}/getUser`, ({ request }) =>
+      onGet('/getUser', (request) =>
         request.headers.get('X-Auth-Key')
-          ? HttpResponse.json(ok(marta))
+          ? marta
           : refusal(403, 'LoginRequired', 'Please log in to perform this action.'),
       ),
-      http.post(`${API}/logout`, () => {
-        loggedOut = true
-        return HttpResponse.json(ok(null, false))
-      }),
+      onPost(
+        '/logout',
+        () => {
+          loggedOut = true
+          return null
+        },
+        false,
+      ),
     )
     const { user, store } = renderAccount()
     await user.click(await screen.findByRole('button', { name: 'Log Out' }))
@@ -98,14 +102,14 @@ describe('MyAccountPage', () => {
     let current = marta
     server.use(
       onGet('/getUser', () => current),
-      http.get(`${API}/getAvatarList`, () => {
+      onGet('/getAvatarList', () => {
         avatarListCalls += 1
-        return HttpResponse.json(ok([1, 2, 3, 4, 5, 6, 7, 8]))
+        return [1, 2, 3, 4, 5, 6, 7, 8]
       }),
-      http.post(`${API}/account/updateProfile`, async ({ request }) => {
-        sentBody = await request.json()
+      onPost('/account/updateProfile', (_request, body) => {
+        sentBody = body
         current = { ...current, username: 'Marta Travels', avatarId: 5 }
-        return HttpResponse.json(ok({ username: 'Marta Travels', avatarId: 5 }))
+        return { username: 'Marta Travels', avatarId: 5 }
       }),
     )
     const { user, store } = renderAccount()
@@ -146,20 +150,7 @@ describe('MyAccountPage', () => {
     server.use(
       onGet('/getUser', marta),
       onGet('/getAvatarList', [1, 2, 3]),
-      http.post(`${API}/account/updateProfile`, () =>
-        HttpResponse.json(
-          {
-            metadata: {
-              status: false,
-              errorCode: 'Conflict',
-              message: 'The username lena is already taken.',
-              authorized: true,
-            },
-            data: null,
-          },
-          { status: 409 },
-        ),
-      ),
+      onPost('/account/updateProfile', () => refusal(409, 'Conflict', 'The username lena is already taken.', true)),
     )
     const { user } = renderAccount()
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))

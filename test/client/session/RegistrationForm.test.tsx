@@ -4,7 +4,7 @@ import { REGISTRATION_CACHE_KEY, RegistrationForm } from '@client/components/Reg
 import { useRegisterMutation } from '@client/features/session/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, refusal, server, onGet } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderApp, renderWithProviders, visitorSession } from '@test/helpers/render'
 
@@ -28,7 +28,7 @@ function SignUpForm() {
 describe('RegistrationForm', () => {
   it('shows the field errors and the warning and sends nothing when the form is invalid', async () => {
     let sent = false
-    server.use(http.post(`${API}/register`, () => ((sent = true), HttpResponse.json(ok(registered)))))
+    server.use(onPost('/register', () => ((sent = true), registered)))
     const { user } = renderWithProviders(<SignUpForm />, { session: visitorSession })
 
     await user.type(screen.getByLabelText('Email'), 'marta@nowhere')
@@ -44,9 +44,9 @@ describe('RegistrationForm', () => {
     window.localStorage.setItem(STORAGE_KEYS.referralCode, 'spring-newsletter')
     let body: Record<string, unknown> = {}
     server.use(
-      http.post(`${API}/register`, async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>
-        return HttpResponse.json(ok({ ...registered, invitationReward: true }))
+      onPost('/register', (_request, sent) => {
+        body = sent as Record<string, unknown>
+        return { ...registered, invitationReward: true }
       }),
       // The logged-in header loads the user and starts the notification poll.
       onGet('/getUser', makeUser()),
@@ -79,7 +79,7 @@ describe('RegistrationForm', () => {
 
   it('keeps what the user typed and shows the server message when the e-mail is taken', async () => {
     server.use(
-      http.post(`${API}/register`, () =>
+      onPost('/register', () =>
         refusal(409, 'Conflict', 'An account with this e-mail already exists. Please log in instead.'),
       ),
     )

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 import type { CreditProduct } from '@shared/wallet'
 import { CheckoutDialog } from '@client/features/wallet/components/CheckoutDialog'
-import { API, HttpResponse, http, ok, refusal, server, onPost } from '@test/helpers/msw'
+import { onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 // The CPU is shared with other suites; findBy waits longer than its 1 s default.
@@ -35,11 +35,9 @@ describe('CheckoutDialog', () => {
   it('creates the payment intent on open and mounts the Stripe Payment Element in the dark theme', async () => {
     const bodies: unknown[] = []
     server.use(
-      http.post(`${API}/payment/createPaymentIntent`, async ({ request }) => {
-        bodies.push(await request.json())
-        return HttpResponse.json(
-          ok({ clientSecret: 'pi_1_secret_2', dpmCheckerLink: null, provider: 'stripe', publishableKey: 'pk_test_1' }),
-        )
+      onPost('/payment/createPaymentIntent', (_request, body) => {
+        bodies.push(body)
+        return { clientSecret: 'pi_1_secret_2', dpmCheckerLink: null, provider: 'stripe', publishableKey: 'pk_test_1' }
       }),
     )
     renderWithProviders(<CheckoutDialog product={product} onClose={jest.fn()} onTestPaymentSucceeded={jest.fn()} />)
@@ -77,7 +75,7 @@ describe('CheckoutDialog', () => {
 
   it('shows why the payment could not be prepared', async () => {
     server.use(
-      http.post(`${API}/payment/createPaymentIntent`, () =>
+      onPost('/payment/createPaymentIntent', () =>
         refusal(404, 'NotFound', 'This credit product is not available.', true),
       ),
     )

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 
 import type { CreditCertificate, CreditProduct, SpendingLimit, VerifyPaymentIntentResult } from '@shared/wallet'
 import { makeUser } from '@test/helpers/fixtures'
-import { API, HttpResponse, http, ok, onGet, refusal, server, onPost } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
 
 // The CPU is shared with other suites; findBy waits longer than its 1 s default.
@@ -44,10 +44,10 @@ function walletHandlers({ certificates = [] as CreditCertificate[][] } = {}) {
     onGet('/checkNewNotifications', false),
     onGet('/payment/getCreditProducts', products),
     onGet('/payment/getSpendingLimit', noLimit),
-    http.get(`${API}/payment/getMyCreditCertificates`, () => {
+    onGet('/payment/getMyCreditCertificates', () => {
       const answer = certificates[Math.min(certificateCalls, certificates.length - 1)] ?? []
       certificateCalls += 1
-      return HttpResponse.json(ok(answer))
+      return answer
     }),
   ]
 }
@@ -85,12 +85,10 @@ describe('MyWalletPage', () => {
     const redeemed: unknown[] = []
     server.use(
       ...walletHandlers({ certificates: [[welcome], []] }),
-      http.post(`${API}/payment/redeemCreditCertificate`, async ({ request }) => {
-        redeemed.push(await request.json())
+      onPost('/payment/redeemCreditCertificate', (_request, body) => {
+        redeemed.push(body)
         account.digitalCredit = 22_500
-        return HttpResponse.json(
-          ok({ result: true, creditValue: 10_000, userData: { digitalCredit: 22_500, physicalCredit: 3_000 } }),
-        )
+        return { result: true, creditValue: 10_000, userData: { digitalCredit: 22_500, physicalCredit: 3_000 } }
       }),
     )
     const { user: actor, store } = renderApp('/myWallet', { session: loggedInSession() })
@@ -116,9 +114,9 @@ describe('MyWalletPage', () => {
     let calls = 0
     server.use(
       ...walletHandlers(),
-      http.post(`${API}/payment/redeemCreditCertificate`, () => {
+      onPost('/payment/redeemCreditCertificate', () => {
         calls += 1
-        return HttpResponse.json(ok(null))
+        return refusal(500, 'Internal', 'An empty code must not be sent.', true)
       }),
     )
     const { user: actor } = renderApp('/myWallet', { session: loggedInSession() })
@@ -132,7 +130,7 @@ describe('MyWalletPage', () => {
   it("shows the server's warning for an invalid certificate", async () => {
     server.use(
       ...walletHandlers(),
-      http.post(`${API}/payment/redeemCreditCertificate`, () =>
+      onPost('/payment/redeemCreditCertificate', () =>
         refusal(422, 'RuleViolation', 'The certificate is not valid.', true),
       ),
     )
@@ -156,10 +154,10 @@ describe('MyWalletPage', () => {
     const verified: unknown[] = []
     server.use(
       ...walletHandlers(),
-      http.post(`${API}/payment/verifyPaymentIntent`, async ({ request }) => {
-        verified.push(await request.json())
+      onPost('/payment/verifyPaymentIntent', (_request, body) => {
+        verified.push(body)
         account.digitalCredit = 72_500
-        return HttpResponse.json(ok({ paid: true, userData: { digitalCredit: 72_500, physicalCredit: 3_000 } }))
+        return { paid: true, userData: { digitalCredit: 72_500, physicalCredit: 3_000 } }
       }),
     )
     const {
@@ -205,9 +203,7 @@ describe('MyWalletPage', () => {
   it('shows "Purchase failed!" when the payment cannot be verified', async () => {
     server.use(
       ...walletHandlers(),
-      http.post(`${API}/payment/verifyPaymentIntent`, () =>
-        refusal(404, 'NotFound', 'The payment was not found.', true),
-      ),
+      onPost('/payment/verifyPaymentIntent', () => refusal(404, 'NotFound', 'The payment was not found.', true)),
     )
     renderApp('/myWallet?payment_intent=pi_789', { session: loggedInSession() })
     expect(await screen.findByText('Purchase failed!')).toBeInTheDocument()
@@ -217,23 +213,19 @@ describe('MyWalletPage', () => {
     const intents: unknown[] = []
     server.use(
       ...walletHandlers(),
-      http.post(`${API}/payment/createPaymentIntent`, async ({ request }) => {
-        intents.push(await request.json())
-        return HttpResponse.json(ok({ clientSecret: 'pi_test_1_secret_x', dpmCheckerLink: null, provider: 'test' }))
+      onPost('/payment/createPaymentIntent', (_request, body) => {
+        intents.push(body)
+        return { clientSecret: 'pi_test_1_secret_x', dpmCheckerLink: null, provider: 'test' }
       }),
-      http.post(`${API}/payment/testMode/confirmPayment`, async ({ request }) => {
-        const body = (await request.json()) as { cardNumber: string }
-        return HttpResponse.json(
-          ok(
-            body.cardNumber.startsWith('4000')
-              ? {
-                  paymentIntentId: 'pi_test_1',
-                  status: 'requires_payment_method',
-                  error: { type: 'card_error', message: 'Your card was declined.' },
-                }
-              : { paymentIntentId: 'pi_test_1', status: 'succeeded' },
-          ),
-        )
+      onPost('/payment/testMode/confirmPayment', (_request, body) => {
+        const { cardNumber } = body as { cardNumber: string }
+        return cardNumber.startsWith('4000')
+          ? {
+              paymentIntentId: 'pi_test_1',
+              status: 'requires_payment_method',
+              error: { type: 'card_error', message: 'Your card was declined.' },
+            }
+          : { paymentIntentId: 'pi_test_1', status: 'succeeded' }
       }),
       onPostVerify({ paid: true, userData: { digitalCredit: 72_500, physicalCredit: 3_000 } }),
     )

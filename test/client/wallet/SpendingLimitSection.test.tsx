@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 
 import type { SetSpendingLimitBody, SpendingLimit } from '@shared/wallet'
 import { SpendingLimitSection } from '@client/features/wallet/components/SpendingLimitSection'
-import { API, HttpResponse, http, ok, onGet, onPost, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { loggedInSession, renderWithProviders } from '@test/helpers/render'
 
 configure({ asyncUtilTimeout: 5_000 })
@@ -108,9 +108,7 @@ describe('SpendingLimitSection', () => {
   it('offers a retry when the limit cannot be loaded', async () => {
     let fail = true
     server.use(
-      http.get(`${API}/payment/getSpendingLimit`, () =>
-        fail ? refusal(503, 'Unavailable', 'Down for a moment', true) : HttpResponse.json(ok(base)),
-      ),
+      onGet('/payment/getSpendingLimit', () => (fail ? refusal(503, 'Unavailable', 'Down for a moment', true) : base)),
     )
     const { user } = render()
     expect(await screen.findByText('Your spending limit could not be loaded.')).toBeInTheDocument()

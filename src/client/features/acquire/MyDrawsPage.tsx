@@ -12,7 +12,9 @@ import type { DrawHistoryEntry, DrawKind, DrawMonthTotal, MoneyReference } from 
 import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { EmptyState } from '../../components/EmptyState'
+import { ListEnd } from '../../components/ListEnd'
 import { ListSkeleton } from '../../components/ListSkeleton'
+import { LoadFailed } from '../../components/LoadFailed'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 import { countOf, formatCredit, formatDate, formatMoney } from '../../lib/format'
@@ -69,14 +71,7 @@ export function MyDrawsPage() {
       {isLoading ? (
         <ListSkeleton label="Loading your draws" count={3} height={140} />
       ) : isError && draws.length === 0 ? (
-        <EmptyState
-          message="Your draws could not be loaded."
-          action={
-            <Button onClick={() => refetch()} loading={isFetching} variant="contained">
-              Try Again
-            </Button>
-          }
-        />
+        <LoadFailed message="Your draws could not be loaded." onRetry={() => void refetch()} retrying={isFetching} />
       ) : draws.length === 0 ? (
         <EmptyState
           message={MY_DRAWS_EMPTY_TEXT}
@@ -92,20 +87,12 @@ export function MyDrawsPage() {
           {groupByMonth(draws).map(({ month, entries }) => (
             <MonthSection key={month} month={month} total={totals.get(month)} entries={entries} />
           ))}
-          {hasNextPage ? (
-            <Button
-              onClick={() => fetchNextPage()}
-              loading={isFetchingNextPage}
-              variant="outlined"
-              sx={{ alignSelf: 'center' }}
-            >
-              Load More
-            </Button>
-          ) : (
-            <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-              That is every draw you have made.
-            </Typography>
-          )}
+          <ListEnd
+            hasNextPage={hasNextPage}
+            loading={isFetchingNextPage}
+            onLoadMore={() => void fetchNextPage()}
+            endText="That is every draw you have made."
+          />
         </>
       )}
     </Stack>

@@ -8,7 +8,9 @@ import type { Memory } from '@shared/memories'
 
 import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
+import { ListEnd } from '../../components/ListEnd'
 import { ListSkeleton } from '../../components/ListSkeleton'
+import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
 
 import { useGetMemoryFeedInfiniteQuery } from './api'
@@ -51,14 +53,7 @@ export function FeedPage({ renderLike }: FeedPageProps) {
       {isLoading ? (
         <ListSkeleton label="Loading the feed" count={3} height={280} />
       ) : isError && memories.length === 0 ? (
-        <EmptyState
-          message="The feed could not be loaded."
-          action={
-            <Button onClick={() => refetch()} loading={isFetching} variant="contained">
-              Try Again
-            </Button>
-          }
-        />
+        <LoadFailed message="The feed could not be loaded." onRetry={() => void refetch()} retrying={isFetching} />
       ) : memories.length === 0 ? (
         <EmptyState
           message={FEED_EMPTY_TEXT}
@@ -81,21 +76,12 @@ export function FeedPage({ renderLike }: FeedPageProps) {
             ))}
           </Stack>
           <div ref={sentinelRef} />
-          {hasNextPage ? (
-            // Also the way on for keyboards and browsers without IntersectionObserver.
-            <Button
-              onClick={() => fetchNextPage()}
-              loading={isFetchingNextPage}
-              variant="outlined"
-              sx={{ alignSelf: 'center' }}
-            >
-              Load More
-            </Button>
-          ) : (
-            <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-              You have reached the end of the feed.
-            </Typography>
-          )}
+          <ListEnd
+            hasNextPage={hasNextPage}
+            loading={isFetchingNextPage}
+            onLoadMore={() => void fetchNextPage()}
+            endText="You have reached the end of the feed."
+          />
         </>
       )}
     </Stack>

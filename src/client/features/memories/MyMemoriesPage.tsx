@@ -9,6 +9,7 @@ import { TEXTS } from '@shared/texts'
 import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
 import { ListSkeleton } from '../../components/ListSkeleton'
+import { LoadFailed } from '../../components/LoadFailed'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
 
@@ -71,14 +72,7 @@ export function MyMemoriesPage() {
       {isLoading ? (
         <ListSkeleton label="Loading your memories" count={3} height={200} />
       ) : isError && !data ? (
-        <EmptyState
-          message="Your memories could not be loaded."
-          action={
-            <Button onClick={() => refetch()} loading={isFetching} variant="contained">
-              Try Again
-            </Button>
-          }
-        />
+        <LoadFailed message="Your memories could not be loaded." onRetry={() => void refetch()} retrying={isFetching} />
       ) : memories.length === 0 ? (
         <EmptyState
           message={TEXTS.empty.memories}

@@ -18,7 +18,7 @@ import { paths } from '../../app/paths'
 import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { MemoryCardHeader } from '../../components/MemoryCardHeader'
-import { JourneyDates, TaggedFriends } from '../../components/MemoryDetails'
+import { JourneyDates, MemoryText, TaggedFriends } from '../../components/MemoryDetails'
 import { MemoryPictures } from '../../components/MemoryPictures'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
@@ -100,11 +100,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
           <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
         </MemoryCardHeader>
 
-        {memory.memoryContent && (
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch', fontSize: '1.05rem' }}>
-            {memory.memoryContent}
-          </Typography>
-        )}
+        <MemoryText content={memory.memoryContent} whole />
         <MemoryPictures pictures={memory.pictures} size="large" />
         <TaggedFriends friends={memory.taggedFriends} />
 

@@ -10,6 +10,7 @@ import { TEXTS } from '@shared/texts'
 
 import { EmptyState } from '../../components/EmptyState'
 import { ListSkeleton } from '../../components/ListSkeleton'
+import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
 
@@ -28,13 +29,10 @@ export function NotificationsPage() {
       {isLoading ? (
         <ListSkeleton label="Loading your notifications" count={4} height={72} />
       ) : isError && !notifications ? (
-        <EmptyState
+        <LoadFailed
           message="Your notifications could not be loaded."
-          action={
-            <Button onClick={() => refetch()} loading={isFetching} variant="contained">
-              Try Again
-            </Button>
-          }
+          onRetry={() => void refetch()}
+          retrying={isFetching}
         />
       ) : !notifications || notifications.length === 0 ? (
         <EmptyState message={TEXTS.empty.inbox} />

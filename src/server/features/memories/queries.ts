@@ -1,12 +1,44 @@
-import type { Insertable, Kysely, Transaction } from 'kysely'
+import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool, Transaction } from 'kysely'
+
+import { VISIBILITY } from '@shared/constants'
 
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
 import type { Database, MemoriesTable, MemoryCommentsTable, MemoryPicturesTable } from '../../db/schema'
 import type { UniqueKey } from '../../lib/databaseErrors'
 
-import { visibleTo } from './visibility'
-
 type Reader = Kysely<Database> | Transaction<Database>
+
+/**
+ * Who may see a memory, as one SQL condition used by every read: the author always; everyone logged in when Public;
+ * the author's friends and the users tagged in it when Friends; nobody else when Private
+ * (docs/architecture.md#visibility).
+ */
+function visibleTo(viewerId: string) {
+  return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
+    eb.or([
+      eb('memories.user_id', '=', viewerId),
+      eb('memories.visibility', '=', VISIBILITY.Public),
+      eb.and([
+        eb('memories.visibility', '=', VISIBILITY.Friends),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('friendships')
+              .select('friendships.friend_id')
+              .whereRef('friendships.user_id', '=', 'memories.user_id')
+              .where('friendships.friend_id', '=', viewerId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('memory_tags')
+              .select('memory_tags.user_id')
+              .whereRef('memory_tags.memory_id', '=', 'memories.id')
+              .where('memory_tags.user_id', '=', viewerId),
+          ),
+        ]),
+      ]),
+    ])
+}
 
 /** One memory per copy: the unique key that decides between two writes on one copy. */
 export const MEMORY_OF_COPY: UniqueKey = { table: 'memories', columns: ['user_card_id'] }

@@ -43,8 +43,10 @@ export async function holdReferralReward(
 
 /**
  * Pays the reward held for this user's inviter, inside the transaction of the user's pick or draw (a free draw does not
- * count). The first call claims the reward; the ledger's key on (inviter, 'referral', invitee) credits it at most once.
- * When the inviter has had the month's referral rewards, the reward is settled as over the limit and nothing is paid.
+ * count). The first call claims the reward (a conditional update of the invitee's pending row, one indexed statement
+ * per purchase); the ledger's key on (inviter, 'referral', invitee) credits it at most once. The month's count is a
+ * conditional increment, so friends racing to their first card keep the inviter within the cap on both databases;
+ * past it, the reward is settled as over the limit and nothing is paid.
  */
 export async function releaseReferralReward(trx: Transaction<Database>, inviteeId: string): Promise<void> {
   const settledAt = nowIso()

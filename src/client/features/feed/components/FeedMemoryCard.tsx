@@ -7,15 +7,14 @@ import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import type { Memory } from '@shared/memories'
 
 import { paths } from '../../../app/paths'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
-import { JourneyDates, TaggedFriends } from '../../../components/MemoryDetails'
+import { JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
 import { UserAvatar } from '../../../components/UserAvatar'
-import { formatDate, truncate } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 
 export interface FeedMemoryCardProps {
   memory: Memory
@@ -52,11 +51,7 @@ export function FeedMemoryCard({ memory, like }: FeedMemoryCardProps) {
           <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
         </MemoryCardHeader>
 
-        {memory.memoryContent && (
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
-            {truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}
-          </Typography>
-        )}
+        <MemoryText content={memory.memoryContent} />
 
         <MemoryPictures pictures={memory.pictures} size="medium" linked={false} />
         <TaggedFriends friends={memory.taggedFriends} />

@@ -5,18 +5,17 @@ import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import Chip from '@mui/material/Chip'
 import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { TRUNCATE_CARD_PAGE, TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
+import { TRUNCATE_CARD_PAGE } from '@shared/constants'
 import type { Memory } from '@shared/memories'
 
 import { paths } from '../../../app/paths'
 import { ExpandableText } from '../../../components/ExpandableText'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
-import { Counts, JourneyDates, TaggedFriends } from '../../../components/MemoryDetails'
+import { Counts, JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
-import { formatDate, truncate } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 import { placeOf, useUpdateVisibilityMutation } from '../api'
 
 import { VisibilitySelect } from './VisibilitySelect'
@@ -83,11 +82,7 @@ export function MemoryCard({ memory }: MemoryCardProps) {
           </Stack>
           <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
           <MemoryPictures pictures={memory.pictures} />
-          {memory.memoryContent && (
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
-              {truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}
-            </Typography>
-          )}
+          <MemoryText content={memory.memoryContent} />
           <TaggedFriends friends={memory.taggedFriends} />
           <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Counts likes={memory.likes} comments={memory.commentCount} />

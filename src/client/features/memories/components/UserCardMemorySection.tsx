@@ -6,14 +6,12 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { paths } from '../../../app/paths'
 import { LoadingState } from '../../../components/LoadingState'
-import { Counts, JourneyDates } from '../../../components/MemoryDetails'
+import { Counts, JourneyDates, MemoryText } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
-import { truncate } from '../../../lib/format'
 import { useGetMemoryQuery } from '../api'
 import { FROM_USER_CARD } from '../switchOrigin'
 
@@ -65,11 +63,7 @@ function MemoryOnCard({ memoryId, isOwner }: MemoryOnCardProps) {
     <Stack spacing={2}>
       <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
       <MemoryPictures pictures={memory.pictures} />
-      {memory.memoryContent && (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
-          {truncate(memory.memoryContent, TRUNCATE_MEMORY_CONTENT)}
-        </Typography>
-      )}
+      <MemoryText content={memory.memoryContent} />
       <Counts likes={memory.likes} comments={memory.commentCount} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={paths.viewMemory.href(memoryId)} variant="outlined">

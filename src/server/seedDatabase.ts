@@ -1,7 +1,6 @@
-import { seedCreditProducts } from '../../features/wallet/seedCreditProducts'
-import type { Db } from '../createDb'
-
-import { seedCatalogue } from './seedCatalogue'
+import type { Db } from './db/createDb'
+import { seedCatalogue } from './db/seed/seedCatalogue'
+import { seedCreditProducts } from './features/wallet/seedCreditProducts'
 
 /**
  * Reference data every fresh database needs, applied at each start; each step is idempotent.
