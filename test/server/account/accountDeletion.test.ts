@@ -11,9 +11,10 @@ import {
 import type { Friend } from '@shared/friends'
 import type { Memory } from '@shared/memories'
 import type { LoginResult } from '@shared/session'
-import type { ReferralRewardsResult } from '@shared/wallet'
+import type { CreatePaymentIntentResult, ReferralRewardsResult } from '@shared/wallet'
 import { ACCOUNT_DATA } from '@server/features/account/accountData'
 import { eraseAccount, eraseDueAccounts } from '@server/features/account/service'
+import { fulfilPayment } from '@server/features/wallet/service'
 import { pinClock } from '@server/lib/clock'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
@@ -160,8 +161,10 @@ describe('the deletion job', () => {
     expect(await eraseDueAccounts(t.db, t.app.blobs, later, quiet)).toBe(1)
   })
 
-  it('leaves no row that names the account, and deletes its picture files', async () => {
+  it('leaves no row that names the account, and deletes its picture files and travel map previews', async () => {
     expect(await rowsNaming(world.marta.userId)).toEqual([])
+    const previews = path.join(t.config.dataDir, 'blobs', 'travel-maps', world.marta.userId)
+    expect(fs.existsSync(previews) ? fs.readdirSync(previews) : []).toEqual([])
     for (const fileName of [...world.martaPictures, world.martaUnattachedPicture]) {
       expect(fs.existsSync(pictureFile(fileName))).toBe(false)
     }
@@ -175,7 +178,11 @@ describe('the deletion job', () => {
       .selectFrom('users')
       .selectAll()
       .where('closed_at', 'is not', null)
-      .where('id', 'in', t.db.selectFrom('credit_ledger').select('user_id').where('reference', '=', world.marta.userId))
+      .where(
+        'id',
+        'in',
+        t.db.selectFrom('credit_ledger').select('user_id').where('reference', '=', world.pickTransaction),
+      )
       .executeTakeFirstOrThrow()
     expect(tombstone).toMatchObject({
       email: `closed:${tombstone.id}`,
@@ -296,19 +303,62 @@ describe('a deletion that stopped half-way or runs twice at once', () => {
     await grantDigitalCredit(t, user.userId, 700)
     await expectOk(requestDeletion(user))
     const later = new Date(Date.now() + (ACCOUNT_DELETION_GRACE_DAYS + 1) * DAY_MS)
+    const closedAccounts = async () =>
+      (await t.db.selectFrom('users').select('id').where('closed_at', 'is not', null).execute()).length
+    const tombstonesBefore = await closedAccounts()
     const outcomes = await Promise.all([
       eraseAccount(t.db, t.app.blobs, user.userId, later),
       eraseAccount(t.db, t.app.blobs, user.userId, later),
     ])
     expect(outcomes.filter(Boolean)).toHaveLength(1)
     expect(await rowsNaming(user.userId)).toEqual([])
-    const tombstones = await t.db
-      .selectFrom('credit_ledger')
-      .select('user_id')
-      .distinct()
-      .where('reference', '=', user.userId)
-      .execute()
-    expect(tombstones).toHaveLength(1)
+    expect(await closedAccounts()).toBe(tombstonesBefore + 1)
+    await expectEveryLedgerToMatchBalances(t)
+  })
+})
+
+describe('a purchase paid after its account was deleted', () => {
+  it('is refunded, never credited to the anonymised tombstone', async () => {
+    const user = await t.register()
+    await expectOk(
+      t.call<CreatePaymentIntentResult>('POST', '/api/payment/createPaymentIntent', {
+        token: user.token,
+        body: { selectedCreditProduct: 1 },
+      }),
+    )
+    const { provider_payment_id: paymentId } = await t.db
+      .selectFrom('payments')
+      .select('provider_payment_id')
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow()
+    await expectOk(requestDeletion(user))
+    expect(await eraseAccount(t.db, t.app.blobs, user.userId, new Date(Date.now() + 30 * DAY_MS))).toBe(true)
+    const payment = await t.db
+      .selectFrom('payments')
+      .select(['provider_payment_id', 'amount_cents', 'currency', 'user_id'])
+      .where('provider_payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow()
+    const refunded: string[] = []
+
+    const outcome = await fulfilPayment(
+      t.db,
+      { refundIntent: async (id) => void refunded.push(id) },
+      {
+        id: payment.provider_payment_id,
+        status: 'succeeded',
+        amountCents: payment.amount_cents,
+        currency: payment.currency,
+      },
+    )
+
+    expect(outcome).toBe('accountClosed')
+    expect(refunded).toEqual([payment.provider_payment_id])
+    const tombstone = await t.db
+      .selectFrom('users')
+      .select(['digital_credit', 'physical_credit', 'closed_at'])
+      .where('id', '=', payment.user_id)
+      .executeTakeFirstOrThrow()
+    expect(tombstone).toMatchObject({ digital_credit: 0, physical_credit: 0, closed_at: expect.any(String) })
     await expectEveryLedgerToMatchBalances(t)
   })
 })

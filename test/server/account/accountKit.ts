@@ -159,6 +159,14 @@ export async function buildTravellerWorld(t: TestApp): Promise<TravellerWorld> {
     }),
   )
 
+  // Marta's profile link preview, a picture of her travel map kept in the blob store.
+  const sharePage = await t.app.inject({ method: 'GET', url: `/s/user?shareId=${marta.friendCode}` })
+  const previewPath = /\/api\/image\/travelMap\?shareId=[^"]+/.exec(sharePage.body)?.[0]?.replaceAll('&amp;', '&')
+  if (!previewPath) throw new Error('the share page has no travel map preview')
+  const preview = await t.app.inject({ method: 'GET', url: previewPath })
+  if (preview.statusCode !== 200)
+    throw new Error(`the travel map preview answered ${preview.statusCode} ${previewPath} ${preview.body}`)
+
   return {
     marta,
     lena,

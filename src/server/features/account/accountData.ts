@@ -81,7 +81,8 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     exportedIn: { notExported: 'a daily count behind the gift limit; gifts lists the gifts themselves' },
   },
   memories: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'memories' },
-  // The files in the blob store are deleted by memories' deletePictureFilesOfUser before the rows go.
+  // The files in the blob store are deleted by memories' deletePictureFilesOfUser before the rows go (and the travel
+  // map previews, which name the traveller and their places, by travel's deleteTravelMapPreviews).
   memory_pictures: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'memories' },
   memory_tags: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'taggedIn' },
   memory_likes: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'likesGiven' },

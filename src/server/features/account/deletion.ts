@@ -12,6 +12,7 @@ import {
   listDueAccountDeletions,
   takeClaimedAccountDeletion,
 } from '../session/service'
+import { deleteTravelMapPreviews } from '../travel/service'
 import { closeCreditAccount } from '../wallet/service'
 
 /** Due deletions are looked for every hour, so an account goes within the hour after its grace period ends. */
@@ -39,6 +40,7 @@ export async function eraseAccount(
 ): Promise<boolean> {
   if (!(await claimAccountDeletion(db, userId, at))) return false
   await deletePictureFilesOfUser(db, blobs, userId)
+  await deleteTravelMapPreviews(blobs, userId)
   return db.transaction().execute(async (trx) => {
     if (!(await takeClaimedAccountDeletion(trx, userId))) return false
     const tombstoneId = await createAccountTombstone(trx)

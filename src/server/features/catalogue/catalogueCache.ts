@@ -69,6 +69,8 @@ export interface Catalogue {
   /** Every place, in catalogue order (collections, then places within them). */
   places: CataloguePlace[]
   placesById: Map<string, CataloguePlace>
+  /** Each country's name by its code, from the catalogue's country places. */
+  countryNames: Map<string, string>
   /** Per place, its IANA time zone where the seed knows it. */
   timeZoneOfSet: Map<string, string>
   /** Every place in catalogue order, for the name search. */
@@ -225,9 +227,16 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
       commonCardId: cardsOfSet.get(set.id)?.at(-1)?.cardId ?? set.id,
     }))
 
+  const countryNames = new Map<string, string>()
+  for (const place of places) {
+    if (place.kind === 'country' && place.countryCode && !countryNames.has(place.countryCode))
+      countryNames.set(place.countryCode, place.name)
+  }
+
   return {
     places,
     placesById: new Map(places.map((place) => [place.cardSetId, place])),
+    countryNames,
     collections,
     collectionsAnswer: { authorized: prepared(collections, true), visitor: prepared(collections, false) },
     cardsById,

@@ -16,13 +16,13 @@ import {
 } from '@shared/travel'
 
 import type { Database } from '../../db/schema'
-import type { BlobStore } from '../../lib/blobStore'
+import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { now, nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { catalogue, type Catalogue, type CataloguePlace } from '../catalogue/service'
 
 import { isInsidePlace } from './geography'
-import { renderTravelMapPreview, type TravelShareFacts } from './mapImage'
+import { PREVIEW_FOLDER, renderTravelMapPreview, type TravelShareFacts } from './mapImage'
 import { readPhotoLocation } from './photoLocation'
 import * as queries from './queries'
 import { MAP_REVISION, worldMap, type PreparedMap } from './worldMap'
@@ -114,8 +114,8 @@ function count(figure: ProgressFigure, standing: Standing | undefined): void {
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
 
 function countryNameOf(catalogueData: Catalogue, countryCode: string): string {
-  const country = catalogueData.places.find((place) => place.kind === 'country' && place.countryCode === countryCode)
-  if (country) return country.name
+  const known = catalogueData.countryNames.get(countryCode)
+  if (known) return known
   try {
     return regionNames.of(countryCode) ?? countryCode
   } catch {
@@ -343,6 +343,12 @@ export async function travelMapPreview(
   facts: TravelShareFacts,
 ): Promise<Buffer> {
   return renderTravelMapPreview(store, (await getMapPlaces(db)).data, facts)
+}
+
+/** Deletes the traveller's map previews (their name and places), as their account goes. */
+export async function deleteTravelMapPreviews(blobs: BlobStore, userId: string): Promise<void> {
+  const previews = blobFolder(blobs, PREVIEW_FOLDER)
+  for await (const key of previews.list(userId)) await previews.delete(key)
 }
 
 export { PREVIEW_FOLDER, PREVIEW_HEIGHT, PREVIEW_WIDTH, type TravelShareFacts } from './mapImage'

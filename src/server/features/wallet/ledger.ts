@@ -10,6 +10,7 @@ import {
   type BalanceColumn,
   findBalance,
   findBalances,
+  lockCreditAccount,
   insertCreditLedgerEntry,
   insertCreditLedgerEntryOnce,
   moveAccountingRecords,
@@ -96,10 +97,14 @@ export async function closeCreditAccount(
   userId: string,
   tombstoneId: string,
 ): Promise<void> {
+  // Locked before it is read, so a reward or a payment credited meanwhile is either in what is forfeited or waits.
+  await lockCreditAccount(trx, userId)
   const left = await findBalances(trx, userId)
   for (const currency of ['digital', 'physical'] as const) {
     const amount = left[BALANCE_COLUMN[currency]]
-    if (amount > 0) await debit(trx, { userId, currency, amount, reason: ACCOUNT_CLOSED_REASON, reference: userId })
+    // The tombstone's id, not the deleted account's, so the kept records cannot be linked back to it.
+    if (amount > 0)
+      await debit(trx, { userId, currency, amount, reason: ACCOUNT_CLOSED_REASON, reference: tombstoneId })
   }
   await moveAccountingRecords(trx, userId, tombstoneId)
 }

@@ -424,8 +424,32 @@ export async function listReferrals(db: Db, inviterId: string, limit: number) {
     .execute()
 }
 
+/**
+ * Holds the account's row until the transaction ends (a row lock on PostgreSQL; SQLite has one writer anyway), so no
+ * credit or debit of another transaction lands between reading its balances and acting on them.
+ */
+export async function lockCreditAccount(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** Whether the account is a deleted account's anonymised tombstone, which no credit may reach. */
+export async function isClosedAccount(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('closed_at').where('id', '=', userId).executeTakeFirst()
+  return row?.closed_at != null
+}
+
 /** Hands a deleted account's ledger rows and payments to its anonymised tombstone, which keeps them for accounting. */
 export async function moveAccountingRecords(trx: Transaction<Database>, fromUserId: string, toUserId: string) {
   await trx.updateTable('credit_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
   await trx.updateTable('payments').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
+}
+
+/** Deletes holds that expired by `at` (they no longer count against a limit); answers how many went. */
+export async function deleteHoldsExpiredBy(db: Db, at: string): Promise<number> {
+  const result = await db.deleteFrom('spending_holds').where('expires_at', '<=', at).executeTakeFirst()
+  return Number(result.numDeletedRows)
 }

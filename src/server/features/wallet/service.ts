@@ -105,7 +105,13 @@ export async function createPaymentIntent(
 }
 
 export type FulfilmentOutcome =
-  'fulfilled' | 'alreadyFulfilled' | 'refusedBySpendingLimit' | 'notPaid' | 'unknownPayment' | 'amountMismatch'
+  | 'fulfilled'
+  | 'alreadyFulfilled'
+  | 'refusedBySpendingLimit'
+  | 'accountClosed'
+  | 'notPaid'
+  | 'unknownPayment'
+  | 'amountMismatch'
 
 /**
  * Credits a succeeded payment exactly once, or refuses it when it would pass the buyer's spending limit in force now.
@@ -124,6 +130,11 @@ export async function fulfilPayment(
   if (!payment) return 'unknownPayment'
   if (payment.amount_cents !== intent.amountCents || payment.currency !== intent.currency) return 'amountMismatch'
   const outcome = await db.transaction().execute(async (trx): Promise<FulfilmentOutcome> => {
+    // A purchase paid after its buyer's account was deleted went to the anonymised tombstone: refunded, not kept.
+    if (await walletQueries.isClosedAccount(trx, payment.user_id)) {
+      if (await walletQueries.updatePaymentRefused(trx, intent.id, nowIso())) return 'accountClosed'
+      return settledOutcome(await walletQueries.findPayment(trx, intent.id))
+    }
     const within = await paymentWithinLimit(trx, {
       id: payment.id,
       userId: payment.user_id,
@@ -144,7 +155,8 @@ export async function fulfilPayment(
     })
     return 'fulfilled'
   })
-  if (outcome === 'refusedBySpendingLimit') await refundRefusedPayment(db, provider, intent.id)
+  if (outcome === 'refusedBySpendingLimit' || outcome === 'accountClosed')
+    await refundRefusedPayment(db, provider, intent.id)
   return outcome
 }
 
@@ -230,4 +242,4 @@ export { balances, closeCreditAccount, credit, debit } from './ledger'
 export { issueCertificate } from './certificates'
 export { grantRegistrationGifts } from './registration'
 export { getReferralRewards, releaseReferralReward } from './referrals'
-export { getSpendingLimit, setSpendingLimit } from './spendingLimits'
+export { getSpendingLimit, setSpendingLimit, spendingHoldPurgeJob } from './spendingLimits'

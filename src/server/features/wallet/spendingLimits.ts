@@ -6,6 +6,7 @@ import type { SpendingLimit } from '@shared/wallet'
 import type { Database, SpendingLimitsTable } from '../../db/schema'
 import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
 import * as walletQueries from './queries'
 
@@ -175,4 +176,16 @@ export async function paymentWithinLimit(
   const { month, nextMonth } = monthAround(now())
   const spent = await walletQueries.sumPaidBetween(trx, payment.userId, month, nextMonth)
   return spent + payment.amountCents <= settled.monthly_limit_cents
+}
+
+/** Every hour, on one instance, expired holds are deleted so the table holds only purchases in progress. */
+export function spendingHoldPurgeJob(db: Kysely<Database>, log: JobLog): PeriodicJob {
+  return {
+    name: 'expired-spending-hold-purge',
+    periodSeconds: 60 * 60,
+    run: async () => {
+      const purged = await walletQueries.deleteHoldsExpiredBy(db, now().toISOString())
+      if (purged > 0) log.info({ purged }, 'expired spending holds deleted')
+    },
+  }
 }

@@ -41,7 +41,7 @@ export const walletWebhookRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
         amountCents: intent.amount_received || intent.amount,
         currency: intent.currency,
       })
-      if (outcome === 'unknownPayment' || outcome === 'amountMismatch' || outcome === 'refusedBySpendingLimit')
+      if (outcome !== 'fulfilled' && outcome !== 'alreadyFulfilled' && outcome !== 'notPaid')
         request.log.warn({ paymentIntentId: intent.id, outcome }, 'payment not fulfilled')
     }
     return { received: true }
