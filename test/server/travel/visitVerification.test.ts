@@ -198,7 +198,7 @@ describe('a memory picture verifies a visit by its location', () => {
     const user = await t.register()
     const userCardId = await giveCopy(t, user.userId, 'pt-lisbon-1')
     const photo = await upload(user, await geotaggedJpeg({ position: SPOTS.lisbon }), userCardId)
-    await createMemoryWith(user, userCardId, [photo.pictureFileName])
+    const memoryId = await createMemoryWith(user, userCardId, [photo.pictureFileName])
     await t.call('POST', '/api/setBeenThere', { token: user.token, body: { cardId: 'pt-lisbon-1', value: true } })
     expect(await statusOf(user, 'pt-lisbon')).toBe('verified')
 
@@ -209,6 +209,18 @@ describe('a memory picture verifies a visit by its location', () => {
     expect(removed.status).toBe(200)
     expect(await verifications(user.userId)).toEqual([])
     expect(await statusOf(user, 'pt-lisbon')).toBe('beenThere')
+
+    // An edit that keeps the same picture does not bring the removed verification back.
+    const edit = await t.call('POST', '/api/memory/updateMemory', {
+      token: user.token,
+      body: {
+        memoryId,
+        ...memoryBody(userCardId, { memoryPictures: [photo.pictureFileName], memoryContent: 'Trams and tiles.' }),
+        userCardId: undefined,
+      },
+    })
+    expect(edit.status).toBe(200)
+    expect(await verifications(user.userId)).toEqual([])
 
     const unknown = await t.call('POST', '/api/travel/removeVerification', {
       token: user.token,

@@ -452,11 +452,13 @@ export async function deletePictures(db: Reader, fileNames: string[]): Promise<v
 }
 
 /** The capture dates of the memory's pictures whose location check found them taken inside the place. */
-export function listPicturesTakenIn(db: Reader, memoryId: string, cardSetId: string) {
+/** Which of `fileNames`, on the memory, were taken inside the place by their upload's check; earliest first. */
+export function listPicturesTakenIn(db: Reader, memoryId: string, cardSetId: string, fileNames: readonly string[]) {
   return db
     .selectFrom('memory_pictures')
     .select('visit_taken_on as takenOn')
     .where('memory_id', '=', memoryId)
+    .where('file_name', 'in', fileNames)
     .where('visit_card_set_id', '=', cardSetId)
     .where('visit_verdict', '=', 'inside')
     .orderBy('visit_taken_on')

@@ -100,15 +100,18 @@ async function attachPictures(
 }
 
 /**
- * A picture of the memory taken inside its place, by the check made at its upload, verifies the author's visit
- * (docs/product.md#verified-visits); the earliest such picture's date is the one kept.
+ * A picture newly put on the memory, taken inside its place by the check made at its upload, verifies the author's
+ * visit (docs/product.md#verified-visits); the earliest such picture's date is the one kept. Only new pictures count,
+ * so a verification the author removed does not come back with the next edit of the memory.
  */
 async function verifyVisit(
   trx: Transaction<Database>,
   userId: string,
   memory: { id: string; cardSetId: string },
+  newPictures: readonly string[],
 ): Promise<void> {
-  const [earliest] = await queries.listPicturesTakenIn(trx, memory.id, memory.cardSetId)
+  if (newPictures.length === 0) return
+  const [earliest] = await queries.listPicturesTakenIn(trx, memory.id, memory.cardSetId, newPictures)
   if (!earliest) return
   await recordVerifiedVisit(trx, {
     userId,
@@ -178,8 +181,9 @@ export async function createMemory(
     ],
   )
   await queries.insertTags(trx, memoryId, taggedIds)
-  await attachPictures(trx, userId, memoryId, unique(body.memoryPictures))
-  await verifyVisit(trx, userId, { id: memoryId, cardSetId: copy.cardSetId })
+  const pictures = unique(body.memoryPictures)
+  await attachPictures(trx, userId, memoryId, pictures)
+  await verifyVisit(trx, userId, { id: memoryId, cardSetId: copy.cardSetId }, pictures)
   await notifyTagged(trx, userId, { id: memoryId, cardName: copy.cardName, visibility: body.visibility }, taggedIds)
   return { memoryId }
 }
@@ -211,12 +215,16 @@ export async function updateMemory(
   await queries.insertTags(trx, memory.id, addedTags)
 
   const kept = unique(body.memoryPictures)
-  const removedPictures = (await queries.listPictureNames(trx, memory.id))
-    .map((row) => row.fileName)
-    .filter((name) => !kept.includes(name))
+  const attachedBefore = (await queries.listPictureNames(trx, memory.id)).map((row) => row.fileName)
+  const removedPictures = attachedBefore.filter((name) => !kept.includes(name))
   await queries.deletePictures(trx, removedPictures)
   await attachPictures(trx, userId, memory.id, kept)
-  await verifyVisit(trx, userId, memory)
+  await verifyVisit(
+    trx,
+    userId,
+    memory,
+    kept.filter((name) => !attachedBefore.includes(name)),
+  )
 
   await notifyTagged(trx, userId, { id: memory.id, cardName: memory.cardName, visibility: body.visibility }, addedTags)
   return { removedPictures }
