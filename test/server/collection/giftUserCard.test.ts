@@ -126,6 +126,31 @@ describe('gifts of a duplicate copy to a friend', () => {
     expect(lenaAfter.userCardStats).toMatchObject({ cardCount: 1, rarityStats: [0, 0, 1, 0, 0] })
   })
 
+  it("keeps the giver's pick in their history without a link to the copy that is now the friend's", async () => {
+    await grantDigitalCredit(t, marta.userId, 5000)
+    const common = present((await cardsOfRarity(t, 1, 1))[0])
+    const pick = async () =>
+      (
+        await t.call<{ cardResult: { userCardId: string } }>('POST', '/api/pickCard', {
+          token: marta.token,
+          body: { selectedCardId: common },
+        })
+      ).body.data.cardResult.userCardId
+    const picked = await pick()
+    await pick()
+    expect((await gift(marta, picked, lena)).status).toBe(200)
+
+    const pickEntry = (await history(marta)).draws.find(
+      (entry) => entry.kind === 'pick' && entry.cards.some((card) => card.cardId === common),
+    )
+    const links = (await history(marta)).draws
+      .filter((entry) => entry.kind === 'pick')
+      .flatMap((entry) => entry.cards.map((card) => card.userCardId))
+    expect(pickEntry).toBeDefined()
+    expect(links).not.toContain(picked)
+    expect(links).toContain(null)
+  })
+
   it('says which copies can be given', async () => {
     const [first = '', second = ''] = await duplicates(marta, paris, 2)
     const [only = ''] = await duplicates(marta, rome, 1)

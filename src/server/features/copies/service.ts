@@ -94,10 +94,13 @@ export async function giveCopy(
   trx: Transaction<Database>,
   gift: { userCardId: string; fromUserId: string; toUserId: string; giftId: string; givenAt: string },
 ): Promise<boolean> {
-  return queries.moveUserCard(trx, gift.userCardId, gift.fromUserId, {
+  const moved = await queries.moveUserCard(trx, gift.userCardId, gift.fromUserId, {
     user_id: gift.toUserId,
     acquisition: 'gift',
     transaction_id: gift.giftId,
     created_at: gift.givenAt,
   })
+  // The giver's draw still shows the card it gave; the copy is the friend's now, so it no longer links to it.
+  if (moved) await queries.unlinkDrawItems(trx, gift.userCardId)
+  return moved
 }
