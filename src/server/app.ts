@@ -13,6 +13,7 @@ import { acquireRoutes } from './features/acquire/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { loadCardSharePage } from './features/collection/cardSharePage'
 import { collectionRoutes } from './features/collection/routes'
+import { giftDayPurgeJob } from './features/collection/service'
 import { contentRoutes } from './features/content/routes'
 import { feedRoutes } from './features/feed/routes'
 import { friendsRoutes } from './features/friends/routes'
@@ -27,6 +28,7 @@ import { shareRoutes } from './features/share/routes'
 import { loadUserSharePage } from './features/share/userPage'
 import { travelRoutes } from './features/travel/routes'
 import { walletRoutes } from './features/wallet/routes'
+import { spendingHoldPurgeJob } from './features/wallet/service'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
 import { createBlobStore } from './lib/blobStore'
 import { createJobRunner } from './lib/jobs'
@@ -125,6 +127,8 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   if (config.pictureSweep) await app.jobs.every(pictureSweepJob(db, memoryPictureStore(app.blobs), app.log))
   await app.jobs.every(sessionPurgeJob(db, app.log))
   await app.jobs.every(accountDeletionJob(db, app.blobs, app.log))
+  await app.jobs.every(spendingHoldPurgeJob(db, app.log))
+  await app.jobs.every(giftDayPurgeJob(db, app.log))
 
   return app
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 
+import { giftDayPurgeJob } from '@server/features/collection/service'
 import { purgeExpiredSessions } from '@server/features/session/sessionPurge'
+import { spendingHoldPurgeJob } from '@server/features/wallet/service'
 import { InProcessJobRunner, PgBossJobRunner, type JobLog } from '@server/lib/jobs'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
@@ -110,6 +112,35 @@ describe('the app', () => {
     const left = await t.db.selectFrom('sessions').select('user_id').execute()
     expect(left.map((row) => row.user_id)).toEqual([kept.userId])
     expect((await t.call('GET', '/api/getUser', { token: kept.token })).status).toBe(200)
+  })
+
+  it('purges expired spending holds and past days’ gift counts, and keeps the live ones', async () => {
+    const user = await t.register()
+    const hold = (id: string, expiresAt: string) => ({
+      id,
+      user_id: user.userId,
+      amount_cents: 499,
+      created_at: '2000-01-01T00:00:00.000Z',
+      expires_at: expiresAt,
+    })
+    await t.db
+      .insertInto('spending_holds')
+      .values([hold('expired', '2000-01-01T01:00:00.000Z'), hold('live', '2999-01-01T00:00:00.000Z')])
+      .execute()
+    const today = new Date().toISOString().slice(0, 10)
+    await t.db
+      .insertInto('card_gift_days')
+      .values([
+        { giver_id: user.userId, day: '2000-01-01', gift_count: 3 },
+        { giver_id: user.userId, day: today, gift_count: 2 },
+      ])
+      .execute()
+
+    await spendingHoldPurgeJob(t.db, quiet).run()
+    await giftDayPurgeJob(t.db, quiet).run()
+
+    expect(await t.db.selectFrom('spending_holds').select('id').execute()).toEqual([{ id: 'live' }])
+    expect(await t.db.selectFrom('card_gift_days').select('day').execute()).toEqual([{ day: today }])
   })
 })
 

@@ -7,6 +7,7 @@ import { TEXTS } from '@shared/texts'
 import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import type { JobLog, PeriodicJob } from '../../lib/jobs'
 import type { KeysetKey } from '../../lib/keysetCursor'
 import { newId } from '../../lib/random'
 import { giveCopy, lockOwnedCopiesOfCard } from '../copies/service'
@@ -113,4 +114,16 @@ export async function listGiftsForHistory(
   limit: number,
 ) {
   return queries.listGiftsOfUser(db, userId, cursor, limit)
+}
+
+/** Every hour, on one instance, the gift counts of past days are deleted: only today's limits anything. */
+export function giftDayPurgeJob(db: Kysely<Database>, log: JobLog): PeriodicJob {
+  return {
+    name: 'past-gift-day-purge',
+    periodSeconds: 60 * 60,
+    run: async () => {
+      const purged = await queries.deleteGiftDaysBefore(db, now().toISOString().slice(0, 10))
+      if (purged > 0) log.info({ purged }, 'past gift counts deleted')
+    },
+  }
 }

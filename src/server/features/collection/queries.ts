@@ -199,3 +199,9 @@ export async function findUsername(db: Reader, userId: string): Promise<string> 
   const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
   return row.username
 }
+
+/** Deletes the gift counts of days before `day` (YYYY-MM-DD, UTC): only today's count limits anything. */
+export async function deleteGiftDaysBefore(db: Kysely<Database>, day: string): Promise<number> {
+  const result = await db.deleteFrom('card_gift_days').where('day', '<', day).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

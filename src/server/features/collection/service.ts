@@ -138,4 +138,4 @@ export async function recycleUserCard(
   return { newUserDigitalCredit: digitalCredit }
 }
 
-export { getGiftAllowance, giftUserCard, listGiftsForHistory } from './gifts'
+export { getGiftAllowance, giftDayPurgeJob, giftUserCard, listGiftsForHistory } from './gifts'
