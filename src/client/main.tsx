@@ -27,5 +27,6 @@ void preloadScreen(window.location.pathname, store).then(() => {
   startTransition(() => root.render(<App store={store} />))
   // The other screens' endpoint definitions follow the first screen instead of delaying it; they are defined before
   // the page's load event, which is as early as a recorded DevTools session can be imported (docs/qa-replay.md).
-  void import(/* webpackChunkName: "endpoints" */ './app/endpoints')
+  // A chunk that fails to load (a deploy replaced it, the connection dropped) costs only replays of unopened screens.
+  import(/* webpackChunkName: "endpoints" */ './app/endpoints').catch(() => undefined)
 })
