@@ -51,7 +51,7 @@ test('a visitor draws a free card, signs up, and finds it in My Collection', asy
   expect(collection).toHaveLength(1)
   const { collectionName, cardName } = present(collection[0], 'the collection of the free card')
   await page.goto('/myCollection')
-  await page.getByRole('tab', { name: collectionName }).click()
+  await page.getByRole('tab', { name: collectionName, exact: true }).click()
   await expect(page.getByRole('link', { name: new RegExp(cardName) }).first()).toBeVisible()
   await snap(page, 'my-collection-with-free-card')
 })

@@ -36,7 +36,12 @@ test('two travellers become friends by code, share a profile, edit a profile and
   await ben.goto(`/s/user?shareId=${anaCode}`)
   await expect(ben.getByRole('heading', { level: 1 })).toHaveText(anaName)
   await expect(ben.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(anaName))
-  await expect(ben.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/api\/image\/avatar\?avatarId=/)
+  // The link preview is Ana's travel map, drawn on the server.
+  const preview = ben.locator('meta[property="og:image"]')
+  await expect(preview).toHaveAttribute('content', new RegExp(`/api/image/travelMap\\?shareId=${anaCode}`))
+  const previewImage = await ben.request.get(present(await preview.getAttribute('content'), 'the preview address'))
+  expect(previewImage.ok()).toBe(true)
+  expect(previewImage.headers()['content-type']).toMatch(/^image\//)
   await expect(ben.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/)
   expect(await ben.content()).not.toContain(anaEmail)
   await snap(ben, 'share-profile-page')

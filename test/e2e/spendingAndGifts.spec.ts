@@ -144,7 +144,7 @@ test('two travellers become friends; one gives a duplicate, the other finds it i
   await snap(lenaPage, 'gift-received-copy')
 
   await lenaPage.goto('/myCollection')
-  await lenaPage.getByRole('tab', { name: 'Europe' }).click()
+  await lenaPage.getByRole('tab', { name: 'Europe', exact: true }).click()
   await expect(lenaPage.getByRole('link', { name: new RegExp(given.cardName) }).first()).toBeVisible()
   await snap(lenaPage, 'gift-in-receivers-collection')
   await lenaPage.goto('/myDraws')
