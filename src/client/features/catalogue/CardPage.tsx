@@ -131,15 +131,18 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
             {card.timeZone && <LocalTime timeZone={card.timeZone} />}
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button
-              variant={card.beenThere ? 'outlined' : 'contained'}
-              color="secondary"
-              onClick={handleToggleBeenThere}
-              disabled={saving}
-              startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-            >
-              {card.beenThere ? "I've Not Been There" : "I've Been There"}
-            </Button>
+            {/* A verified visit stands for been there; removing the verification brings the toggle back. */}
+            {!verified && (
+              <Button
+                variant={card.beenThere ? 'outlined' : 'contained'}
+                color="secondary"
+                onClick={handleToggleBeenThere}
+                disabled={saving}
+                startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+              >
+                {card.beenThere ? "I've Not Been There" : "I've Been There"}
+              </Button>
+            )}
             <Button variant="outlined" onClick={onClose}>
               Close
             </Button>
