@@ -76,5 +76,8 @@ test('two travellers become friends by code, share a profile, edit a profile and
   await ben.evaluate(() => window.localStorage.clear())
   await logIn(ben, benEmail, '/myFriends')
   await expect(ben).toHaveURL(/\/myFriends$/)
+  await expect(ben.getByRole('listitem', { name: anaName })).toBeVisible()
+  // A long name is cut short on the friend's card instead of widening the page past the phone's screen.
+  expect(await ben.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await snap(ben, 'friends-phone')
 })

@@ -107,7 +107,7 @@ export function MyFriendsPage() {
               m: 0,
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(320px, 1fr))' },
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(320px, 1fr))' },
             }}
           >
             {friends.map((friend) => (
