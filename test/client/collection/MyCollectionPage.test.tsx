@@ -4,6 +4,7 @@ import type { CardCollection } from '@shared/catalogue'
 import type { MyCollection } from '@shared/collection'
 import { makeUser } from '@test/helpers/fixtures'
 import { neverAnswered, onGet, server } from '@test/helpers/msw'
+import { present } from '@test/helpers/present'
 import { renderApp } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
@@ -84,6 +85,22 @@ describe('MyCollectionPage', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Collection' })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Great Cities', selected: true })).toBeInTheDocument()
+  })
+
+  it('lists the collections with cards first and opens on the first of them', async () => {
+    const countryCard = {
+      ...present(owned[1], 'the Lisbon entry'),
+      cardId: 'pt-1',
+      cardName: 'Portugal',
+      collectionId: 'countries',
+      collectionName: 'Countries',
+    }
+    server.use(...handlers([countryCard]))
+    renderApp('/myCollection')
+
+    expect(await screen.findByRole('tab', { name: 'Countries', selected: true }, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Countries', 'Great Cities'])
+    expect(await screen.findByRole('link', { name: /Portugal/ })).toHaveAttribute('href', '/card/pt-1')
   })
 
   it('shows the empty text with Acquire Cards for a collection without cards', async () => {

@@ -8,7 +8,7 @@ import { styled } from '@mui/material/styles'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import type { OwnedCardEntry } from '@shared/collection'
@@ -28,7 +28,7 @@ import { shareUrl } from '../../lib/config'
 import { useGetCardCollectionsQuery } from '../catalogue/api'
 import { useGetUserQuery } from '../session/api'
 
-import { selectOwnedCardsOfCollection, useGetMyCollectionQuery } from './api'
+import { selectCollectionIdsWithCards, selectOwnedCardsOfCollection, useGetMyCollectionQuery } from './api'
 import { OwnedCardTile } from './components/OwnedCardTile'
 
 const TOUR_STEPS: TourStep[] = [
@@ -63,8 +63,18 @@ export function MyCollectionPage() {
   const { data: user } = useGetUserQuery()
   const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
   const { isLoading: cardsLoading } = useGetMyCollectionQuery()
+  const withCards = useAppSelector(selectCollectionIdsWithCards)
+  // Of dozens of collections, the ones the traveller has cards in come first, and the page opens on the first of them.
+  const orderedCollections = useMemo(() => {
+    if (!collections) return undefined
+    const started = new Set(withCards)
+    return [
+      ...collections.filter((collection) => started.has(collection.collectionId)),
+      ...collections.filter((collection) => !started.has(collection.collectionId)),
+    ]
+  }, [collections, withCards])
   const [chosenId, setChosenId] = useState<string | null>(null)
-  const selectedId = chosenId ?? collections?.[0]?.collectionId ?? null
+  const selectedId = chosenId ?? orderedCollections?.[0]?.collectionId ?? null
   const entries = useAppSelector((state) => selectOwnedCardsOfCollection(state, selectedId))
   const loading = collectionsLoading || cardsLoading
 
@@ -94,7 +104,7 @@ export function MyCollectionPage() {
       </Paper>
 
       <Box data-tour="my-collection-list">
-        {collections && collections.length > 0 && selectedId && (
+        {orderedCollections && orderedCollections.length > 0 && selectedId && (
           <Tabs
             value={selectedId}
             onChange={(_event, collectionId: string) => setChosenId(collectionId)}
@@ -103,7 +113,7 @@ export function MyCollectionPage() {
             allowScrollButtonsMobile
             aria-label="Card collections"
           >
-            {collections.map((collection) => (
+            {orderedCollections.map((collection) => (
               <Tab key={collection.collectionId} value={collection.collectionId} label={collection.collectionName} />
             ))}
           </Tabs>

@@ -104,3 +104,8 @@ export const selectOwnedCardsOfCollection = createSelector(
   [selectAllOwnedCards, (_state: RootState, collectionId: string | null) => collectionId],
   (entries, collectionId) => entries.filter((entry) => entry.collectionId === collectionId),
 )
+
+/** The collections the user holds at least one card of, in no particular order. */
+export const selectCollectionIdsWithCards = createSelector([selectAllOwnedCards], (entries) => [
+  ...new Set(entries.map((entry) => entry.collectionId)),
+])
