@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 
+import { TOAST_DURATION_MS } from '@shared/constants'
 import { RequestNewContentPage } from '@client/features/content/RequestNewContentPage'
 import { onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
@@ -22,6 +23,21 @@ describe('RequestNewContentPage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Please fill in all fields.')).toBeInTheDocument()
     expect(sent).toBe(false)
+  })
+
+  it('takes back the fill-in warning of an empty try once the request is received', async () => {
+    server.use(onPost('/system/requestNewContent', () => null))
+    const { user } = renderWithProviders(<RequestNewContentPage />)
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(await screen.findByText('Please fill in all fields.')).toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: /Detail/ }), 'The Faroe Islands')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+
+    expect(await screen.findByRole('heading', { name: 'Request Received' })).toBeInTheDocument()
+    // Gone with its closing animation, long before it would have hidden itself.
+    await waitFor(() => expect(screen.queryByText('Please fill in all fields.')).not.toBeInTheDocument(), {
+      timeout: TOAST_DURATION_MS / 5,
+    })
   })
 
   it('sends the request and offers to submit another', async () => {

@@ -12,9 +12,11 @@ import { CONTENT_REQUEST_MAX_LENGTH, CONTENT_REQUEST_TYPES, type ContentRequestT
 import { TEXTS } from '@shared/texts'
 
 import { usePageTitle } from '../../components/usePageTitle'
-import { enqueueSnackbar } from '../../lib/toast'
+import { closeSnackbar, enqueueSnackbar } from '../../lib/toast'
 
 import { useRequestNewContentMutation } from './api'
+
+const INCOMPLETE_TOAST = 'content-request-incomplete'
 
 /**
  * Request New Content (docs/product.md#screen-request-new-content): a type and a detail; then "Request Received" with
@@ -30,11 +32,13 @@ export function RequestNewContentPage() {
   const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     if (!requestType || !requestContent.trim()) {
-      enqueueSnackbar(TEXTS.fillAllFields, { variant: 'warning' })
+      enqueueSnackbar(TEXTS.fillAllFields, { variant: 'warning', key: INCOMPLETE_TOAST })
       return
     }
     try {
       await requestNewContent({ requestType, requestContent: requestContent.trim() }).unwrap()
+      // A warning about an earlier empty try would contradict the confirmation.
+      closeSnackbar(INCOMPLETE_TOAST)
       setReceived(true)
     } catch {
       // The shared request handling shows the server's reason; the form keeps what was typed.
