@@ -11,7 +11,8 @@
  * machine) is recorded again, up to twice, instead of failing the budget.
  *
  * Settings: LIGHTHOUSE_ROUTES (comma-separated), LIGHTHOUSE_RUNS, LIGHTHOUSE_MIN_SCORE (default 85), CHROME_PATH
- * (default /usr/bin/chromium), WEB_ROOT (default dist/web), LIGHTHOUSE_JSON (write the results to this file).
+ * (default /usr/bin/chromium), WEB_ROOT (default dist/web), LIGHTHOUSE_JSON (write the results to this file),
+ * LIGHTHOUSE_REPORT_DIR (keep each run's whole Lighthouse result there, for its diagnostics).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -146,6 +147,10 @@ async function measure(origin, route, authKey) {
     })
     const result = await Promise.race([run, timeout])
     const lhr = result.lhr
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const name = `${route.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(lhr))
+    }
     if (lhr.runtimeError) throw new RecordingError(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const finalUrl = new URL(lhr.finalDisplayedUrl)
     if (finalUrl.pathname !== route) throw new Error(`${route} ended on ${finalUrl.pathname}`)
@@ -159,6 +164,7 @@ async function measure(origin, route, authKey) {
       cls: Number(audit('cumulative-layout-shift').toFixed(3)),
       speedIndexMs: Math.round(audit('speed-index')),
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
     }
   } finally {
     chrome.kill()
@@ -218,7 +224,7 @@ async function main() {
       console.log(
         `${route.padEnd(18)} performance ${String(chosen.score).padStart(3)} (runs ${runs.map((r) => r.score).join(', ')})` +
           `  FCP ${chosen.fcpMs} ms  LCP ${chosen.lcpMs} ms  TBT ${chosen.tbtMs} ms  CLS ${chosen.cls}` +
-          `  SI ${chosen.speedIndexMs} ms`,
+          `  SI ${chosen.speedIndexMs} ms  host CPU index ${chosen.benchmarkIndex}`,
       )
       if (process.env.LIGHTHOUSE_VERBOSE) console.log(`  LCP element: ${chosen.lcpElement}`)
     }
