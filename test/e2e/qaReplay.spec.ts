@@ -119,6 +119,15 @@ async function wakeThePoll(page: Page) {
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
 }
 
+/** The RTK Query requests the newest recorded state still waits for. */
+async function queriesInFlight(page: Page): Promise<string[]> {
+  const states = await devTools(page).states()
+  const newest = states.at(-1) as { api?: { queries?: Record<string, { status?: string } | undefined> } } | undefined
+  return Object.entries(newest?.api?.queries ?? {}).flatMap(([key, query]) =>
+    query?.status === 'pending' ? [key] : [],
+  )
+}
+
 test('a recorded session replays in a fresh page: every state shows its screen, nothing is sent, nobody is logged out', async ({
   browser,
 }) => {
@@ -141,6 +150,8 @@ test('a recorded session replays in a fresh page: every state shows its screen, 
     await expect(recorder).toHaveURL(path)
     await expect(recorder.getByText(text).first()).toBeVisible()
     await recorder.waitForLoadState('networkidle')
+    // A tester marks a state once its screen's data has arrived: a refetch still pending there would replay as loading.
+    await expect.poll(() => queriesInFlight(recorder)).toEqual([])
     checkpoints.push({
       index: await devTools(recorder).lastIndex(),
       path: new URL(recorder.url()).pathname,
@@ -212,7 +223,10 @@ test('a recorded session replays in a fresh page: every state shows its screen, 
       // the way to the next screen the tester looked at.
       const nextLookedAt = checkpoints.find((point) => point.index >= index)?.index ?? locations.length - 1
       const onTheWay = locations.slice(index + 1, nextLookedAt + 1).flatMap((later) => (later ? [href(later)] : []))
-      await expect(tester).toHaveURL(urlOneOf([href(location), ...onTheWay]))
+      const accepted = [href(location), ...onTheWay]
+      // The home page sends a logged-in traveller on to the feed, as it did in the recorded session.
+      if (accepted.includes('/')) accepted.push('/feed')
+      await expect(tester).toHaveURL(urlOneOf(accepted))
     }
     const shown = checkpoints.find((point) => point.index === index)
     if (shown) {
