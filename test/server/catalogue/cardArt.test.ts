@@ -12,8 +12,8 @@ import {
   renderPlaceholder,
   type ArtContext,
 } from '@server/features/catalogue/art'
-import { cardSvg } from '@server/features/catalogue/art/cardSvg'
-import { missingGlyphs, textPath } from '@server/features/catalogue/art/textPaths'
+import { cardSvg, FACT_LABEL_WIDTH, factLabelLines } from '@server/features/catalogue/art/cardSvg'
+import { measureText, missingGlyphs, textPath } from '@server/features/catalogue/art/textPaths'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
@@ -119,6 +119,19 @@ describe('card art', () => {
     const paths = [...svg.matchAll(/<path d="([^"]*)"/g)].map(([, d = '']) => d)
     expect(paths.filter((d) => d.length > 200).length).toBeGreaterThanOrEqual(6)
     expect(svg).toContain('data:image/svg+xml;base64,')
+  })
+
+  it('keeps a long fact label clear of its value by putting it on two lines, and a short one as it is', () => {
+    const long = factLabelLines('Autonomous Region')
+    expect(long.map((line) => line.text)).toEqual(['AUTONOMOUS', 'REGION'])
+    for (const line of long) {
+      expect(measureText(line.text, { face: 'textBold', size: line.size, tracking: 0.1 })).toBeLessThanOrEqual(
+        FACT_LABEL_WIDTH,
+      )
+    }
+    expect(long[0]?.offset).toBeLessThan(0)
+    expect(long[1]?.offset).toBeGreaterThan(0)
+    expect(factLabelLines('People')).toEqual([{ text: 'PEOPLE', size: 12, offset: 0 }])
   })
 
   it('has a glyph for every letter of every place name and draws each name without broken outlines', () => {

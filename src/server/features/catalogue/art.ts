@@ -15,7 +15,7 @@ import { avatarSvg, collectionSvg, iconSvg, placeholderSvg, type CollectionArtDa
 import { collectionCode, findCardArtRow, findCollectionArtRows } from './queries'
 
 /** Bump when the drawing code changes, so caches (blob store, browsers via ETag) drop old pictures. */
-export const ART_REVISION = 2
+export const ART_REVISION = 3
 
 export type ArtSize = 'sm' | 'lg'
 export const CARD_SIZES: Record<ArtSize, { width: number; height: number }> = {

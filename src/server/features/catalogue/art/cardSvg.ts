@@ -230,6 +230,21 @@ function flag(style: RarityStyle, code: string | null): string {
   </g>`
 }
 
+const FACT_LABEL = { face: 'textBold', size: 12, tracking: 0.1 } as const
+/** A fact's label ends this far right of its start, where the value begins (at 150, less a gap). */
+export const FACT_LABEL_WIDTH = 100
+
+/**
+ * A fact's label on one line, or on two smaller ones when it is long ("Autonomous Region", "Union Territory"), so it
+ * never runs into its value. Offsets are from the value's baseline.
+ */
+export function factLabelLines(label: string): { text: string; size: number; offset: number }[] {
+  const { lines, size } = fitLines(label.toUpperCase(), FACT_LABEL, FACT_LABEL_WIDTH, FACT_LABEL.size)
+  const fitted = lines.length === 1 ? fittedSize(lines[0] ?? '', { ...FACT_LABEL, size }, FACT_LABEL_WIDTH, 7) : size
+  const leading = fitted * 1.15
+  return lines.map((text, row) => ({ text, size: fitted, offset: (row - (lines.length - 1) / 2) * leading }))
+}
+
 function infoBlock(style: RarityStyle, data: CardArtData): string {
   const kindLabel = data.kind.toUpperCase()
   const typeText = `${kindLabel}  ·  ${data.typeLine.toUpperCase()}`
@@ -239,7 +254,9 @@ function infoBlock(style: RarityStyle, data: CardArtData): string {
   out += `<rect x="42" y="520" width="416" height="1.5" fill="${style.finish === 'gold' ? '#C9962B' : style.accent}" fill-opacity="0.35"/>`
   data.facts.slice(0, 2).forEach(([label, value], i) => {
     const y = 552 + i * 32
-    out += `<path d="${textPath(label.toUpperCase(), 42, y, { face: 'textBold', size: 12, tracking: 0.1 })}" fill="${style.subInk}"/>`
+    for (const line of factLabelLines(label)) {
+      out += `<path d="${textPath(line.text, 42, y + line.offset, { ...FACT_LABEL, size: line.size })}" fill="${style.subInk}"/>`
+    }
     const valueSize = fittedSize(value, { face: 'text', size: 19 }, 300, 11)
     out += `<path d="${textPath(value, 150, y + 1, { face: 'text', size: valueSize })}" fill="${style.ink}"/>`
   })
