@@ -142,6 +142,19 @@ describe('GET /api/getMyDraws', () => {
     expect(months.map((month) => [month.draws, month.credit])).toEqual([[1, priceDigitalCardDraw]])
   })
 
+  it("gives a month's money as the sum of its draws' amounts as shown, each rounded to the cent", async () => {
+    const user = await t.register()
+    await giveDigitalCredit(t, user.userId, 2 * priceDigitalCardTenDraws + priceDigitalCardDraw)
+    await draw(user.userId, true)
+    await draw(user.userId, true)
+    await draw(user.userId, false)
+
+    const { draws, months } = (await myDraws(user)).body.data
+    expect(draws).toHaveLength(3)
+    expect(months).toHaveLength(1)
+    expect(months[0]?.money).toBe(sumOfAmounts(draws.map((entry) => entry.priceMoney)))
+  })
+
   it('totals each whole month the page touches, in UTC months, newest first', async () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, priceDigitalCardTenDraws + 2 * priceDigitalCardDraw)
@@ -162,7 +175,10 @@ describe('GET /api/getMyDraws', () => {
       draws: 2,
       cards: 11,
       credit: priceDigitalCardTenDraws + priceDigitalCardDraw,
-      money: creditToMoney(priceDigitalCardTenDraws + priceDigitalCardDraw, reference),
+      money: sumOfAmounts([
+        creditToMoney(priceDigitalCardTenDraws, reference),
+        creditToMoney(priceDigitalCardDraw, reference),
+      ]),
     }
     const september = {
       month: '2026-09',
@@ -189,3 +205,8 @@ describe('GET /api/getMyDraws', () => {
     expect((await t.call('GET', '/api/getMyDraws')).status).toBe(403)
   })
 })
+
+/** Amounts in dollars added up in whole cents, as a reader adds the lines of a statement. */
+function sumOfAmounts(amounts: (number | null)[]): number {
+  return amounts.reduce<number>((cents, amount) => cents + Math.round((amount ?? 0) * 100), 0) / 100
+}

@@ -232,14 +232,11 @@ export async function sumDrawsByMonth(db: Db, userId: string, from: string, befo
     .where('draw_transactions.user_id', '=', userId)
     .where('draw_transactions.created_at', '>=', from)
     .where('draw_transactions.created_at', '<', before)
-  const [spent, cards] = await Promise.all([
+  const [byPrice, cards] = await Promise.all([
+    // By price as well, so that a month's money total can be the sum of the amounts shown on its draws.
     inRange
-      .select([
-        MONTH.as('month'),
-        (eb) => eb.fn.countAll<number>().as('draws'),
-        (eb) => eb.fn.sum<number>('draw_transactions.price').as('credit'),
-      ])
-      .groupBy(MONTH)
+      .select([MONTH.as('month'), 'draw_transactions.price as price', (eb) => eb.fn.countAll<number>().as('draws')])
+      .groupBy([MONTH, 'draw_transactions.price'])
       .execute(),
     inRange
       .innerJoin('draw_items', 'draw_items.transaction_id', 'draw_transactions.id')
@@ -249,10 +246,22 @@ export async function sumDrawsByMonth(db: Db, userId: string, from: string, befo
       .execute(),
   ])
   const cardsByMonth = new Map(cards.map((row) => [row.month, row.cards]))
-  return spent.map((row) => ({
-    month: row.month,
-    draws: row.draws,
-    credit: row.credit,
-    cards: cardsByMonth.get(row.month) ?? 0,
-  }))
+  const months = new Map<
+    string,
+    { month: string; draws: number; credit: number; cards: number; prices: PriceCount[] }
+  >()
+  for (const { month, price, draws } of byPrice) {
+    const total = months.get(month) ?? { month, draws: 0, credit: 0, cards: cardsByMonth.get(month) ?? 0, prices: [] }
+    total.draws += draws
+    total.credit += price * draws
+    total.prices.push({ price, draws })
+    months.set(month, total)
+  }
+  return [...months.values()]
+}
+
+/** How many draws of a month cost `price` credit each. */
+export interface PriceCount {
+  price: number
+  draws: number
 }

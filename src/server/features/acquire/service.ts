@@ -17,6 +17,7 @@ import {
   type FreeCardDrawResult,
   type FreeDrawnCard,
   type MyDraws,
+  type MoneyReference,
   type MyDrawsQuery,
   type PickCardResult,
   type PricesResult,
@@ -277,6 +278,17 @@ export async function getDrawPity(db: Kysely<Database>, userId: string): Promise
   return { drawsSinceEpic, drawsToGuarantee: drawsToGuarantee(drawsSinceEpic) }
 }
 
+/**
+ * A month's money: the sum of its draws' amounts as each is shown, rounded to the cent one by one, so the total is
+ * the sum of the lines (converting the month's credit at once could differ from it by a cent or more).
+ */
+function moneyOfDraws(prices: queries.PriceCount[], reference: MoneyReference | null): number | null {
+  if (!reference) return null
+  let cents = 0
+  for (const { price, draws } of prices) cents += Math.round((creditToMoney(price, reference) ?? 0) * 100) * draws
+  return cents / 100
+}
+
 /** The first instant of the month after a YYYY-MM month, as the same ISO prefix the timestamps start with. */
 function nextMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number]
@@ -336,7 +348,7 @@ export async function getMyDraws(db: Kysely<Database>, userId: string, query: My
     }),
     months: monthTotals
       .sort((a, b) => (a.month < b.month ? 1 : -1))
-      .map((total) => ({ ...total, money: creditToMoney(total.credit, reference) })),
+      .map(({ prices, ...total }) => ({ ...total, money: moneyOfDraws(prices, reference) })),
     moneyReference: reference,
     nextCursor,
   }
