@@ -27,19 +27,27 @@ function FigureRow({ label, figure }: FigureRowProps) {
         variant="determinate"
         value={share}
         aria-label={`${label}: ${figure.collected} of ${figure.places} places collected`}
-        sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+        // A neutral track, so that an empty bar does not read as a full one in a lighter shade.
+        sx={{ mt: 0.5, height: 6, borderRadius: 3, bgcolor: 'action.selected' }}
       />
     </Box>
   )
 }
 
+function isStarted(figure: ProgressFigure): boolean {
+  return figure.collected > 0 || figure.beenThere > 0
+}
+
 /**
  * Honest progress (docs/product.md#progress): every figure with its denominator, per collection and per country.
- * Countries the traveller has nothing of are listed on request.
+ * Collections and countries the traveller has nothing of are listed on request: there are dozens and hundreds.
  */
 export function ProgressFigures({ progress }: { progress: Progress }) {
+  const [allCollections, setAllCollections] = useState(false)
   const [allCountries, setAllCountries] = useState(false)
-  const started = progress.countries.filter((country) => country.collected > 0 || country.beenThere > 0)
+  const startedCollections = progress.collections.filter(isStarted)
+  const collections = allCollections ? progress.collections : startedCollections
+  const started = progress.countries.filter(isStarted)
   const countries = allCountries ? progress.countries : started
   return (
     <Box component="section" aria-labelledby="progress-title">
@@ -49,11 +57,22 @@ export function ProgressFigures({ progress }: { progress: Progress }) {
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
         By collection
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {progress.collections.map((collection) => (
-          <FigureRow key={collection.collectionId} label={collection.collectionName} figure={collection} />
-        ))}
-      </Box>
+      {collections.length === 0 ? (
+        <Typography color="text.secondary">
+          No collection yet: collect a card or mark a place you have been to.
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {collections.map((collection) => (
+            <FigureRow key={collection.collectionId} label={collection.collectionName} figure={collection} />
+          ))}
+        </Box>
+      )}
+      {progress.collections.length > startedCollections.length && (
+        <Button sx={{ mt: 1 }} onClick={() => setAllCollections((shown) => !shown)} aria-expanded={allCollections}>
+          {allCollections ? 'Show only my collections' : `Show all ${progress.collections.length} collections`}
+        </Button>
+      )}
       <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
         By country
       </Typography>
