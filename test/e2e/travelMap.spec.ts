@@ -148,6 +148,8 @@ test('a place not been to goes on the bucket list, with the friend who has been 
   await expect(page.locator('svg .marker').filter({ has: page.locator('title', { hasText: 'Morocco' }) })).toHaveCount(
     1,
   )
+  // Beside the bucket list's diamond, the map is not called empty.
+  await expect(page.getByText(/No place collected or been to yet/)).toBeVisible()
   await snap(page, 'travel-bucket-list')
   await list.getByRole('button', { name: 'Remove Morocco from the list' }).click()
   await expect(list.getByText(/Nothing on your list yet/)).toBeVisible()

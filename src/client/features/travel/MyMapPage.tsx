@@ -93,7 +93,7 @@ export function MyMapPage() {
           </Paper>
           {progress.data.total.collected === 0 && progress.data.total.beenThere === 0 && (
             <Typography color="text.secondary">
-              Your map is still empty: collect a card, or mark a place you have been to on its card.{' '}
+              No place collected or been to yet: collect a card, or mark a place you have been to on its card.{' '}
               <Link component={RouterLink} to={paths.acquireCards.href()}>
                 Acquire Cards
               </Link>
