@@ -187,7 +187,7 @@ describe('CardCollectionsPage', () => {
 })
 
 describe('CardPage travel', () => {
-  it('shows a verified visit with its seal instead of the been-there toggle, and lets it be removed', async () => {
+  it('shows a verified visit with its seal beside the been-there toggle, no longer its call to action, and lets it be removed', async () => {
     let verified = true
     server.use(
       onGet('/travel/getPlaceTravel', () => ({
@@ -204,10 +204,10 @@ describe('CardPage travel', () => {
     const { user } = renderApp('/card/pt-lisbon-3')
     expect(await screen.findByRole('img', { name: 'Verified visit' })).toBeInTheDocument()
     expect(screen.getByText(/Visit verified by a photo in your memory, taken on 2025-06-03/)).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: "I've Been There" })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: "I've Been There" })).toHaveClass('MuiButton-outlined')
     await user.click(screen.getByRole('button', { name: 'Remove verification' }))
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Verified visit' })).not.toBeInTheDocument())
-    expect(screen.getByRole('button', { name: "I've Been There" })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: "I've Been There" })).toHaveClass('MuiButton-contained')
   })
 
   it('adds a place not been to to the bucket list and names friends who have been there', async () => {

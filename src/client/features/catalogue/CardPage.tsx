@@ -131,18 +131,16 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
             {card.timeZone && <LocalTime timeZone={card.timeZone} />}
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {/* A verified visit stands for been there; removing the verification brings the toggle back. */}
-            {!verified && (
-              <Button
-                variant={card.beenThere ? 'outlined' : 'contained'}
-                color="secondary"
-                onClick={handleToggleBeenThere}
-                disabled={saving}
-                startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-              >
-                {card.beenThere ? "I've Not Been There" : "I've Been There"}
-              </Button>
-            )}
+            {/* The traveller's own mark, as SPEC has it; beside a verified visit it is no longer the call to action. */}
+            <Button
+              variant={card.beenThere || verified ? 'outlined' : 'contained'}
+              color="secondary"
+              onClick={handleToggleBeenThere}
+              disabled={saving}
+              startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            >
+              {card.beenThere ? "I've Not Been There" : "I've Been There"}
+            </Button>
             <Button variant="outlined" onClick={onClose}>
               Close
             </Button>
