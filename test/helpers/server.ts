@@ -173,3 +173,26 @@ export async function buildTestApp(
     },
   }
 }
+
+/**
+ * Two instances on one database sharing the Redis beside the test databases (127.0.0.1:6379 here and in CI;
+ * REDIS_TEST_URL points elsewhere), each trusting a looked-up session for ten minutes, for a describe block's tests.
+ * Rate limits stay off so they leave no counters in the shared Redis.
+ */
+export function twoInstancesSharingRedis(): { first: TestApp; second: TestApp } {
+  const instances = {} as { first: TestApp; second: TestApp }
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379',
+      RATE_LIMITS: 'off',
+      SESSION_CACHE_SECONDS: '600',
+    }
+    instances.first = await buildTestApp({ seed: false, env })
+    instances.second = await buildTestApp({ seed: false, env, joining: instances.first })
+  })
+  afterAll(async () => {
+    await instances.second.close()
+    await instances.first.close()
+  })
+  return instances
+}

@@ -17,7 +17,7 @@ import { eraseAccount, eraseDueAccounts } from '@server/features/account/service
 import { fulfilPayment } from '@server/features/wallet/service'
 import { pinClock } from '@server/lib/clock'
 import { present } from '@test/helpers/present'
-import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+import { buildTestApp, twoInstancesSharingRedis, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { grantDigitalCredit } from '../memories/fixtures'
 import { expectEveryLedgerToMatchBalances } from '../wallet/walletTestKit'
@@ -364,31 +364,20 @@ describe('a purchase paid after its account was deleted', () => {
 })
 
 describe('with several instances and Redis', () => {
-  // Redis runs beside the test databases (127.0.0.1:6379 here and in CI); REDIS_TEST_URL points elsewhere.
-  const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379'
-  let first: TestApp
-  let second: TestApp
-  beforeAll(async () => {
-    // Rate limits stay off so these instances leave no counters in the shared Redis.
-    const env = { REDIS_URL: redisUrl, RATE_LIMITS: 'off', SESSION_CACHE_SECONDS: '600' }
-    first = await buildTestApp({ seed: false, env })
-    second = await buildTestApp({ seed: false, env, joining: first })
-  })
-  afterAll(async () => {
-    await second.close()
-    await first.close()
-  })
+  const instances = twoInstancesSharingRedis()
 
   it('logs the traveller out on every instance as soon as the deletion is asked for on one', async () => {
-    const user = await first.register()
+    const user = await instances.first.register()
     // The second instance looks the session up once and would trust it for ten minutes.
-    expect((await second.call('GET', '/api/getUser', { token: user.token })).status).toBe(200)
-    const { status } = await first.call('POST', '/api/account/requestDeletion', {
+    expect((await instances.second.call('GET', '/api/getUser', { token: user.token })).status).toBe(200)
+    const { status } = await instances.first.call('POST', '/api/account/requestDeletion', {
       token: user.token,
       body: { username: user.username },
     })
     expect(status).toBe(200)
-    expect(await statusOnceDelivered(() => second.call('GET', '/api/getUser', { token: user.token }))).toBe(401)
+    expect(await statusOnceDelivered(() => instances.second.call('GET', '/api/getUser', { token: user.token }))).toBe(
+      401,
+    )
   })
 })
 

@@ -1,6 +1,6 @@
 import { pinClock } from '@server/lib/clock'
 import { inProcessInvalidationBus, SessionCache } from '@server/plugins/sessionCache'
-import { buildTestApp, type TestApp } from '@test/helpers/server'
+import { buildTestApp, twoInstancesSharingRedis, type TestApp } from '@test/helpers/server'
 
 /** Pub/sub delivers the logout a moment later: the answer once it has arrived (or the last one after 10 s). */
 async function statusOnceDelivered(call: () => Promise<{ status: number }>): Promise<number> {
@@ -53,27 +53,16 @@ describe('the session cache', () => {
   })
 
   describe('with Redis', () => {
-    // Redis runs beside the test databases (127.0.0.1:6379 here and in CI); REDIS_TEST_URL points elsewhere.
-    const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379'
-    let first: TestApp
-    let second: TestApp
-    beforeAll(async () => {
-      // Rate limits stay off so these instances leave no counters in the shared Redis.
-      const env = { REDIS_URL: redisUrl, RATE_LIMITS: 'off', SESSION_CACHE_SECONDS: '600' }
-      first = await buildTestApp({ seed: false, env })
-      second = await buildTestApp({ seed: false, env, joining: first })
-    })
-    afterAll(async () => {
-      await second.close()
-      await first.close()
-    })
+    const instances = twoInstancesSharingRedis()
 
     it('refuses a token on every instance as soon as it logs out on one', async () => {
-      const user = await first.register()
+      const user = await instances.first.register()
       // The second instance looks the session up once and would trust it for ten minutes.
-      expect((await second.call('GET', '/api/getUser', { token: user.token })).status).toBe(200)
-      expect((await first.call('POST', '/api/logout', { token: user.token })).status).toBe(200)
-      expect(await statusOnceDelivered(() => second.call('GET', '/api/getUser', { token: user.token }))).toBe(401)
+      expect((await instances.second.call('GET', '/api/getUser', { token: user.token })).status).toBe(200)
+      expect((await instances.first.call('POST', '/api/logout', { token: user.token })).status).toBe(200)
+      expect(await statusOnceDelivered(() => instances.second.call('GET', '/api/getUser', { token: user.token }))).toBe(
+        401,
+      )
     })
   })
 })
