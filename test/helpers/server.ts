@@ -46,7 +46,7 @@ export interface TestUser {
   friendCode: string
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   url: string
   drop(): Promise<void>
 }
@@ -55,7 +55,7 @@ interface TestDatabase {
  * A fresh database per test file: a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
  * A seeded one starts as a copy of the run's template (serverGlobalSetup.ts), already migrated and seeded.
  */
-async function createTestDatabase(seeded: boolean): Promise<TestDatabase> {
+export async function createTestDatabase(seeded: boolean): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-test-'))

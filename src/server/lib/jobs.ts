@@ -111,14 +111,19 @@ export class InProcessJobRunner implements JobRunner {
 
 /**
  * PostgreSQL serves several instances: pg-boss keeps the jobs in the same database. Every instance offers each
- * period's job often, but the job is throttled to one per period slot (a unique index in pg-boss), and one worker
- * takes it (SKIP LOCKED), so it runs once per period whichever instances are up.
+ * period's job often, but the job is throttled to one per period slot (a unique index in pg-boss), and one instance
+ * fetches it (SKIP LOCKED), so it runs once per period whichever instances are up.
+ *
+ * The runner fetches jobs in loops of its own rather than through pg-boss's workers: pg-boss's stop resolves while
+ * its worker loops are still winding down, so a stopped instance would go on running timers; these loops end before
+ * stop returns.
  */
 export class PgBossJobRunner implements JobRunner {
   readonly kind = 'pg-boss'
   private boss: PgBoss
   private readonly jobs: PeriodicJob[] = []
   private readonly timers: NodeJS.Timeout[] = []
+  private readonly fetchLoops: Promise<void>[] = []
   private readonly stopping = new AbortController()
   private starting: Promise<void> | null = null
   private started = false
@@ -175,16 +180,16 @@ export class PgBossJobRunner implements JobRunner {
 
   /** Waits, but no longer than until the instance stops. */
   private pause(ms: number): Promise<void> {
+    const { signal } = this.stopping
+    if (signal.aborted) return Promise.resolve()
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms)
-      this.stopping.signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer)
-          resolve()
-        },
-        { once: true },
-      )
+      const done = () => {
+        clearTimeout(timer)
+        signal.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      signal.addEventListener('abort', done, { once: true })
     })
   }
 
@@ -192,9 +197,7 @@ export class PgBossJobRunner implements JobRunner {
     const periodSeconds = Math.max(1, Math.round(job.periodSeconds))
     // A failed run is not retried: the next period runs it again anyway.
     await this.createQueue({ name: job.name, retryLimit: 0, expireInSeconds: periodSeconds + 60 })
-    await this.boss.work(job.name, { pollingIntervalSeconds: Math.min(2, Math.max(0.5, periodSeconds / 4)) }, () =>
-      runLogged(job, this.log),
-    )
+    this.fetchLoop(job.name, Math.min(2, Math.max(0.5, periodSeconds / 4)) * 1000, () => runLogged(job, this.log))
     const offer = () => {
       this.boss
         .sendThrottled(job.name, {}, { retryLimit: 0 }, periodSeconds)
@@ -211,10 +214,36 @@ export class PgBossJobRunner implements JobRunner {
     if (this.stopping.signal.aborted || !this.started) return
     // 'stately': at most one queued and one running per queue, across instances.
     await this.createQueue({ name, policy: 'stately', retryLimit: 0, expireInSeconds: ONE_OFF_EXPIRY_SECONDS })
-    await this.boss.work(name, () =>
+    await this.boss.send(name, {}, { retryLimit: 0 })
+    this.fetchLoop(name, 2_000, () =>
       runLogged({ name, periodSeconds: 0, run: () => run(this.stopping.signal) }, this.log),
     )
-    await this.boss.send(name, {}, { retryLimit: 0 })
+  }
+
+  /** Takes the queue's jobs one at a time until the instance stops; a job is completed or failed after its run. */
+  private fetchLoop(name: string, pollingMs: number, run: () => Promise<void>): void {
+    const stopping = () => this.stopping.signal.aborted
+    const loop = async () => {
+      while (!stopping()) {
+        try {
+          const [job] = await this.boss.fetch(name)
+          if (job) {
+            try {
+              await run()
+            } catch (error) {
+              await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : 'failed' })
+              continue
+            }
+            await this.boss.complete(name, job.id)
+            continue
+          }
+        } catch (error) {
+          if (!stopping()) this.log.error({ err: error, job: name }, `job ${name}: the queue did not answer`)
+        }
+        await this.pause(pollingMs)
+      }
+    }
+    this.fetchLoops.push(loop())
   }
 
   /**
@@ -237,7 +266,16 @@ export class PgBossJobRunner implements JobRunner {
     this.stopping.abort()
     await this.starting?.catch(() => undefined)
     for (const timer of this.timers) clearInterval(timer)
-    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: this.stopTimeoutMs })
+    // A run in progress finishes, but no later than the deadline; a job left running is failed by pg-boss's expiry.
+    let deadline: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.all(this.fetchLoops),
+      new Promise((resolve) => {
+        deadline = setTimeout(resolve, this.stopTimeoutMs)
+      }),
+    ])
+    clearTimeout(deadline)
+    if (this.started) await this.boss.stop({ graceful: false })
   }
 }
 

@@ -4,7 +4,7 @@ import { giftDayPurgeJob } from '@server/features/collection/service'
 import { purgeExpiredSessions } from '@server/features/session/sessionPurge'
 import { spendingHoldPurgeJob } from '@server/features/wallet/service'
 import { InProcessJobRunner, PgBossJobRunner, type JobLog } from '@server/lib/jobs'
-import { buildTestApp, type TestApp } from '@test/helpers/server'
+import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '@test/helpers/server'
 
 jest.setTimeout(60_000)
 
@@ -14,6 +14,44 @@ const quiet: JobLog = { info: () => undefined, error: () => undefined }
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 20))
 }
+
+/** Timers this process has pending. */
+function pendingTimers(): number {
+  return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+}
+
+// First in the file, before any app has timers of its own.
+if (process.env.TEST_DATABASE_URL)
+  describe('the pg-boss runner on a database of its own', () => {
+    let database: TestDatabase
+    beforeAll(async () => {
+      database = await createTestDatabase(false)
+    })
+    afterAll(() => database.drop())
+
+    it('stop waits for the run in progress and leaves no timer of the queue behind', async () => {
+      const timersBefore = pendingTimers()
+      const runner = new PgBossJobRunner(database.url, quiet)
+      let started = false
+      let finished = false
+      await runner.every({
+        name: 'test-slow',
+        periodSeconds: 1,
+        run: async () => {
+          started = true
+          await new Promise((resolve) => setTimeout(resolve, 1_500))
+          finished = true
+        },
+      })
+      await runner.start()
+      await until(() => started)
+
+      await runner.stop()
+
+      expect(finished).toBe(true)
+      expect(pendingTimers()).toBeLessThanOrEqual(timersBefore)
+    })
+  })
 
 describe('the in-process runner (SQLite)', () => {
   it('runs a job every period, never two runs of it at once, and stop waits for the run in progress', async () => {
