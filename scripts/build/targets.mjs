@@ -71,8 +71,9 @@ async function buildServer() {
   fs.rmSync(path.join(root, 'dist/server'), { recursive: true, force: true })
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts'],
-    outfile: 'dist/server/main.js',
+    // The art worker threads' entry is a file of its own beside main.js (features/catalogue/art/artRenderer.ts).
+    entryPoints: { main: 'src/server/main.ts', artWorker: 'src/server/features/catalogue/art/artWorker.ts' },
+    outdir: 'dist/server',
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -11,6 +11,7 @@ import { accountDeletionJob } from './features/account/service'
 import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
+import { createArtRenderer } from './features/catalogue/service'
 import { loadCardSharePage } from './features/collection/cardSharePage'
 import { collectionRoutes } from './features/collection/routes'
 import { giftDayPurgeJob } from './features/collection/service'
@@ -33,6 +34,7 @@ import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
 import { createBlobStore } from './lib/blobStore'
 import { createJobRunner } from './lib/jobs'
 import { validatorCompiler } from './lib/validation'
+import { artRendererPlugin } from './plugins/artRenderer'
 import { authPlugin } from './plugins/auth'
 import { blobsPlugin } from './plugins/blobs'
 import { compressionPlugin } from './plugins/compression'
@@ -86,6 +88,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   const stopTimeoutMs = Math.max(1_000, config.shutdownGraceMs - 2_000)
   await app.register(jobsPlugin, { jobs: createJobRunner(config.database, jobLog, { stopTimeoutMs }) })
   await app.register(pictureSignerPlugin)
+  await app.register(artRendererPlugin, { renderer: createArtRenderer(config.artRenderThreads) })
 
   // External plugins
   await app.register(securityHeadersPlugin)

@@ -46,6 +46,8 @@ export interface Config {
   pendingPictures: { maxCount: number; maxBytes: number }
   /** Render every card's small picture in the background after start-up (ART_WARMUP=off skips it). */
   artWarmup: boolean
+  /** Worker threads that draw card art (ART_RENDER_THREADS); 0 draws on the server's own thread. */
+  artRenderThreads: number
   /** Delete, every hour, uploaded memory pictures left unattached for a day (PICTURE_SWEEP=off stops it). */
   pictureSweep: boolean
   /** HMAC key of signed memory-picture URLs; set it when several instances serve one site, or links break across them and restarts. */
@@ -118,6 +120,12 @@ const SettingsSchema = Type.Object({
   TRUST_PROXY: Switch('client addresses from X-Forwarded-For'),
   RATE_LIMITS: Switch('per-client rate limits'),
   ART_WARMUP: Switch('the card art warm-up'),
+  ART_RENDER_THREADS: Type.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 1,
+    description: 'a whole number of threads from 0 to 64, 0 to draw on the server thread',
+  }),
   PICTURE_SWEEP: Switch('the abandoned picture sweep'),
   MEDIA_SIGNING_SECRET: Type.Optional(
     Type.String({ minLength: 32, description: 'at least 32 characters, e.g. the output of `openssl rand -hex 32`' }),
@@ -239,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: isOn(settings.TRUST_PROXY),
     rateLimits: isOn(settings.RATE_LIMITS),
     artWarmup: isOn(settings.ART_WARMUP),
+    artRenderThreads: settings.ART_RENDER_THREADS,
     pictureSweep: isOn(settings.PICTURE_SWEEP),
     mediaSigningSecret: settings.MEDIA_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
     metricsToken: settings.METRICS_TOKEN ?? null,

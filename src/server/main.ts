@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { loadConfig, SettingsError } from './config'
 import { openDatabase } from './db/createDb'
 import { migrateToLatest } from './db/migrate'
+import { catalogue } from './features/catalogue/service'
 import { warmArtCache } from './features/catalogue/warmup'
 import { seedDatabase } from './seedDatabase'
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db)
   await seedDatabase(db)
   const app = await buildApp({ config, db, closeDb: true, poolStats })
+  // Read before the first request rather than during it: indexing 2,000 places holds the thread for a few hundred ms.
+  await catalogue(db)
 
   // On SIGTERM or SIGINT: stop accepting connections, let requests in flight finish, close the database pool and
   // Redis (the app's onClose hooks), then exit. A shutdown slower than the grace period, or a second signal, exits

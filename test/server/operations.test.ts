@@ -85,11 +85,15 @@ describe('liveness and readiness', () => {
 })
 
 describe('load shedding', () => {
-  it('refuses work with 503 in the envelope under pressure, and still answers liveness', async () => {
+  it('refuses calls with 503 in the envelope under pressure, and still answers liveness and the web app’s files', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-web-'))
+    fs.mkdirSync(path.join(webRoot, 'assets'))
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>')
+    fs.writeFileSync(path.join(webRoot, 'assets', 'page-feed.0123456789.js'), 'console.log(1)')
     // A heap limit far below any real heap puts the server under pressure from its first sample.
     const t = await buildTestApp({
       seed: false,
-      env: { LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0', LOAD_SHEDDING_MAX_HEAP_MB: '1' },
+      env: { LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0', LOAD_SHEDDING_MAX_HEAP_MB: '1', WEB_ROOT: webRoot },
     })
     try {
       // Start-up work is not load: shedding begins once the first samples after start-up are taken.
@@ -106,8 +110,12 @@ describe('load shedding', () => {
         data: null,
       })
       expect((await t.call('GET', '/api/health')).status).toBe(200)
+      // A page that got its first script must get the rest, or it goes blank: files cost the server next to nothing.
+      expect((await t.app.inject({ method: 'GET', url: '/feed' })).statusCode).toBe(200)
+      expect((await t.app.inject({ method: 'GET', url: '/assets/page-feed.0123456789.js' })).statusCode).toBe(200)
     } finally {
       await t.close()
+      fs.rmSync(webRoot, { recursive: true, force: true })
     }
   })
 })

@@ -13,7 +13,16 @@ const SAMPLE_INTERVAL_MS = 1000
 const NEVER_SHED = new Set(['/api/health'])
 
 /**
- * Under event-loop pressure (and above the heap limit when one is set), new requests are refused at once with 503
+ * Only calls are refused. The web app's files cost next to nothing to send, and a page refused one of its scripts
+ * after it got the first goes blank; share pages are a single read for a link preview.
+ */
+function isShed(url: string): boolean {
+  const pathname = url.split('?')[0] ?? ''
+  return pathname.startsWith('/api/') && !NEVER_SHED.has(pathname)
+}
+
+/**
+ * Under event-loop pressure (and above the heap limit when one is set), new calls are refused at once with 503
  * in the envelope, so an overloaded instance answers quickly instead of timing out every caller; readiness answers
  * 503 too, so a load balancer sends traffic elsewhere meanwhile.
  */
@@ -31,7 +40,7 @@ export const loadSheddingPlugin = fp(
       maxHeapUsedBytes,
       retryAfter: RETRY_AFTER_SECONDS,
       pressureHandler: async (request, reply) => {
-        if (Date.now() < sheddingFrom || NEVER_SHED.has(request.url.split('?')[0] ?? '')) return
+        if (Date.now() < sheddingFrom || !isShed(request.url)) return
         request.log.warn('load shed: the server is under pressure')
         void reply.header('Retry-After', RETRY_AFTER_SECONDS)
         throw new AppError('Unavailable', 'The server is busy. Please try again in a moment.')

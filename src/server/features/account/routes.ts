@@ -46,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const archive = await accountService.exportAccount(db, blobs, userId(request))
+      const archive = await accountService.exportAccount(db, blobs, fastify.artRenderer, userId(request))
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${archive.fileName}"`)

@@ -10,8 +10,9 @@ import type { ShapeRef } from '../../db/seed/catalogue/types'
 import { CATALOGUE_VERSION } from '../../db/seed/catalogueVersion'
 import type { BlobStore } from '../../lib/blobStore'
 
-import { cardSvg, type CardArtData } from './art/cardSvg'
-import { avatarSvg, collectionSvg, iconSvg, placeholderSvg, type CollectionArtData } from './art/otherArt'
+import { inlineArtRenderer, type ArtRenderer } from './art/artRenderer'
+import type { CardArtData } from './art/cardSvg'
+import { avatarSvg, iconSvg, placeholderSvg, type CollectionArtData } from './art/otherArt'
 import { collectionCode, findCardArtRow, findCollectionArtRows } from './queries'
 
 /** Bump when the drawing code changes, so caches (blob store, browsers via ETag) drop old pictures. */
@@ -38,6 +39,8 @@ export interface ArtContext {
   store: BlobStore | null
   /** False for the start-up warm-up, whose thousands of pictures would push the ones people are looking at out of memory. */
   keepInMemory?: boolean
+  /** Draws cards and collections; the server's draws on worker threads (app.artRenderer), without one they are drawn here. */
+  renderer?: ArtRenderer
 }
 
 const MEMORY_LIMIT = 600
@@ -133,8 +136,8 @@ async function mustRender(image: Promise<RenderedImage | null>): Promise<Rendere
   return rendered
 }
 
-async function svgToWebp(svg: string, quality: number, effort = 4): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp({ quality, effort }).toBuffer()
+async function svgToWebp(svg: string, quality: number): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality }).toBuffer()
 }
 
 function cardArtData(row: NonNullable<Awaited<ReturnType<typeof findCardArtRow>>>): CardArtData {
@@ -205,16 +208,27 @@ export async function renderCardArt(context: ArtContext, cardId: string, size: A
   return cached(context, ART_KEYS.card(cardId, size), 'image/webp', async () => {
     const row = await findCardArtRow(context.db, cardId)
     // Small cards fill long grids: a lighter encoder search is 10 % faster for 3 % more bytes and no visible change (docs/benchmarks.md).
-    return row
-      ? svgToWebp(cardSvg(cardArtData(row), width, height), size === 'lg' ? 90 : 86, size === 'lg' ? 4 : 2)
-      : null
+    if (!row) return null
+    return (context.renderer ?? inlineArtRenderer).render({
+      kind: 'card',
+      data: cardArtData(row),
+      width,
+      height,
+      quality: size === 'lg' ? 90 : 86,
+      effort: size === 'lg' ? 4 : 2,
+    })
   })
 }
 
 export async function renderCollectionArt(context: ArtContext, collectionId: string): Promise<RenderedImage | null> {
   return cached(context, ART_KEYS.collection(collectionId), 'image/webp', async () => {
     const rows = await findCollectionArtRows(context.db, collectionId)
-    return rows ? svgToWebp(collectionSvg(collectionArtData(rows)), 88) : null
+    if (!rows) return null
+    return (context.renderer ?? inlineArtRenderer).render({
+      kind: 'collection',
+      data: collectionArtData(rows),
+      quality: 88,
+    })
   })
 }
 

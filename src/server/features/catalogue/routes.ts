@@ -65,7 +65,11 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: Rendered
 }
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const art: ArtContext = { db: fastify.db, store: blobFolder(fastify.blobs, ART_FOLDER) }
+  const art: ArtContext = {
+    db: fastify.db,
+    store: blobFolder(fastify.blobs, ART_FOLDER),
+    renderer: fastify.artRenderer,
+  }
   const caller = (request: FastifyRequest) => request.user?.id ?? null
 
   // The same for everyone (but for the authorized flag) until the catalogue version changes: sent as prepared,

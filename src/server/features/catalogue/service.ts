@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
 import { ART_FOLDER, renderCardArt } from './art'
+import type { ArtRenderer } from './art/artRenderer'
 import { catalogue, envelopeJson, searchable, type PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
@@ -126,11 +127,21 @@ export async function setBeenThere(db: Db, userId: string, cardId: string, value
  * A card's small art (WebP) from the blob store's art folder, drawn on first use, for a traveller's export; kept out
  * of the in-memory cache, which holds what people are looking at. Null for an unknown card.
  */
-export async function smallCardArt(db: Db, blobs: BlobStore, cardId: string): Promise<Buffer | null> {
-  const image = await renderCardArt({ db, store: blobFolder(blobs, ART_FOLDER), keepInMemory: false }, cardId, 'sm')
+export async function smallCardArt(
+  db: Db,
+  blobs: BlobStore,
+  renderer: ArtRenderer,
+  cardId: string,
+): Promise<Buffer | null> {
+  const image = await renderCardArt(
+    { db, store: blobFolder(blobs, ART_FOLDER), keepInMemory: false, renderer },
+    cardId,
+    'sm',
+  )
   return image?.body ?? null
 }
 
 export { catalogue, envelopeJson, type Catalogue, type CatalogueCard, type CataloguePlace } from './catalogueCache'
+export { createArtRenderer, type ArtRenderer } from './art/artRenderer'
 export { ownOutline, worldLand } from './art/mapScene'
 export { fittedSize, textPath } from './art/textPaths'

@@ -85,7 +85,12 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
  */
 export async function warmArtCache(app: FastifyInstance, stopping?: AbortSignal): Promise<ArtWarmupSummary | null> {
   if (!app.config.artWarmup) return null
-  const context: ArtContext = { db: app.db, store: blobFolder(app.blobs, ART_FOLDER), keepInMemory: false }
+  const context: ArtContext = {
+    db: app.db,
+    store: blobFolder(app.blobs, ART_FOLDER),
+    keepInMemory: false,
+    renderer: app.artRenderer,
+  }
   try {
     return await warmItems(
       context,
