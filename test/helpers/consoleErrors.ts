@@ -9,9 +9,10 @@ export const expectedConsoleErrors: ConsoleErrorExpectation[] = []
 
 /**
  * Announces a console.error the running test causes on purpose (a render error caught by an error boundary, say).
- * Matching errors are allowed; the test fails if none comes, and any other console.error still fails it.
+ * Matching errors are allowed; the test fails if none comes, and any other console.error still fails it. `seen` tells
+ * whether one has come yet.
  */
-export function expectConsoleError(pattern: string | RegExp) {
+export function expectConsoleError(pattern: string | RegExp): { readonly seen: boolean } {
   const expectation: ConsoleErrorExpectation = {
     pattern,
     seen: false,
@@ -22,6 +23,7 @@ export function expectConsoleError(pattern: string | RegExp) {
     },
   }
   expectedConsoleErrors.push(expectation)
+  return expectation
 }
 
 /** Forgets the running test's expectations and returns those never met. */

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box'
 import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 
+import { LeftOutOnError } from '../../components/LeftOutOnError'
 import { LoadingState } from '../../components/LoadingState'
 import { selectLoggedIn } from '../../features/session/api'
 import { useAppSelector } from '../hooks'
@@ -30,9 +31,12 @@ export function Layout() {
         </Suspense>
       </Box>
       {loggedIn && (
-        <Suspense fallback={null}>
-          <NotFindingButton />
-        </Suspense>
+        // Optional: if its code cannot be fetched, the screen goes on without it.
+        <LeftOutOnError>
+          <Suspense fallback={null}>
+            <NotFindingButton />
+          </Suspense>
+        </LeftOutOnError>
       )}
       <Footer />
       <ScrollRestoration />
