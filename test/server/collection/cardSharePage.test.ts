@@ -1,6 +1,7 @@
 import { VISIBILITY } from '@shared/constants'
 import { nowIso } from '@server/lib/clock'
 import { newId } from '@server/lib/random'
+import { escapedHtml } from '@test/helpers/html'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 let t: TestApp
@@ -65,23 +66,14 @@ async function sharePage(userCardId: string) {
   return { status: response.statusCode, html: response.body }
 }
 
-function escaped(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
-
 describe('GET /s/card', () => {
   it('shows the card, its rarity and its owner with an invitation', async () => {
     const userCardId = await giveCopy()
     const { status, html } = await sharePage(userCardId)
     expect(status).toBe(200)
-    expect(html).toContain(escaped(cardName))
+    expect(html).toContain(escapedHtml(cardName))
     expect(html).toContain('Rare')
-    expect(html).toContain(escaped(owner.username))
+    expect(html).toContain(escapedHtml(owner.username))
     expect(html).toContain(`/api/image/card?imageId=${encodeURIComponent(cardId)}`)
     expect(html).toContain('class="hero-card"')
     expect(html).toContain(`r=${owner.friendCode}`)
