@@ -1,3 +1,4 @@
+import { escapedHtml } from '@test/helpers/html'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 function metaContent(html: string, key: string): string | undefined {
@@ -100,7 +101,7 @@ describe('GET /s/user', () => {
     })
     expect(html).toContain(`<h1>${owner.username}</h1>`)
     expect(html).toContain(`href="http://wandercards.test/?r=${owner.friendCode}"`)
-    expect(html).toContain(cardName)
+    expect(html).toContain(escapedHtml(cardName))
     expect(html).toContain(`src="http://wandercards.test/api/image/card?imageId=`)
     expect(html).toMatch(/Public memories<\/dt><dd>1<\/dd>/)
   })
