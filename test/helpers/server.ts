@@ -35,6 +35,11 @@ export interface TestApp {
       freeDrawTransactionId: string
     }>,
   ): Promise<TestUser>
+  /**
+   * What the server logged at error level (unexpected errors behind a 500 among them), newest last: a test that meets a
+   * 500 it did not cause on purpose can say why.
+   */
+  loggedErrors: string[]
   close(): Promise<void>
 }
 
@@ -122,7 +127,13 @@ export async function buildTestApp(
     await migrateToLatest(db)
     if (options.seed !== false) await seedDatabase(db)
   }
-  const app = await buildApp({ config, db, poolStats, logger: false })
+  const loggedErrors: string[] = []
+  const app = await buildApp({
+    config,
+    db,
+    poolStats,
+    logger: { level: 'error', stream: { write: (line: string) => loggedErrors.push(line) } },
+  })
   options.extraRoutes?.(app)
   await app.ready()
 
@@ -165,6 +176,7 @@ export async function buildTestApp(
     dialect: config.database.dialect,
     call,
     register,
+    loggedErrors,
     close: async () => {
       await app.close()
       await db.destroy()

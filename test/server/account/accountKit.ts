@@ -165,7 +165,9 @@ export async function buildTravellerWorld(t: TestApp): Promise<TravellerWorld> {
   if (!previewPath) throw new Error('the share page has no travel map preview')
   const preview = await t.app.inject({ method: 'GET', url: previewPath })
   if (preview.statusCode !== 200)
-    throw new Error(`the travel map preview answered ${preview.statusCode} ${previewPath} ${preview.body}`)
+    throw new Error(
+      `the travel map preview answered ${preview.statusCode} ${previewPath} ${preview.body}\n${t.loggedErrors.join('\n')}`,
+    )
 
   return {
     marta,
