@@ -2,6 +2,8 @@ import sharp from 'sharp'
 
 import type { UserCard } from '@shared/collection'
 import type { BucketList, MapPlaces, MyMap, PlaceTravel, Progress } from '@shared/travel'
+import { PREVIEW_FOLDER, travelMapPreview, travelShareFacts } from '@server/features/travel/service'
+import { blobFolder } from '@server/lib/blobStore'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
@@ -206,7 +208,7 @@ describe('GET /api/image/travelMap', () => {
 
     const stored = []
     for await (const key of t.app.blobs.list(`travel-maps/${user.userId}`)) stored.push(key)
-    expect(stored).toEqual([`travel-maps/${user.userId}/${etag.slice(1, -1)}.png`])
+    expect(stored).toEqual([`travel-maps/${user.userId}/map-${etag.slice(1, -1)}.png`])
 
     // A change to the map is a new version: a new picture, and the old one goes.
     await t.call('POST', '/api/setBeenThere', { token: user.token, body: { cardId: 'country-br-1', value: true } })
@@ -215,6 +217,16 @@ describe('GET /api/image/travelMap', () => {
     const after = []
     for await (const key of t.app.blobs.list(`travel-maps/${user.userId}`)) after.push(key)
     expect(after).toHaveLength(1)
+  })
+
+  it('draws a map whose version begins with a sign a file name may not begin with', async () => {
+    const user = await t.register()
+    const facts = present(await travelShareFacts(t.db, user.friendCode))
+    const previews = blobFolder(t.app.blobs, PREVIEW_FOLDER)
+    for (const version of ['_uhdASjIEe03r5wF', '-VpyO0Jqdq8Mr-1T']) {
+      const picture = await travelMapPreview(t.db, previews, { ...facts, version })
+      expect((await sharp(picture).metadata()).format).toBe('png')
+    }
   })
 
   it('answers an unknown friend code with 404', async () => {

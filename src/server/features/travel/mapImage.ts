@@ -83,7 +83,8 @@ export async function renderTravelMapPreview(
   map: MapPlaces,
   facts: TravelShareFacts,
 ): Promise<Buffer> {
-  const key = `${facts.userId}/${facts.version}.png`
+  // A version is base64url and may begin with '-' or '_', which no blob key segment may.
+  const key = `${facts.userId}/map-${facts.version}.png`
   const stored = await store.get(key)
   if (stored) return stored
   const body = await sharp(Buffer.from(previewSvg(map, facts)))
