@@ -10,92 +10,28 @@
  * performance score counts (runs stop early once most of them agree on the verdict). A run Lighthouse could not record at all (NO_NAVSTART and the like, seen on a loaded
  * machine) is recorded again, up to twice, instead of failing the budget.
  *
- * Settings: LIGHTHOUSE_ROUTES (comma-separated), LIGHTHOUSE_RUNS, LIGHTHOUSE_MIN_SCORE (default 85), CHROME_PATH
+ * Settings: LIGHTHOUSE_ROUTES (comma-separated), LIGHTHOUSE_RUNS, LIGHTHOUSE_MIN_SCORE (default 85),
+ * LIGHTHOUSE_THROTTLING (`simulate`, Lighthouse's default, or `devtools`), CHROME_PATH
  * (default /usr/bin/chromium), WEB_ROOT (default dist/web), LIGHTHOUSE_JSON (write the results to this file),
  * LIGHTHOUSE_REPORT_DIR (keep each run's whole Lighthouse result there, for its diagnostics).
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+import { CHROME_PATH, ROOT, TOKEN_KEY, chromeFlags, freePort, register, startServer } from './builtApp.mjs'
+
 const ROUTES = (process.env.LIGHTHOUSE_ROUTES ?? '/,/freeDraw,/cardCollections,/feed').split(',').map((r) => r.trim())
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const MIN_SCORE = Number(process.env.LIGHTHOUSE_MIN_SCORE ?? 85)
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const LOGGED_IN_ROUTES = new Set(['/cardCollections', '/feed'])
-const API_KEY = 'dev-web-key'
-const TOKEN_KEY = 'wandercards.authToken'
 /** One run may not take longer than this; a hung page fails the budget instead of the whole CI run. */
 const RUN_TIMEOUT_MS = 120_000
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
-
-async function startServer(port, dataDir) {
-  const serverMain = path.join(ROOT, 'dist/server/main.js')
-  if (!fs.existsSync(serverMain)) throw new Error(`no compiled server at ${serverMain}; run npm run build`)
-  // The compiled server, as production runs it.
-  const server = spawn(process.execPath, ['--enable-source-maps', serverMain], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'lighthouse.db')}`,
-      DATA_DIR: dataDir,
-      WEB_ROOT: process.env.WEB_ROOT ?? path.join(ROOT, 'dist/web'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      // Background work would compete with the measured page for the same cores.
-      ART_WARMUP: 'off',
-      PICTURE_SWEEP: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`)
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (healthy) return server
-    await sleep(500)
-  }
-  server.kill()
-  throw new Error('the server did not answer /api/health within 180 s')
-}
-
-async function register(origin) {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
-  const response = await fetch(`${origin}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Api-Key': API_KEY },
-    body: JSON.stringify({ email: `lighthouse${unique}@example.com`, password: 'a long travel password' }),
-  })
-  const envelope = await response.json()
-  if (!response.ok) throw new Error(`register: ${envelope.metadata?.message ?? response.status}`)
-  return envelope.data.authKey
-}
 
 /** The server renders card art and fills its caches on first request; a page measured cold would time that too. */
 async function warmUp(origin, authKey) {
@@ -110,10 +46,6 @@ async function warmUp(origin, authKey) {
   } finally {
     chrome.kill()
   }
-}
-
-function chromeFlags() {
-  return ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run']
 }
 
 async function measure(origin, route, authKey) {
@@ -138,6 +70,8 @@ async function measure(origin, route, authKey) {
         maxWaitForLoad: 60_000,
         // Keeps the session token; the fresh browser profile already means an empty cache.
         disableStorageReset: loggedIn,
+        // `devtools` applies the slowdown in the browser instead of simulating it from an unthrottled load.
+        ...(process.env.LIGHTHOUSE_THROTTLING ? { throttlingMethod: process.env.LIGHTHOUSE_THROTTLING } : {}),
       },
       undefined,
       page,
@@ -199,7 +133,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-lighthouse-'))
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const server = await startServer(port, dataDir)
+  const server = await startServer({ port, dataDir, webRoot })
   // A run stopped from outside (a CI time limit, Ctrl-C) still takes its server down with it.
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
@@ -209,7 +143,7 @@ async function main() {
   }
   const results = []
   try {
-    const authKey = await register(origin)
+    const authKey = await register(origin, 'lighthouse')
     await warmUp(origin, authKey)
     for (const route of ROUTES) {
       const runs = []
