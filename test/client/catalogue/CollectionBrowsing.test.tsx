@@ -141,6 +141,33 @@ describe('CardCollectionsPage browsing', () => {
     expect(screen.getByRole('article', { name: 'Asia' })).toBeInTheDocument()
   })
 
+  it('lists a catalogue longer than one screen in full and focuses a collection far down the list', async () => {
+    const cityCollections: CardCollection[] = ['br', 'ca', 'cn', 'co', 'de', 'fr', 'in'].map((country) => ({
+      collectionId: `cities-${country}`,
+      collectionGroup: 'cities',
+      collectionName: `Cities of ${country.toUpperCase()}`,
+      collectionDescription: `The cities of ${country.toUpperCase()}.`,
+      cardCount: 3,
+      rarityStats: [{ cardRarity: 1, cardCount: 3 }],
+    }))
+    server.use(onGet('/getCardCollections', [...cityCollections, ...collections]), ...baseHandlers(), europeCards([]))
+    const { user } = renderApp('/cardCollections?collection=europe&rarity=1')
+
+    expect(await screen.findByRole('list', { name: 'Europe, Common cards' }, FIRST_LOAD)).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'All collections' }))
+
+    // Europe is the eighth collection, in the second group.
+    const browse = await screen.findByRole('link', { name: 'Browse cards of Europe' })
+    await waitFor(() => expect(browse).toHaveFocus())
+    const continents = screen.getByRole('region', { name: 'Countries by continent' })
+    expect(
+      within(continents)
+        .getAllByRole('article')
+        .map((article) => article.getAttribute('aria-labelledby')),
+    ).toEqual(['collection-europe', 'collection-asia'])
+    expect(screen.getAllByRole('article')).toHaveLength(9)
+  })
+
   it('shows every collection when the query names an unknown one', async () => {
     server.use(...baseHandlers(), europeCards([]))
     renderApp('/cardCollections?collection=atlantis')

@@ -5,10 +5,9 @@ import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import { styled } from '@mui/material/styles'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useEffect, useRef, useState } from 'react'
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom'
+import { startTransition, useEffect, useRef, useState } from 'react'
+import { Link as RouterLink, NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom'
 
 import type { CardCollection, CollectionGroup } from '@shared/catalogue'
 import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
@@ -19,6 +18,7 @@ import { paths } from '../../app/paths'
 import { collectionImageUrl } from '../../components/CardImage'
 import { EmptyState } from '../../components/EmptyState'
 import { ListSkeleton } from '../../components/ListSkeleton'
+import { OutlinedTextField } from '../../components/OutlinedTextField'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 
@@ -36,6 +36,8 @@ const DEFAULT_RARITY = 5
 const SEARCH_DEBOUNCE_MS = 300
 /** The collection images shown before any scrolling load at once; the rest as they come into view. */
 const EAGER_IMAGES = 2
+/** Enough collections to fill a desktop screen; the rest of the list is rendered right after them. */
+const FIRST_RENDER_COLLECTIONS = 6
 
 function rarityFrom(value: string | null): number {
   const rarity = Number(value)
@@ -125,42 +127,69 @@ function CollectionList({ collections, focus }: { collections: CardCollection[];
     return () => clearTimeout(timer)
   }, [typed, query, setSearchParams])
 
-  let imageIndex = 0
+  const complete = useCompleteAfterFirstPaint()
+  let shown = 0
   return (
     <Stack spacing={4}>
-      <TextField
-        type="search"
-        label={CATALOGUE_TEXTS.searchLabel}
-        placeholder={CATALOGUE_TEXTS.searchPlaceholder}
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: PLACE_SEARCH_MAX_LENGTH } }}
-        sx={{ maxWidth: 560 }}
-      />
+      <Box sx={{ maxWidth: 560 }}>
+        <OutlinedTextField
+          id="place-search"
+          type="search"
+          label={CATALOGUE_TEXTS.searchLabel}
+          placeholder={CATALOGUE_TEXTS.searchPlaceholder}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          inputProps={{ maxLength: PLACE_SEARCH_MAX_LENGTH }}
+          fullWidth
+        />
+      </Box>
       {query ? (
         <PlaceSearchResults query={query} />
       ) : (
-        grouped(collections).map(({ group, collections: members }) => (
-          <Box component="section" key={group} aria-labelledby={`group-${group}`}>
-            <Typography id={`group-${group}`} variant="h4" component="h2" sx={{ mb: 2 }}>
-              {CATALOGUE_TEXTS.groups[group]}
-            </Typography>
-            <Grid>
-              {members.map((collection) => (
-                <CollectionCard
-                  key={collection.collectionId}
-                  collection={collection}
-                  eager={imageIndex++ < EAGER_IMAGES}
-                  takeFocus={focus === collection.collectionId}
-                />
-              ))}
-            </Grid>
-          </Box>
-        ))
+        grouped(collections).map(({ group, collections: members }) => {
+          const first = shown
+          const visible = complete ? members : members.slice(0, Math.max(0, FIRST_RENDER_COLLECTIONS - first))
+          shown += visible.length
+          if (visible.length === 0) return null
+          return (
+            <Box component="section" key={group} aria-labelledby={`group-${group}`}>
+              <Typography id={`group-${group}`} variant="h4" component="h2" sx={{ mb: 2 }}>
+                {CATALOGUE_TEXTS.groups[group]}
+              </Typography>
+              <Grid>
+                {visible.map((collection, index) => (
+                  <CollectionCard
+                    key={collection.collectionId}
+                    collection={collection}
+                    eager={first + index < EAGER_IMAGES}
+                    takeFocus={focus === collection.collectionId}
+                  />
+                ))}
+              </Grid>
+            </Box>
+          )
+        })
       )}
     </Stack>
   )
+}
+
+/**
+ * Whether the whole list may render now. The list holds every collection of the catalogue (some two thousand elements),
+ * which takes a phone's main thread for long enough to delay the first images and input. So the first render shows
+ * the first few collections and the rest follow as a transition, which React renders in slices between the browser's
+ * own work. Going back to the list renders it whole at once, so the scroll position it was left at still exists.
+ */
+function useCompleteAfterFirstPaint(): boolean {
+  const navigationType = useNavigationType()
+  const { key } = useLocation()
+  // The page load's own entry has no position to restore (positions live as long as the tab's app does).
+  const [complete, setComplete] = useState(navigationType === NavigationType.Pop && key !== 'default')
+  useEffect(() => {
+    if (!complete) startTransition(() => setComplete(true))
+  }, [complete])
+  return complete
 }
 
 interface CollectionCardProps {
@@ -179,7 +208,14 @@ function CollectionCard({ collection, eager, takeFocus }: CollectionCardProps) {
     <Card
       component="article"
       aria-labelledby={headingId}
-      sx={{ display: 'flex', flexDirection: 'column', borderRadius: 2 }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        borderRadius: 2,
+        // Collections far below the screen skip layout and paint until they are scrolled near.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 560px',
+      }}
     >
       <Box
         component="img"
