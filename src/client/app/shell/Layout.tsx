@@ -24,7 +24,18 @@ export function Layout() {
       <Box
         component="main"
         id="main"
-        sx={{ flex: 1, width: '100%', maxWidth: 'lg', mx: 'auto', pt: { xs: 2, md: 4 }, pb: 4, px: { xs: 1.5, sm: 3 } }}
+        sx={{
+          flex: 1,
+          // The footer starts below the first screen, so a screen filling in (a skeleton, then its content) never
+          // moves it within sight: on a slow phone the footer otherwise jumped down once or twice per page load.
+          minHeight: '100vh',
+          width: '100%',
+          maxWidth: 'lg',
+          mx: 'auto',
+          pt: { xs: 2, md: 4 },
+          pb: 4,
+          px: { xs: 1.5, sm: 3 },
+        }}
       >
         <Suspense fallback={<LoadingState />}>
           <Outlet />
