@@ -208,14 +208,7 @@ function CollectionCard({ collection, eager, takeFocus }: CollectionCardProps) {
     <Card
       component="article"
       aria-labelledby={headingId}
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        borderRadius: 2,
-        // Collections far below the screen skip layout and paint until they are scrolled near.
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 560px',
-      }}
+      sx={{ display: 'flex', flexDirection: 'column', borderRadius: 2 }}
     >
       <Box
         component="img"
