@@ -19,40 +19,44 @@ const NotFindingButton = lazy(async () => ({ default: (await import('./NotFindin
 export function Layout() {
   const loggedIn = useAppSelector(selectLoggedIn)
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Header />
-      <Box
-        component="main"
-        id="main"
-        sx={{
-          flex: 1,
-          // The footer starts below the first screen, so a screen filling in (a skeleton, then its content) never
-          // moves it within sight: on a slow phone the footer otherwise jumped down once or twice per page load.
-          minHeight: '100vh',
-          width: '100%',
-          maxWidth: 'lg',
-          mx: 'auto',
-          pt: { xs: 2, md: 4 },
-          pb: 4,
-          px: { xs: 1.5, sm: 3 },
-        }}
-      >
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      {loggedIn && (
-        // Optional: if its code cannot be fetched, the screen goes on without it.
-        <LeftOutOnError>
-          <Suspense fallback={null}>
-            <NotFindingButton />
+    <>
+      {/*
+       * The first screen holds the header, the page and the content-request button, which sits at its foot when the
+       * page is short. The footer starts below it, so a screen filling in (a skeleton, then its content) never moves
+       * the footer within sight: on a slow phone it jumped down once or twice per page load.
+       */}
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <Header />
+        <Box
+          component="main"
+          id="main"
+          sx={{
+            flex: 1,
+            width: '100%',
+            maxWidth: 'lg',
+            mx: 'auto',
+            pt: { xs: 2, md: 4 },
+            pb: 4,
+            px: { xs: 1.5, sm: 3 },
+          }}
+        >
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
           </Suspense>
-        </LeftOutOnError>
-      )}
+        </Box>
+        {loggedIn && (
+          // Optional: if its code cannot be fetched, the screen goes on without it.
+          <LeftOutOnError>
+            <Suspense fallback={null}>
+              <NotFindingButton />
+            </Suspense>
+          </LeftOutOnError>
+        )}
+      </Box>
       <Footer />
       <ScrollRestoration />
       <RouteFocus />
       <LocationSync />
-    </Box>
+    </>
   )
 }
