@@ -1,10 +1,11 @@
 /**
  * The built app on a fresh SQLite database, for the browser benchmarks (`npm run lighthouse`, `npm run bench:page`):
- * a free port, the compiled server started as production runs it, and a traveller registered through the API.
+ * the compiled server started as production runs it on a free port, and a traveller registered through the API.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
@@ -15,7 +16,7 @@ export const API_KEY = 'dev-web-key'
 /** Where the web app keeps the session token (src/client/lib/storage.ts). */
 export const TOKEN_KEY = 'wandercards.authToken'
 
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.listen(0, '127.0.0.1', () => {
@@ -28,7 +29,7 @@ export function freePort() {
 }
 
 /** Starts dist/server/main.js serving `webRoot`, with its data in `dataDir`, and waits until it answers. */
-export async function startServer({ port, dataDir, webRoot }) {
+async function startServer({ port, dataDir, webRoot }) {
   const serverMain = path.join(ROOT, 'dist/server/main.js')
   if (!fs.existsSync(serverMain)) throw new Error(`no compiled server at ${serverMain}; run npm run build`)
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error(`no built app in ${webRoot}; run npm run build`)
@@ -65,7 +66,7 @@ export async function startServer({ port, dataDir, webRoot }) {
 }
 
 /** Registers a new traveller and returns the session token. */
-export async function register(origin, prefix) {
+async function register(origin, prefix) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
   const response = await fetch(`${origin}/api/register`, {
     method: 'POST',
@@ -75,6 +76,34 @@ export async function register(origin, prefix) {
   const envelope = await response.json()
   if (!response.ok) throw new Error(`register: ${envelope.metadata?.message ?? response.status}`)
   return envelope.data.authKey
+}
+
+/**
+ * Starts the built app serving `webRoot` on a fresh database, registers a traveller (e-mail starting with `label`),
+ * runs `use(origin, authKey)` and takes the server and its data down again, also when the run is stopped from outside
+ * (a CI time limit, Ctrl-C).
+ */
+export async function withBuiltApp({ webRoot, label }, use) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `wandercards-${label}-`))
+  let server
+  const stop = () => {
+    server?.kill()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  const stopOnSignal = () => {
+    stop()
+    process.exit(1)
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, stopOnSignal)
+  try {
+    const port = await freePort()
+    const origin = `http://127.0.0.1:${port}`
+    server = await startServer({ port, dataDir, webRoot })
+    return await use(origin, await register(origin, label))
+  } finally {
+    stop()
+    for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, stopOnSignal)
+  }
 }
 
 export function chromeFlags() {

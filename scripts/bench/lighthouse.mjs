@@ -16,7 +16,6 @@
  * LIGHTHOUSE_REPORT_DIR (keep each run's whole Lighthouse result there, for its diagnostics).
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -24,7 +23,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 
-import { CHROME_PATH, ROOT, TOKEN_KEY, chromeFlags, freePort, register, startServer } from './builtApp.mjs'
+import { CHROME_PATH, ROOT, TOKEN_KEY, chromeFlags, withBuiltApp } from './builtApp.mjs'
 
 const ROUTES = (process.env.LIGHTHOUSE_ROUTES ?? '/,/freeDraw,/cardCollections,/feed').split(',').map((r) => r.trim())
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -129,21 +128,8 @@ function median(runs) {
 async function main() {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}; install Debian's chromium`)
   const webRoot = process.env.WEB_ROOT ?? path.join(ROOT, 'dist/web')
-  if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error(`no built app in ${webRoot}; run npm run build`)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-lighthouse-'))
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const server = await startServer({ port, dataDir, webRoot })
-  // A run stopped from outside (a CI time limit, Ctrl-C) still takes its server down with it.
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      server.kill()
-      process.exit(1)
-    })
-  }
   const results = []
-  try {
-    const authKey = await register(origin, 'lighthouse')
+  await withBuiltApp({ webRoot, label: 'lighthouse' }, async (origin, authKey) => {
     await warmUp(origin, authKey)
     for (const route of ROUTES) {
       const runs = []
@@ -162,10 +148,7 @@ async function main() {
       )
       if (process.env.LIGHTHOUSE_VERBOSE) console.log(`  LCP element: ${chosen.lcpElement}`)
     }
-  } finally {
-    server.kill()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
   if (process.env.LIGHTHOUSE_JSON) fs.writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(results, null, 2))
   const failing = results.filter((result) => result.score < MIN_SCORE)
   if (failing.length > 0) {

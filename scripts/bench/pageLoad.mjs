@@ -15,13 +15,12 @@
  * (default dist/web), CHROME_PATH (default /usr/bin/chromium), PAGE_JSON (write the results to this file).
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import puppeteer from 'puppeteer-core'
 
-import { CHROME_PATH, ROOT, TOKEN_KEY, chromeFlags, freePort, register, startServer } from './builtApp.mjs'
+import { CHROME_PATH, ROOT, TOKEN_KEY, chromeFlags, withBuiltApp } from './builtApp.mjs'
 
 const ROUTES = (process.env.PAGE_ROUTES ?? '/,/freeDraw,/cardCollections,/feed').split(',').map((r) => r.trim())
 const RUNS = Number(process.env.PAGE_RUNS ?? 5)
@@ -93,19 +92,8 @@ function median(values) {
 
 async function main() {
   const webRoot = process.env.WEB_ROOT ?? path.join(ROOT, 'dist/web')
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-page-load-'))
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const server = await startServer({ port, dataDir, webRoot })
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      server.kill()
-      process.exit(1)
-    })
-  }
   const results = []
-  try {
-    const authKey = await register(origin, 'pageload')
+  await withBuiltApp({ webRoot, label: 'page-load' }, async (origin, authKey) => {
     for (const route of ROUTES) {
       // The first load fills the server's caches (card art, catalogue); it is not counted.
       await load(origin, route, authKey)
@@ -125,10 +113,7 @@ async function main() {
           `  longest task ${result.longestTaskMs} ms  (median of ${RUNS}; LCP per run ${runs.map((r) => r.lcpMs).join(', ')})`,
       )
     }
-  } finally {
-    server.kill()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
   if (process.env.PAGE_JSON) fs.writeFileSync(process.env.PAGE_JSON, JSON.stringify(results, null, 2))
 }
 
