@@ -13,7 +13,12 @@ function freePort(): string {
 }
 
 process.env.E2E_PORT ??= freePort()
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-e2e-'))
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-e2e-'))
+  process.env.E2E_DATA_DIR = dataDir
+  // The runner that made the folder (workers inherit it) removes it as it exits, after its web server has stopped.
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+}
 const port = process.env.E2E_PORT
 const baseURL = `http://127.0.0.1:${port}`
 
