@@ -81,6 +81,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // Inlined into index.html as a classic script, run by the browser without a build step.
+    files: ['public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
+  {
     files: ['webpack.config.js'],
     languageOptions: { sourceType: 'commonjs' },
     // webpack-cli loads its configuration as CommonJS.

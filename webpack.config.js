@@ -1,3 +1,4 @@
+const fs = require('node:fs')
 const path = require('node:path')
 const zlib = require('node:zlib')
 
@@ -40,9 +41,20 @@ class RoutePreloadManifestPlugin {
   }
 }
 
+/**
+ * index.html's inline script that starts a stored session's first calls while the page is parsed (public/earlyCalls.js),
+ * called with the build's API settings. The server allows it by its hash in the page's content security policy.
+ */
+function earlyCallsScript(apiBase, apiKey) {
+  const source = fs.readFileSync(path.resolve(__dirname, 'public/earlyCalls.js'), 'utf8')
+  return `${source.trim()}\nstartEarlyCalls(${JSON.stringify(apiBase)}, ${JSON.stringify(apiKey)})`
+}
+
 /** The web app: TypeScript through ts-loader, one chunk per route, hashed file names for long caching. */
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development'
+  const apiBase = process.env.WANDERCARDS_API_BASE ?? '/api'
+  const apiKey = process.env.WANDERCARDS_API_KEY ?? 'dev-web-key'
   return {
     mode: production ? 'production' : 'development',
     entry: './src/client/main.tsx',
@@ -88,7 +100,21 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html' }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        templateParameters: { earlyCallsScript: earlyCallsScript(apiBase, apiKey) },
+        // html-webpack-plugin's production defaults, and the inline script minified too: every page load carries it.
+        minify: production && {
+          collapseWhitespace: true,
+          keepClosingSlash: true,
+          removeComments: true,
+          removeRedundantAttributes: true,
+          removeScriptTypeAttributes: true,
+          removeStyleLinkTypeAttributes: true,
+          useShortDoctype: true,
+          minifyJS: true,
+        },
+      }),
       // MUI's createTheme carries the CSS-variables theme builder for themes that ask for it; the app's two plain
       // themes never do (src/client/app/theme.ts), so the builder is replaced by a module that says so if ever called.
       new NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.js$/, (resource) => {
@@ -97,8 +123,8 @@ module.exports = (_env, argv) => {
         }
       }),
       new DefinePlugin({
-        'process.env.WANDERCARDS_API_BASE': JSON.stringify(process.env.WANDERCARDS_API_BASE ?? '/api'),
-        'process.env.WANDERCARDS_API_KEY': JSON.stringify(process.env.WANDERCARDS_API_KEY ?? 'dev-web-key'),
+        'process.env.WANDERCARDS_API_BASE': JSON.stringify(apiBase),
+        'process.env.WANDERCARDS_API_KEY': JSON.stringify(apiKey),
         'process.env.WANDERCARDS_SHARE_BASE': JSON.stringify(process.env.WANDERCARDS_SHARE_BASE ?? ''),
       }),
       ...(production

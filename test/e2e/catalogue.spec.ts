@@ -132,3 +132,41 @@ test('anyone reads where the cards come from on the About page, linked from the 
   await page.setViewportSize(PHONE)
   await snap(page, 'about-360')
 })
+
+test("a returning traveller's collections start loading with the page: one call each, the first picture preloaded", async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage()
+  await registerThroughHome(page, uniqueEmail('returning'))
+  await skipTours(page)
+  const refusedScripts: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      refusedScripts.push(message.text())
+  })
+  const calls: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/get')) calls.push(url.pathname)
+  })
+
+  // A reload: the page opens with the stored session, as it does for a traveller coming back.
+  await page.goto('/cardCollections')
+  await expect(page.getByRole('article', { name: 'Great Cities of the World' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Great Cities of the World collection' })).toHaveJSProperty(
+    'complete',
+    true,
+  )
+
+  expect(refusedScripts).toEqual([])
+  // Started by index.html's script and adopted by the app: never asked twice.
+  expect(calls.filter((call) => call === '/api/getUser')).toHaveLength(1)
+  expect(calls.filter((call) => call === '/api/getCardCollections')).toHaveLength(1)
+  const pictureFetchedBy = await page.evaluate(() => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((resource) => resource.name.endsWith('/api/image/collection?collectionId=great-cities'))
+    return (entry as PerformanceResourceTiming | undefined)?.initiatorType
+  })
+  expect(pictureFetchedBy).toBe('link')
+})

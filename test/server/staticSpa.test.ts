@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
 import { buildTestApp, type TestApp } from '@test/helpers/server'
+
+/** The page's own inline script, as index.html starts a stored session's first calls. */
+const INLINE_SCRIPT = 'startEarlyCalls("/api","web-key")'
 
 describe('serving the web app', () => {
   let t: TestApp
@@ -13,7 +17,7 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(webRoot, 'assets'))
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
-      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+      `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>`,
     )
     fs.writeFileSync(path.join(webRoot, 'assets', 'main.0123456789.js'), 'console.log(1)')
     fs.writeFileSync(path.join(webRoot, 'assets', 'main.0123456789.js.br'), zlib.brotliCompressSync('console.log(1)'))
@@ -37,6 +41,20 @@ describe('serving the web app', () => {
     expect(response.headers['content-type']).toContain('text/html')
     expect(response.body).toContain('<div id="root">')
     expect(response.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('lets the page run its own inline script, and no other', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/feed' })
+    const policy = String(response.headers['content-security-policy'])
+    const scriptSources = policy.split(';').find((directive) => directive.trim().startsWith('script-src'))
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64')
+    expect(scriptSources).toContain(`'sha256-${hash}'`)
+    expect(scriptSources).not.toContain('unsafe-inline')
+    expect(policy).toContain("default-src 'self'")
+
+    // An answer of the API keeps the policy without any script allowed by hash.
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(api.headers['content-security-policy']).not.toContain('sha256-')
   })
 
   it('serves hashed bundles with a long cache lifetime', async () => {

@@ -4,6 +4,7 @@ import type { Envelope } from '@shared/envelope'
 
 import { API_BASE_URL, API_KEY } from '../lib/config'
 
+import { fetchAdoptingEarlyCalls } from './earlyCalls'
 import { isFailure, type ApiError } from './errors'
 import { replayRefusal } from './replayGuard'
 import { authorizationObserved } from './sessionEvents'
@@ -22,6 +23,7 @@ export interface ApiExtraOptions {
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
+  fetchFn: fetchAdoptingEarlyCalls,
   prepareHeaders: (headers, { getState }) => {
     headers.set('X-Api-Key', API_KEY)
     const token = (getState() as StateWithToken).session.authKey

@@ -60,6 +60,20 @@ function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string>
 }
 
 /**
+ * The content security policy of a page whose HTML carries inline scripts: the usual policy, with each script allowed
+ * by its hash (`sha256-…`, base64) and no other inline script.
+ */
+export function contentSecurityPolicyAllowing(inlineScriptHashes: readonly string[]): string {
+  const directives = HELMET_OPTIONS.contentSecurityPolicy as { directives: Record<string, string[]> }
+  const scriptSrc = [
+    ...(directives.directives.scriptSrc ?? []),
+    ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`),
+  ]
+  const options = { ...HELMET_OPTIONS, contentSecurityPolicy: { directives: { ...directives.directives, scriptSrc } } }
+  return helmetHeaders(options)['content-security-policy'] ?? ''
+}
+
+/**
  * helmet's security headers on every answer, computed once at start-up: building them per request (parsing the content
  * security policy each time) cost more than a small database read. Permissions-Policy goes on every answer too, and
  * HSTS only on an answer that went out over HTTPS: behind a proxy (TRUST_PROXY) `request.protocol` follows

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -5,6 +6,7 @@ import fastifyStatic from '@fastify/static'
 import fp from 'fastify-plugin'
 
 import { sendNotFoundEnvelope } from './envelope'
+import { contentSecurityPolicyAllowing } from './securityHeaders'
 
 /** Written by the web build: each screen's script files by first path segment. */
 interface RoutePreloads {
@@ -25,6 +27,12 @@ function readRoutePreloads(webRoot: string): RoutePreloads {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+}
+
+/** The sha256 (base64) of each inline script of a page, as a content security policy names it. */
+export function inlineScriptHashes(html: string): string[] {
+  const scripts = html.matchAll(/<script>([\s\S]*?)<\/script>/g)
+  return [...scripts].map(([, body = '']) => createHash('sha256').update(body).digest('base64'))
 }
 
 /**
@@ -51,6 +59,9 @@ export const staticSpaPlugin = fp(
     const template = hasApp && indexFile ? fs.readFileSync(indexFile, 'utf8') : ''
     const preloads = hasApp && webRoot ? readRoutePreloads(webRoot) : { routes: {} }
     const pages = new Map<string, string>()
+    // index.html starts a stored session's first calls in an inline script (public/earlyCalls.js), which the policy
+    // allows by its hash, computed from the file served.
+    const pageSecurityPolicy = contentSecurityPolicyAllowing(inlineScriptHashes(template))
     if (hasApp && webRoot) {
       await fastify.register(fastifyStatic, {
         root: webRoot,
@@ -83,7 +94,10 @@ export const staticSpaPlugin = fp(
           html = pageHtml(template, preloads, key)
           pages.set(key, html)
         }
-        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache')
+        reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .header('Content-Security-Policy', pageSecurityPolicy)
         return reply.send(request.method === 'HEAD' ? '' : html)
       }
       return reply.status(404).type('text/plain').send('Not found')

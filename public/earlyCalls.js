@@ -1,0 +1,70 @@
+/* exported startEarlyCalls */
+/**
+ * Inlined into index.html by the web build (webpack.config.js) and run while the page is parsed, before the main bundle
+ * has arrived: with a stored session it starts the session check and the opened screen's first call, so on a slow phone
+ * connection they travel alongside the bundle instead of after it has run. The app adopts the answers instead of asking
+ * again (src/client/api/earlyCalls.ts). Kept to what every browser the app supports runs without a build step.
+ */
+function startEarlyCalls(apiBase, apiKey) {
+  /**
+   * The screens whose first call is made ahead of the bundle (those src/client/app/router.tsx prefetches), and the
+   * picture the screen shows largest in the first screen, fetched as soon as the call has answered which one it is.
+   */
+  var screens = {
+    '/cardCollections': {
+      call: '/getCardCollections',
+      // The first collection's picture (CardCollectionsPage, collectionImageUrl).
+      picture: function (collections) {
+        if (!collections.length) return null
+        return apiBase + '/image/collection?collectionId=' + encodeURIComponent(collections[0].collectionId)
+      },
+    },
+    '/feed': { call: '/feed/getMemoryFeed' },
+  }
+
+  /** A failed early call or picture lookup: the app makes the call itself, and reports what fails then. */
+  function leaveToTheApp() {
+    return undefined
+  }
+
+  function preloadPicture(href) {
+    var link = document.createElement('link')
+    link.setAttribute('rel', 'preload')
+    link.setAttribute('as', 'image')
+    link.setAttribute('href', href)
+    link.setAttribute('fetchpriority', 'high')
+    document.head.appendChild(link)
+  }
+
+  try {
+    // STORAGE_KEYS.authToken in src/client/lib/storage.ts.
+    var authKey = window.localStorage.getItem('wandercards.authToken')
+    if (!authKey) return
+    var screen = Object.prototype.hasOwnProperty.call(screens, window.location.pathname)
+      ? screens[window.location.pathname]
+      : null
+    var calls = screen ? ['/getUser', screen.call] : ['/getUser']
+    window.wandercardsEarlyCalls = calls.map(function (call) {
+      var url = new URL(apiBase + call, document.baseURI).href
+      var response = fetch(url, { headers: { 'X-Api-Key': apiKey, 'X-Auth-Key': authKey } })
+      // A call that fails on the way is made again by the app; it must not be reported as unhandled meanwhile.
+      response.catch(leaveToTheApp)
+      return { url: url, authKey: authKey, startedAt: Date.now(), response: response }
+    })
+    if (screen && screen.picture) {
+      var pictureOf = screen.picture
+      window.wandercardsEarlyCalls[1].response
+        .then(function (response) {
+          // A copy: the app reads the answer itself.
+          return response.ok ? response.clone().json() : null
+        })
+        .then(function (body) {
+          var href = body && body.metadata && body.metadata.status ? pictureOf(body.data) : null
+          if (href) preloadPicture(href)
+        })
+        .catch(leaveToTheApp)
+    }
+  } catch {
+    // Without storage or fetch the app makes every call itself.
+  }
+}
