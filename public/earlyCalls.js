@@ -15,14 +15,13 @@ function startEarlyCalls(apiBase, apiKey) {
       call: '/getCardCollections',
       // The first collection's picture (CardCollectionsPage, collectionImageUrl).
       picture: function (collections) {
-        if (!collections.length) return null
         return apiBase + '/image/collection?collectionId=' + encodeURIComponent(collections[0].collectionId)
       },
     },
     '/feed': { call: '/feed/getMemoryFeed' },
   }
 
-  /** A failed early call or picture lookup: the app makes the call itself, and reports what fails then. */
+  /** A failed early call or picture lookup (a refusal, no collections): the app makes the call and reports it. */
   function leaveToTheApp() {
     return undefined
   }
@@ -40,27 +39,26 @@ function startEarlyCalls(apiBase, apiKey) {
     // STORAGE_KEYS.authToken in src/client/lib/storage.ts.
     var authKey = window.localStorage.getItem('wandercards.authToken')
     if (!authKey) return
-    var screen = Object.prototype.hasOwnProperty.call(screens, window.location.pathname)
-      ? screens[window.location.pathname]
-      : null
+    // Every key starts with "/", which no property of a plain object does.
+    var screen = screens[window.location.pathname]
     var calls = screen ? ['/getUser', screen.call] : ['/getUser']
     window.wandercardsEarlyCalls = calls.map(function (call) {
       var url = new URL(apiBase + call, document.baseURI).href
       var response = fetch(url, { headers: { 'X-Api-Key': apiKey, 'X-Auth-Key': authKey } })
       // A call that fails on the way is made again by the app; it must not be reported as unhandled meanwhile.
       response.catch(leaveToTheApp)
-      return { url: url, authKey: authKey, startedAt: Date.now(), response: response }
+      return { url: url, authKey: authKey, response: response }
     })
     if (screen && screen.picture) {
       var pictureOf = screen.picture
       window.wandercardsEarlyCalls[1].response
         .then(function (response) {
           // A copy: the app reads the answer itself.
-          return response.ok ? response.clone().json() : null
+          return response.clone().json()
         })
-        .then(function (body) {
-          var href = body && body.metadata && body.metadata.status ? pictureOf(body.data) : null
-          if (href) preloadPicture(href)
+        .then(function (envelope) {
+          // A refusal's data is null, and an empty list has no first collection: both throw, and nothing is preloaded.
+          preloadPicture(pictureOf(envelope.data))
         })
         .catch(leaveToTheApp)
     }

@@ -5,7 +5,6 @@
 interface EarlyCall {
   url: string
   authKey: string
-  startedAt: number
   response: Promise<Response>
 }
 
@@ -15,33 +14,25 @@ declare global {
   }
 }
 
-/** An early answer is adopted only at start-up; a later request of the same call wants the data as it is now. */
-const EARLY_CALL_LIFETIME_MS = 30_000
+/** Early answers are adopted only while the page starts; a later request wants the data as it is then. */
+const START_UP_MS = 30_000
 
 /**
- * The early answer to `request` if one was started for the same call with the same session, each answer adopted once.
- * Requests other than a GET are never answered early.
+ * fetch for the API's requests: the early answer to the same GET with the same session, each adopted once, or else the
+ * network. An early call that failed on the way is made again.
  */
-export function takeEarlyResponse(request: Request): Promise<Response> | null {
-  const calls = window.wandercardsEarlyCalls
-  if (!calls || request.method !== 'GET') return null
+export async function fetchAdoptingEarlyCalls(input: RequestInfo, init?: RequestInit): Promise<Response> {
+  const request = input instanceof Request ? input : new Request(input, init)
+  const calls = window.wandercardsEarlyCalls ?? []
   const authKey = request.headers.get('X-Auth-Key')
   const index = calls.findIndex((call) => call.url === request.url && call.authKey === authKey)
-  if (index < 0) return null
-  const [call] = calls.splice(index, 1)
-  if (!call || Date.now() - call.startedAt > EARLY_CALL_LIFETIME_MS) return null
-  return call.response
-}
-
-/** fetch for the API's requests: an early answer when there is one, else the network; a failed early call is made again. */
-export async function fetchAdoptingEarlyCalls(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const early = input instanceof Request ? takeEarlyResponse(input) : null
-  if (early) {
+  if (index >= 0 && request.method === 'GET' && performance.now() < START_UP_MS) {
+    const [call] = calls.splice(index, 1)
     try {
-      return await early
+      if (call) return await call.response
     } catch {
-      // The early call failed on the way (the connection dropped, say); the request is made as any other.
+      // The connection dropped, say; the request is made as any other.
     }
   }
-  return fetch(input, init)
+  return fetch(request)
 }

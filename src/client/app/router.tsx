@@ -4,7 +4,6 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { paths } from './paths'
 import { preloadLoggedInBar } from './shell/Header'
 import { Layout } from './shell/Layout'
-import { NotFoundPage } from './shell/NotFoundPage'
 import { RequireLogin } from './shell/RequireLogin'
 import { RouteErrorBoundary } from './shell/RouteErrorPage'
 import type { AppStore, AppDispatch } from './store'
@@ -144,6 +143,9 @@ const page = {
   about: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-about" */ '../features/content/AboutPage')).AboutPage,
   ),
+  notFound: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-notFound" */ './shell/NotFoundPage')).NotFoundPage,
+  ),
   requestNewContent: lazyScreen(
     async () =>
       (await import(/* webpackChunkName: "page-requestNewContent" */ '../features/content/RequestNewContentPage'))
@@ -193,7 +195,7 @@ export const routes: RouteObject[] = [
           { path: paths.requestNewContent.path, element: <page.requestNewContent /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <page.notFound /> },
     ],
   },
 ]
