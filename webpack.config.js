@@ -47,7 +47,9 @@ class RoutePreloadManifestPlugin {
  */
 function earlyCallsScript(apiBase, apiKey) {
   const source = fs.readFileSync(path.resolve(__dirname, 'public/earlyCalls.js'), 'utf8')
-  return `${source.trim()}\nstartEarlyCalls(${JSON.stringify(apiBase)}, ${JSON.stringify(apiKey)})`
+  // JSON is valid JavaScript; "<" escaped so that no setting can end the script element early.
+  const literal = (value) => JSON.stringify(value).replace(/</g, '\\u003c')
+  return `${source.trim()}\nstartEarlyCalls(${literal(apiBase)}, ${literal(apiKey)})`
 }
 
 /** The web app: TypeScript through ts-loader, one chunk per route, hashed file names for long caching. */

@@ -21,7 +21,10 @@ function startEarlyCalls(apiBase, apiKey) {
     '/feed': { call: '/feed/getMemoryFeed' },
   }
 
-  /** A failed early call or picture lookup (a refusal, no collections): the app makes the call and reports it. */
+  /**
+   * A failed early call (the app makes it again) or picture lookup (a refusal, no collections: the app shows them);
+   * neither may be reported as unhandled.
+   */
   function leaveToTheApp() {
     return undefined
   }
@@ -45,11 +48,11 @@ function startEarlyCalls(apiBase, apiKey) {
     window.wandercardsEarlyCalls = calls.map(function (call) {
       var url = new URL(apiBase + call, document.baseURI).href
       var response = fetch(url, { headers: { 'X-Api-Key': apiKey, 'X-Auth-Key': authKey } })
-      // A call that fails on the way is made again by the app; it must not be reported as unhandled meanwhile.
       response.catch(leaveToTheApp)
       return { url: url, authKey: authKey, response: response }
     })
-    if (screen && screen.picture) {
+    // With a query the address shows a collection's cards or search results instead of the list (CardCollectionsPage).
+    if (screen && screen.picture && !window.location.search) {
       var pictureOf = screen.picture
       window.wandercardsEarlyCalls[1].response
         .then(function (response) {

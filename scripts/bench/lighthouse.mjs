@@ -75,10 +75,13 @@ async function measure(origin, route, authKey) {
       undefined,
       page,
     )
-    const timeout = sleep(RUN_TIMEOUT_MS).then(() => {
+    // Cancelled once the run has ended: a pending timer would keep the process alive for the rest of its two minutes.
+    const timer = new AbortController()
+    const timeout = sleep(RUN_TIMEOUT_MS, undefined, { signal: timer.signal }).then(() => {
       throw new Error(`Lighthouse on ${route} took longer than ${RUN_TIMEOUT_MS / 1000} s`)
     })
-    const result = await Promise.race([run, timeout])
+    timeout.catch(() => undefined)
+    const result = await Promise.race([run, timeout]).finally(() => timer.abort())
     const lhr = result.lhr
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       const name = `${route.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`

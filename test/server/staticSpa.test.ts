@@ -52,6 +52,11 @@ describe('serving the web app', () => {
     expect(scriptSources).not.toContain('unsafe-inline')
     expect(policy).toContain("default-src 'self'")
 
+    // By its file name the page would go out with the API's policy, which refuses the script.
+    const byFileName = await t.app.inject({ method: 'GET', url: '/index.html' })
+    expect(byFileName.statusCode).toBe(404)
+    expect(byFileName.body).not.toContain('startEarlyCalls')
+
     // An answer of the API keeps the policy without any script allowed by hash.
     const api = await t.app.inject({ method: 'GET', url: '/api/health' })
     expect(api.headers['content-security-policy']).not.toContain('sha256-')

@@ -76,6 +76,9 @@ export const staticSpaPlugin = fp(
           res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
           res.setHeader('Vary', 'Accept-Encoding')
         },
+        // The page is served only at the app's addresses, with its own content security policy; by its file name it
+        // would go out with the API's policy, which refuses its inline script (and the app has no such route).
+        allowedPath: (pathName) => !pathName.startsWith('/index.html'),
       })
     }
 

@@ -63,6 +63,11 @@ async function startApp(pathname: string) {
   return store
 }
 
+beforeEach(() => {
+  // Early answers are adopted only while the page starts; the test environment's clock started with the test file.
+  jest.spyOn(performance, 'now').mockReturnValue(1_000)
+})
+
 afterEach(() => {
   jest.restoreAllMocks()
   delete window.wandercardsEarlyCalls
@@ -101,6 +106,17 @@ describe("index.html's early calls", () => {
       expect(catalogueApi.endpoints.getCardCollections.select()(store.getState()).data).toEqual(collections),
     )
     expect(calls.filter((call) => call.startsWith('getCardCollections'))).toHaveLength(1)
+  })
+
+  it('preloads no collection picture when the address opens a collection or a search', async () => {
+    const calls = recordCalls()
+    openPage('/cardCollections?collection=europe&rarity=5', 'stored-token')
+    // The script's own steps after the answer: read a copy, then preload.
+    await window.wandercardsEarlyCalls?.[1]?.response.then((response) => response.clone().json())
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(calls).toHaveLength(2)
+    expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull()
+    await startApp('/cardCollections')
   })
 
   it('makes no call for a visitor', async () => {
