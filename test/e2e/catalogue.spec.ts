@@ -134,9 +134,9 @@ test('anyone reads where the cards come from on the About page, linked from the 
 })
 
 test("a returning traveller's collections start loading with the page: one call each, the first picture preloaded", async ({
-  browser,
+  page,
 }) => {
-  const page = await (await browser.newContext({ viewport: PHONE })).newPage()
+  await page.setViewportSize(PHONE)
   await registerThroughHome(page, uniqueEmail('returning'))
   await skipTours(page)
   const refusedScripts: string[] = []
