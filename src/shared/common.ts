@@ -12,14 +12,23 @@ export function IntegerSchema(options: { minimum?: number; maximum?: number; des
   return Type.Integer({ minimum, maximum, ...(description ? { description } : {}) })
 }
 
-/** C0 and C1 control characters, DEL included: no single-line field needs them, and PostgreSQL refuses NUL. */
-const CONTROL_CHARACTERS = '\\u0000-\\u001F\\u007F-\\u009F'
-/** The same without tab, line feed and carriage return, which multi-line texts keep. */
-const CONTROL_CHARACTERS_BUT_LINE_BREAKS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F'
+/**
+ * Half of a UTF-16 surrogate pair on its own (JSON can carry `"\ud800"`). It is no character: SQLite stores it as
+ * three U+FFFD and PostgreSQL as one, so a stored text would differ by database. Patterns are matched per code point
+ * (Ajv's `unicodeRegExp`), so a whole pair, an emoji, still passes.
+ */
+const LONE_SURROGATES = '\\uD800-\\uDFFF'
+/**
+ * What no single-line text holds: C0 and C1 control characters, DEL included (no such field needs them, and
+ * PostgreSQL refuses NUL), and lone surrogates.
+ */
+const REFUSED_IN_LINES = `\\u0000-\\u001F\\u007F-\\u009F${LONE_SURROGATES}`
+/** The same but tab, line feed and carriage return, which multi-line texts keep. */
+const REFUSED_IN_MULTILINE_TEXTS = `\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${LONE_SURROGATES}`
 
 /**
- * A string of the contract: bounded in length and free of control characters (tab and line breaks are allowed in
- * `multiline` texts). A `pattern` of the field's own is checked as well.
+ * A string of the contract: bounded in length, free of control characters (tab and line breaks are allowed in
+ * `multiline` texts) and of lone surrogates. A `pattern` of the field's own is checked as well.
  */
 export function TextSchema(options: {
   minLength?: number
@@ -29,7 +38,7 @@ export function TextSchema(options: {
   description?: string
 }): TString {
   const { minLength, maxLength, multiline = false, pattern, description } = options
-  const allowed = `[^${multiline ? CONTROL_CHARACTERS_BUT_LINE_BREAKS : CONTROL_CHARACTERS}]*`
+  const allowed = `[^${multiline ? REFUSED_IN_MULTILINE_TEXTS : REFUSED_IN_LINES}]*`
   return Type.String({
     ...(minLength !== undefined ? { minLength } : {}),
     maxLength,

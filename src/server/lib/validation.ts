@@ -3,12 +3,14 @@ import type { FastifySchemaCompiler } from 'fastify'
 
 /**
  * Options shared by both validators: unknown properties are dropped, defaults filled in, and NaN and Infinity are
- * never numbers (strictNumbers), so a bound such as `minimum` cannot be skipped by a non-finite value.
+ * never numbers (strictNumbers), so a bound such as `minimum` cannot be skipped by a non-finite value. Patterns match
+ * code points (unicodeRegExp, Ajv's default, named because the contract's refusal of lone surrogates relies on it).
  */
 const COMMON_OPTIONS: Options = {
   removeAdditional: 'all',
   useDefaults: true,
   strictNumbers: true,
+  unicodeRegExp: true,
   allErrors: false,
   addUsedSchema: false,
 }

@@ -40,6 +40,8 @@ export const HOSTILE_STRINGS = [
   'Z\u0351\u0358\u0334a\u0336\u0310l\u0352g\u0327o',
   '😀🏳️‍🌈',
   '\ud800',
+  'Porto \udc00',
+  '\udc00\ud800',
   'ﷺ',
   'x'.repeat(10_050),
   '../../etc/passwd',
@@ -360,4 +362,38 @@ export function chaoticValue(schema: JsonSchema | undefined, fields: KnownFields
       )
   }
   return fc.oneof(acceptedValue(schema, fields, name), hostileFor(schema, fields, name))
+}
+
+/** Half of a surrogate pair on its own; a `u` pattern reads a whole pair as one code point, outside this range. */
+const LONE_SURROGATE = /[\ud800-\udfff]/u
+
+/**
+ * Where a lone surrogate sits in a string field the schema declares (`body.commentContent`), or null; fields the schema
+ * does not know are dropped by the server, so whatever they carry is never stored.
+ */
+export function loneSurrogateAt(schema: JsonSchema | undefined, value: unknown, at: string): string | null {
+  if (!schema) return null
+  if (schema.anyOf) {
+    for (const option of schema.anyOf) {
+      const found = loneSurrogateAt(option, value, at)
+      if (found) return found
+    }
+    return null
+  }
+  if (typeof value === 'string') return typeOf(schema) === 'string' && LONE_SURROGATE.test(value) ? at : null
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = loneSurrogateAt(schema.items, item, `${at}[]`)
+      if (found) return found
+    }
+    return null
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if (!Object.hasOwn(value, name)) continue
+      const found = loneSurrogateAt(property, (value as Record<string, unknown>)[name], `${at}.${name}`)
+      if (found) return found
+    }
+  }
+  return null
 }

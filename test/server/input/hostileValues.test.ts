@@ -1,4 +1,6 @@
 import type { Memory } from '@shared/memories'
+import { validatorCompiler } from '@server/lib/validation'
+import { contractRoutes, type JsonSchema } from '@test/helpers/contractRoutes'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory } from '../memories/fixtures'
@@ -83,8 +85,78 @@ describe('hostile values in requests', () => {
     expect(status).toBe(200)
   })
 
+  it.each([
+    ['a lone high surrogate', 'Porto \ud800 at dusk'],
+    ['a lone low surrogate', 'Porto \udc00'],
+    ['a pair in the wrong order', '\udc00\ud800'],
+  ])('refuses %s in a comment with a 400 naming the field, and stores nothing', async (_case, commentContent) => {
+    const { status, body } = await t.call('POST', '/api/memory/postComment', {
+      token: owner.token,
+      body: { memoryId, commentContent },
+    })
+    expect(status).toBe(400)
+    expect(body.metadata).toMatchObject({ status: false, errorCode: 'BadRequest' })
+    expect(body.metadata.message).toMatch(/commentContent/)
+    const stored = await t.db
+      .selectFrom('memory_comments')
+      .select('content')
+      .where('memory_id', '=', memoryId)
+      .where('content', 'like', '%Porto%')
+      .execute()
+    expect(stored).toEqual([])
+  })
+
+  it('keeps whole surrogate pairs: an emoji is stored and read back as sent, on either database', async () => {
+    const commentContent = 'Sunset 🌅 over the Douro 🏳️‍🌈'
+    const { status } = await t.call('POST', '/api/memory/postComment', {
+      token: owner.token,
+      body: { memoryId, commentContent },
+    })
+    expect(status).toBe(200)
+    const { body } = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: owner.token })
+    expect(body.data.comments.map((comment) => comment.commentContent)).toContain(commentContent)
+  })
+
+  it('refuses a lone surrogate in every string field of every call', () => {
+    const accepting: string[] = []
+    let fields = 0
+    for (const route of contractRoutes(t.app)) {
+      for (const [part, schema] of [
+        ['query', route.query],
+        ['body', route.body],
+      ] as const) {
+        for (const [field, stringSchema] of stringFields(schema, part)) {
+          fields += 1
+          const validate = validatorCompiler({
+            schema: stringSchema,
+            method: route.method,
+            url: route.url,
+            httpPart: 'body',
+          })
+          for (const value of ['\ud800', 'a\udfff', '\udc00\ud800'])
+            if (validate(value) === true)
+              accepting.push(`${route.method} ${route.url} ${field}: ${JSON.stringify(value)}`)
+        }
+      }
+    }
+    expect(fields).toBeGreaterThan(50)
+    expect(accepting).toEqual([])
+  })
+
   it('refuses a NUL in a query string', async () => {
     const { status } = await t.call('GET', `/api/getCard?cardId=${encodeURIComponent('a\u0000b')}`)
     expect(status).toBe(400)
   })
 })
+
+/** Every string a request schema holds, with where it is (`body.memoryPictures[]`). */
+function stringFields(schema: JsonSchema | null | undefined, at: string): [string, JsonSchema][] {
+  if (!schema) return []
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type]
+  return [
+    ...(types.includes('string') ? [[at, schema] as [string, JsonSchema]] : []),
+    ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) => stringFields(property, `${at}.${name}`)),
+    ...stringFields(schema.items, `${at}[]`),
+    ...(schema.anyOf ?? []).flatMap((option) => stringFields(option, at)),
+  ]
+}
