@@ -1,3 +1,5 @@
+import zlib from 'node:zlib'
+
 import sharp from 'sharp'
 
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
@@ -38,6 +40,30 @@ async function smallPng(): Promise<Buffer> {
   return sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 100, b: 50, alpha: 0.5 } } })
     .png()
     .toBuffer()
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(zlib.crc32(typed))
+  return Buffer.concat([length, typed, crc])
+}
+
+/** A real, complete black-and-white PNG of side × side pixels: 400 megapixels fit in about 50 KB. */
+function blankPng(side: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(side, 0)
+  header.writeUInt32BE(side, 4)
+  header[8] = 1 // one bit per pixel, greyscale (colour type 0)
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(rows, { level: 1 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 describe('POST /api/memory/uploadMemoryPicture', () => {
@@ -135,6 +161,31 @@ describe('POST /api/memory/uploadMemoryPicture', () => {
     })
     expect(status).toBe(400)
     expect(body.metadata.message).toMatch(/larger than 10 MB/)
+  })
+
+  it('refuses a picture of 400 megapixels with the pixel limit, not as unreadable, and stores nothing', async () => {
+    const user = await t.register()
+    const huge = blankPng(20_000)
+    expect(huge.length).toBeLessThan(MEMORY_PICTURE_MAX_BYTES)
+
+    const { status, body } = await uploadFile(t, user.token, {
+      data: huge,
+      fileName: 'wall.png',
+      contentType: 'image/png',
+    })
+
+    expect(status).toBe(400)
+    expect(body.metadata).toMatchObject({
+      status: false,
+      errorCode: 'BadRequest',
+      message: 'The picture is larger than 50 megapixels. Please choose a smaller PNG or JPEG image.',
+    })
+    const rows = await t.db
+      .selectFrom('memory_pictures')
+      .select('file_name')
+      .where('user_id', '=', user.userId)
+      .execute()
+    expect(rows).toEqual([])
   })
 
   it('returns 403 for a visitor', async () => {

@@ -13,6 +13,7 @@ export const PICTURE_MAX_SIDE = 2048
 const MAX_INPUT_PIXELS = 50_000_000
 
 const NOT_AN_IMAGE = 'The picture must be a PNG or JPEG image.'
+const TOO_MANY_PIXELS = `The picture is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please choose a smaller PNG or JPEG image.`
 
 const FORMATS = {
   png: { extension: 'png', contentType: 'image/png' },
@@ -41,9 +42,12 @@ export async function processPicture(input: Buffer): Promise<ProcessedPicture> {
   const format = sniffFormat(input)
   if (!format) throw new AppError('BadRequest', NOT_AN_IMAGE)
   try {
+    // The header alone says the size, so a picture over the pixel limit is refused as too large before any decoding;
+    // the decoder's own limit below stays as the guard.
+    const header = await sharp(input, { limitInputPixels: false }).metadata()
+    if (header.format !== format) throw new AppError('BadRequest', NOT_AN_IMAGE)
+    if (header.width * header.height > MAX_INPUT_PIXELS) throw new AppError('BadRequest', TOO_MANY_PIXELS)
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-    const metadata = await image.metadata()
-    if (metadata.format !== format) throw new AppError('BadRequest', NOT_AN_IMAGE)
     const resized = image
       .rotate()
       .resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
