@@ -159,6 +159,8 @@ const SettingsSchema = Type.Object({
   S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   S3_FORCE_PATH_STYLE: Switch('the bucket in the path'),
+  S3_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 3000, description: 'milliseconds, at least 1' }),
+  S3_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
 })
 type Settings = Static<typeof SettingsSchema>
 
@@ -326,6 +328,8 @@ function blobStoreSettings(settings: Settings): BlobStoreSettings {
     accessKeyId: settings.S3_ACCESS_KEY_ID ?? null,
     secretAccessKey: settings.S3_SECRET_ACCESS_KEY ?? null,
     forcePathStyle: isOn(settings.S3_FORCE_PATH_STYLE),
+    connectTimeoutMs: settings.S3_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: settings.S3_REQUEST_TIMEOUT_MS,
   }
 }
 

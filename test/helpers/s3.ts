@@ -10,6 +10,10 @@ export interface TestS3 {
   /** The settings that point the app at this server (BLOB_STORE=s3 and the S3_* settings). */
   env: Record<string, string>
   settings: S3Settings
+  /** Stops answering, as a store that went down: connections are refused; the files are kept. */
+  stop(): Promise<void>
+  /** Answers again on the same address, with the same files. */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -22,14 +26,14 @@ const ACCESS_KEY = 'S3RVER'
  */
 export async function startTestS3(bucket = 'wandercards-test', parent = os.tmpdir()): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(parent, 'wandercards-s3-'))
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  })
+  const serve = (port: number) =>
+    new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] })
+  let server: S3rver | null = serve(0)
   const { port } = await server.run()
+  const stop = async () => {
+    await server?.close()
+    server = null
+  }
   const settings: S3Settings = {
     bucket,
     endpoint: `http://127.0.0.1:${port}`,
@@ -37,6 +41,9 @@ export async function startTestS3(bucket = 'wandercards-test', parent = os.tmpdi
     accessKeyId: ACCESS_KEY,
     secretAccessKey: ACCESS_KEY,
     forcePathStyle: true,
+    // The settings' defaults (S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS).
+    connectTimeoutMs: 3000,
+    requestTimeoutMs: 10_000,
   }
   return {
     settings,
@@ -49,8 +56,14 @@ export async function startTestS3(bucket = 'wandercards-test', parent = os.tmpdi
       S3_SECRET_ACCESS_KEY: ACCESS_KEY,
       S3_FORCE_PATH_STYLE: 'true',
     },
+    stop,
+    restart: async () => {
+      await stop()
+      server = serve(port)
+      await server.run()
+    },
     close: async () => {
-      await server.close()
+      await stop()
       fs.rmSync(directory, { recursive: true, force: true })
     },
   }

@@ -5,8 +5,10 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** What failed behind a 5xx refusal, for the log; the user sees only the message. */
+    options?: { cause: unknown },
   ) {
-    super(message)
+    super(message, options)
     this.name = 'AppError'
   }
 }

@@ -76,7 +76,11 @@ export const envelopePlugin = fp(
     })
 
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError) return sendError(request, reply, error.code, error.message)
+      if (error instanceof AppError) {
+        // A refusal that stands for an outside failure (a full disk, a store that does not answer) names it for operators.
+        if (error.cause !== undefined) request.log.error({ err: error.cause }, error.message)
+        return sendError(request, reply, error.code, error.message)
+      }
       if (error.validation) return sendError(request, reply, 'BadRequest', validationMessage(error))
       if (error.statusCode === 429)
         return sendError(request, reply, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.')

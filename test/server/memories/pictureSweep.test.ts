@@ -5,7 +5,12 @@ import sharp from 'sharp'
 
 import type { CreateMemoryResult, Memory, UploadMemoryPictureResult } from '@shared/memories'
 import { loadConfig } from '@server/config'
-import { ABANDONED_PICTURE_AGE_MS, sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
+import { variantKey } from '@server/features/memories/pictures'
+import {
+  ABANDONED_PICTURE_AGE_MS,
+  sweepAbandonedPictures,
+  sweepOrphanedPictureFiles,
+} from '@server/features/memories/pictureSweep'
 import { LocalFolderBlobStore, type BlobStore } from '@server/lib/blobStore'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
@@ -163,6 +168,50 @@ describe('sweepAbandonedPictures', () => {
         expect(fileExists(fileName)).toBe(false)
       }
     }
+  })
+})
+
+describe('sweepOrphanedPictureFiles', () => {
+  function backdate(fileName: string, days: number): void {
+    const when = new Date(Date.now() - days * DAY_MS)
+    fs.utimesSync(path.join(folder, fileName), when, when)
+  }
+
+  /** The files an upload stores, left without their row, as a process stopped between the two leaves them. */
+  async function filesWithoutRow(user: TestUser): Promise<string[]> {
+    const fileName = await upload(user)
+    await t.db.deleteFrom('memory_pictures').where('file_name', '=', fileName).execute()
+    return [fileName, variantKey(fileName, 480), variantKey(fileName, 960)].filter(fileExists)
+  }
+
+  it('deletes the files a day old that no picture row keeps, and what an unfinished write left', async () => {
+    const user = await t.register()
+    const orphans = await filesWithoutRow(user)
+    expect(orphans.length).toBeGreaterThan(0)
+    const leftover = `${orphans[0] ?? ''}.4242-0a0b0c0d.partial`
+    fs.writeFileSync(path.join(folder, leftover), 'half a pict')
+    for (const fileName of [...orphans, leftover]) backdate(fileName, 2)
+
+    expect(await sweepOrphanedPictureFiles(t.db, blobs, cutOff())).toBe(orphans.length + 1)
+
+    for (const fileName of [...orphans, leftover]) expect(fileExists(fileName)).toBe(false)
+  })
+
+  it('keeps the files of every picture that has a row, attached or not, and any file younger than a day', async () => {
+    const user = await t.register()
+    const waiting = await upload(user)
+    const attached = await upload(user)
+    await createMemory(t, user, cardId, { memoryPictures: [attached] })
+    const fresh = await filesWithoutRow(user)
+    const kept = [waiting, attached].flatMap((fileName) =>
+      [fileName, variantKey(fileName, 480), variantKey(fileName, 960)].filter(fileExists),
+    )
+    for (const fileName of kept) backdate(fileName, 30)
+
+    await sweepOrphanedPictureFiles(t.db, blobs, cutOff())
+
+    for (const fileName of [...kept, ...fresh]) expect(fileExists(fileName)).toBe(true)
+    expect(await rowOf(waiting)).toEqual({ file_name: waiting, memory_id: null })
   })
 })
 

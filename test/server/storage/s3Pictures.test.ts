@@ -7,7 +7,11 @@ import type { UploadMemoryPictureResult } from '@shared/memories'
 import { ART_FOLDER, ART_KEYS, ART_VERSION_FOLDER } from '@server/features/catalogue/art'
 import { artWarmupItems, warmItems, WARMUP_RARITY } from '@server/features/catalogue/warmup'
 import { memoryPictureStore, PICTURE_VARIANT_WIDTHS, variantKey } from '@server/features/memories/pictures'
-import { ABANDONED_PICTURE_AGE_MS, sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
+import {
+  ABANDONED_PICTURE_AGE_MS,
+  sweepAbandonedPictures,
+  sweepOrphanedPictureFiles,
+} from '@server/features/memories/pictureSweep'
 import { blobFolder } from '@server/lib/blobStore'
 import { present } from '@test/helpers/present'
 import { startTestS3, type TestS3 } from '@test/helpers/s3'
@@ -98,6 +102,37 @@ describe('memory pictures with BLOB_STORE=s3', () => {
     expect(await sweepAbandonedPictures(second.db, memoryPictureStore(second.app.blobs), cutOff)).toBe(1)
 
     expect(await Promise.all(keys.map((key) => store.get(key)))).toEqual(keys.map(() => null))
+  })
+})
+
+describe('files without a picture row with BLOB_STORE=s3', () => {
+  it('are swept from the bucket, and every file of a picture with a row stays', async () => {
+    const user = await first.register()
+    const upload = async () => {
+      const { body } = await uploadFile(first, user.token, {
+        data: await picture(),
+        fileName: 'a.png',
+        contentType: 'image/png',
+      })
+      return (body.data as UploadMemoryPictureResult).pictureFileName
+    }
+    const kept = await upload()
+    const orphan = await upload()
+    await first.db.deleteFrom('memory_pictures').where('file_name', '=', orphan).execute()
+    const store = memoryPictureStore(first.app.blobs)
+    const filesOf = (fileName: string) => [fileName, variantKey(fileName, 480)]
+    expect(await store.get(variantKey(orphan, 480))).not.toBeNull()
+
+    // A cut-off ahead of now makes every stored file old enough; the bucket's own LastModified decides.
+    const swept = await sweepOrphanedPictureFiles(
+      second.db,
+      memoryPictureStore(second.app.blobs),
+      new Date(Date.now() + 60_000),
+    )
+
+    expect(swept).toBeGreaterThanOrEqual(2)
+    expect(await Promise.all(filesOf(orphan).map((key) => store.get(key)))).toEqual([null, null])
+    for (const key of filesOf(kept)) expect(await store.get(key)).not.toBeNull()
   })
 })
 

@@ -5,8 +5,8 @@ import type { BlobStore } from '../../lib/blobStore'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
-import { deletePictureFiles } from './pictures'
-import { deleteAbandonedPicture, listAbandonedPictures } from './queries'
+import { deletePictureFiles, originalsOwning } from './pictures'
+import { deleteAbandonedPicture, findStoredPictureNames, listAbandonedPictures } from './queries'
 
 /** How long an upload may wait to be attached: long enough for a user who leaves the memory form open overnight. */
 export const ABANDONED_PICTURE_AGE_MS = 24 * 60 * 60 * 1000
@@ -33,14 +33,51 @@ export async function sweepAbandonedPictures(db: Kysely<Database>, blobs: BlobSt
   }
 }
 
-/** Every hour, on one instance, deletes the uploads left unattached for a day (PICTURE_SWEEP=off stops it). */
+/**
+ * Deletes the files in the pictures' folder written before `olderThan` that no row keeps: an upload whose row was never
+ * written (the process stopped between the files and the row, or the clean-up of a failed upload could not reach the
+ * store), a copy whose original went, what a crash left of an unfinished write. Answers how many files went.
+ * An upload writes its files just before its row, within its request, so a file a day old without a row has none
+ * coming; a copy made later for an old picture belongs to a row that exists.
+ */
+export async function sweepOrphanedPictureFiles(
+  db: Kysely<Database>,
+  blobs: BlobStore,
+  olderThan: Date,
+): Promise<number> {
+  let swept = 0
+  let batch: string[] = []
+  const sweepBatch = async () => {
+    const kept = await findStoredPictureNames(db, batch.flatMap(originalsOwning))
+    for (const key of batch) {
+      if (originalsOwning(key).some((fileName) => kept.has(fileName))) continue
+      await blobs.delete(key)
+      swept += 1
+    }
+    batch = []
+  }
+  for await (const key of blobs.list('', { storedBefore: olderThan })) {
+    batch.push(key)
+    if (batch.length >= SWEEP_BATCH) await sweepBatch()
+  }
+  await sweepBatch()
+  return swept
+}
+
+/**
+ * Every hour, on one instance, deletes the uploads left unattached for a day, then the files a day old that no row
+ * keeps (PICTURE_SWEEP=off stops it).
+ */
 export function pictureSweepJob(db: Kysely<Database>, pictures: BlobStore, log: JobLog): PeriodicJob {
   return {
     name: 'memory-picture-sweep',
     periodSeconds: PICTURE_SWEEP_PERIOD_SECONDS,
     run: async () => {
-      const swept = await sweepAbandonedPictures(db, pictures, new Date(now().getTime() - ABANDONED_PICTURE_AGE_MS))
+      const cutOff = new Date(now().getTime() - ABANDONED_PICTURE_AGE_MS)
+      const swept = await sweepAbandonedPictures(db, pictures, cutOff)
       if (swept > 0) log.info({ swept }, 'abandoned memory pictures deleted')
+      const orphans = await sweepOrphanedPictureFiles(db, pictures, cutOff)
+      if (orphans > 0) log.info({ orphans }, 'memory picture files without a picture deleted')
     },
   }
 }

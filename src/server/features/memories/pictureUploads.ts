@@ -19,7 +19,7 @@ import {
   pictureContentType,
   processPicture,
   signedPicture,
-  storeVariants,
+  storePictureFiles,
   VARIANT_CONTENT_TYPE,
   variantKey,
   type PictureVariantWidth,
@@ -60,32 +60,47 @@ export async function uploadMemoryPicture(
     processPicture(upload.file),
     checkVisitPhoto(db, copy?.cardSetId ?? null, upload.file),
   ])
-  await Promise.all([blobs.put(picture.fileName, picture.data), storeVariants(blobs, picture)])
+  await storePictureFiles(blobs, picture)
   // Parallel uploads all pass the first count while they decode; counting again and inserting under the uploader's
   // lock makes them take their turns, so together they cannot pass the quota.
-  const kept = await db.transaction().execute(async (trx) => {
-    await queries.lockUploader(trx, userId)
-    if (!withinQuota(await queries.sumPendingPictures(trx, userId), picture.data.length, quota)) return false
-    await queries.insertPicture(trx, {
-      file_name: picture.fileName,
-      user_id: userId,
-      memory_id: null,
-      position: 0,
-      width: picture.width,
-      height: picture.height,
-      byte_size: picture.data.length,
-      created_at: nowIso(),
-      visit_card_set_id: visitCheck.verdict === 'notChecked' ? null : (copy?.cardSetId ?? null),
-      visit_verdict: visitCheck.verdict === 'notChecked' ? null : visitCheck.verdict,
-      visit_taken_on: visitCheck.takenOn,
-    })
-    return true
-  })
+  const kept = await keptOnlyWithRow(blobs, picture.fileName, () =>
+    db.transaction().execute(async (trx) => {
+      await queries.lockUploader(trx, userId)
+      if (!withinQuota(await queries.sumPendingPictures(trx, userId), picture.data.length, quota)) return false
+      await queries.insertPicture(trx, {
+        file_name: picture.fileName,
+        user_id: userId,
+        memory_id: null,
+        position: 0,
+        width: picture.width,
+        height: picture.height,
+        byte_size: picture.data.length,
+        created_at: nowIso(),
+        visit_card_set_id: visitCheck.verdict === 'notChecked' ? null : (copy?.cardSetId ?? null),
+        visit_verdict: visitCheck.verdict === 'notChecked' ? null : visitCheck.verdict,
+        visit_taken_on: visitCheck.takenOn,
+      })
+      return true
+    }),
+  )
   if (!kept) {
-    await deletePictureFiles(blobs, picture.fileName)
+    await deletePictureFiles(blobs, picture.fileName).catch(() => undefined)
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
   }
   return { ...signedPicture(signer, userId, picture), visitCheck }
+}
+
+/**
+ * Runs the write of a stored picture's row; when it fails, the files go too, so no file is left without its row
+ * (the sweep removes any a failing store kept).
+ */
+async function keptOnlyWithRow<T>(blobs: BlobStore, fileName: string, writeRow: () => Promise<T>): Promise<T> {
+  try {
+    return await writeRow()
+  } catch (error) {
+    await deletePictureFiles(blobs, fileName).catch(() => undefined)
+    throw error
+  }
 }
 
 function withinQuota(pending: { count: number; bytes: number }, bytes: number, quota: PendingPictureQuota): boolean {

@@ -114,21 +114,48 @@ export async function makeVariant(original: Buffer, width: PictureVariantWidth):
   return sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: VARIANT_QUALITY }).toBuffer()
 }
 
-/** Stores every copy `variantsOf` lists for a newly uploaded picture. */
-export async function storeVariants(blobs: BlobStore, picture: ProcessedPicture): Promise<void> {
-  await Promise.all(
-    variantsOf(picture.width).map(async ({ width }) =>
+/**
+ * Stores a newly uploaded picture: the original and every copy `variantsOf` lists, written side by side. All or
+ * nothing: when one write fails, the others are waited for and every file of the picture is deleted before the
+ * failure is passed on (what a delete cannot reach, the sweep's orphan pass removes later).
+ */
+export async function storePictureFiles(blobs: BlobStore, picture: ProcessedPicture): Promise<void> {
+  const writes = await Promise.allSettled([
+    blobs.put(picture.fileName, picture.data),
+    ...variantsOf(picture.width).map(async ({ width }) =>
       blobs.put(variantKey(picture.fileName, width), await makeVariant(picture.data, width)),
     ),
-  )
+  ])
+  const failed = writes.find((write) => write.status === 'rejected')
+  if (!failed) return
+  await deletePictureFiles(blobs, picture.fileName).catch(() => undefined)
+  throw failed.reason
 }
 
 /** Deletes a picture's original and every copy it may have; a copy never made is no error. */
 export async function deletePictureFiles(blobs: BlobStore, fileName: string): Promise<void> {
-  await Promise.all([
-    blobs.delete(fileName),
-    ...PICTURE_VARIANT_WIDTHS.map((width) => blobs.delete(variantKey(fileName, width))),
-  ])
+  const deletes = await Promise.allSettled(pictureFileKeys(fileName).map((key) => blobs.delete(key)))
+  const failed = deletes.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
+/** Every key a picture may have in the store: the original, then each copy. */
+export function pictureFileKeys(fileName: string): string[] {
+  return [fileName, ...PICTURE_VARIANT_WIDTHS.map((width) => variantKey(fileName, width))]
+}
+
+const ORIGINAL_KEY = /^([A-Za-z0-9_-]+)\.(png|jpg)$/
+const VARIANT_KEY = /^([A-Za-z0-9_-]+)\.w(\d+)\.webp$/
+
+/**
+ * The original file names whose row would keep a stored key: the key itself for an original, either format's for a
+ * copy. Anything else under the folder (a write a crash left unfinished) belongs to no picture: none.
+ */
+export function originalsOwning(key: string): string[] {
+  if (ORIGINAL_KEY.test(key)) return [key]
+  const variant = VARIANT_KEY.exec(key)
+  if (!variant || !isVariantWidth(Number(variant[2]))) return []
+  return [`${variant[1]}.png`, `${variant[1]}.jpg`]
 }
 
 /** A picture as `viewerId` receives it: the original's link and the tile copies' links, each signed for them. */

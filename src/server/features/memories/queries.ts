@@ -518,6 +518,13 @@ export async function deleteAbandonedPicture(db: Reader, fileName: string, cutOf
   return Number(deleted.numDeletedRows) === 1
 }
 
+/** Which of these picture file names have a row (attached or not). */
+export async function findStoredPictureNames(db: Reader, fileNames: readonly string[]): Promise<Set<string>> {
+  if (fileNames.length === 0) return new Set()
+  const rows = await db.selectFrom('memory_pictures').select('file_name').where('file_name', 'in', fileNames).execute()
+  return new Set(rows.map((row) => row.file_name))
+}
+
 /** Adds the user's like once; answers false when it was already there. */
 export async function insertLike(db: Reader, memoryId: string, userId: string, createdAt: string): Promise<boolean> {
   const inserted = await db

@@ -110,7 +110,14 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { removedPictures } = await db
         .transaction()
         .execute((trx) => memoriesService.updateMemory(trx, userId(request), request.body))
-      await Promise.all(removedPictures.map((fileName) => deletePictureFiles(blobs, fileName)))
+      // The memory is saved; a file the store cannot delete now is left to the sweep, which removes files without a row.
+      await Promise.all(
+        removedPictures.map((fileName) =>
+          deletePictureFiles(blobs, fileName).catch((error: unknown) =>
+            request.log.warn({ err: error, fileName }, 'a removed picture file is left to the sweep'),
+          ),
+        ),
+      )
       return null
     },
   )
