@@ -43,6 +43,11 @@ export interface UsersTable {
   id: string
   email: string
   username: string
+  /**
+   * The username's confusable skeleton (`lib/usernames.ts`), unique: no two accounts' names look the same. Null only
+   * for a tombstone, which claims no name.
+   */
+  username_skeleton: string | null
   password_hash: string
   friend_code: string
   avatar_id: number

@@ -16,6 +16,7 @@ import * as cardGifts from './2026_11_25_1010_card_gifts'
 import * as accountDeletions from './2026_11_25_1100_account_deletions'
 import * as travel from './2026_11_25_1200_travel'
 import * as collectionGroups from './2026_11_25_1300_collection_groups'
+import * as usernameSkeletons from './2026_11_26_1000_username_skeletons'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1100_account_deletions': accountDeletions,
   '2026_11_25_1200_travel': travel,
   '2026_11_25_1300_collection_groups': collectionGroups,
+  '2026_11_26_1000_username_skeletons': usernameSkeletons,
 }

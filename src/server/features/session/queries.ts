@@ -18,6 +18,13 @@ export function findUserIdByUsername(db: Db, username: string, exceptUserId?: st
   return query.executeTakeFirst()
 }
 
+/** A user other than `exceptUserId` whose username has this confusable skeleton: one that looks the same. */
+export function findUserIdBySkeleton(db: Db, skeleton: string, exceptUserId?: string) {
+  let query = db.selectFrom('users').select('id').where('username_skeleton', '=', skeleton)
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId)
+  return query.executeTakeFirst()
+}
+
 export function findUserByFriendCode(db: Db, friendCode: string) {
   return db.selectFrom('users').select(['id', 'username']).where('friend_code', '=', friendCode).executeTakeFirst()
 }
@@ -63,10 +70,14 @@ export function findExperience(db: Db, userId: string) {
   return db.selectFrom('users').select('experience').where('id', '=', userId).executeTakeFirstOrThrow()
 }
 
-export async function updateProfile(db: Db, userId: string, profile: { username: string; avatarId: number }) {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  profile: { username: string; skeleton: string; avatarId: number },
+) {
   await db
     .updateTable('users')
-    .set({ username: profile.username, avatar_id: profile.avatarId })
+    .set({ username: profile.username, username_skeleton: profile.skeleton, avatar_id: profile.avatarId })
     .where('id', '=', userId)
     .execute()
 }

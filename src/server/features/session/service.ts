@@ -8,13 +8,7 @@ import {
   type RequestAccountDeletionBody,
   type RequestAccountDeletionResult,
 } from '@shared/account'
-import {
-  FRIEND_CODE_ALPHABET,
-  FRIEND_CODE_LENGTH,
-  levelForExperience,
-  ownedAvatarIds,
-  USERNAME_MAX_LENGTH,
-} from '@shared/constants'
+import { FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH, levelForExperience, ownedAvatarIds } from '@shared/constants'
 import type {
   LoginBody,
   LoginResult,
@@ -38,34 +32,20 @@ import { grantRegistrationGifts } from '../wallet/service'
 
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
 import * as queries from './queries'
+import {
+  baseUsername,
+  chosenUsername,
+  refuseTakenUsername,
+  uniqueUsername,
+  usernameLooksTaken,
+  usernameTaken,
+} from './usernames'
 import { userCardStats } from './userStats'
 
 export { userCardStats }
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please log in instead.'
-
-export function usernameTaken(username: string): string {
-  return `The username ${username} is already taken.`
-}
-
-/** Letters, digits, dot, dash and underscore from the e-mail's local part, at most 20 characters. */
-export function baseUsername(name: string): string {
-  const cleaned = name
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}._-]/gu, '')
-    .slice(0, USERNAME_MAX_LENGTH)
-  return cleaned || 'traveller'
-}
-
-async function uniqueUsername(trx: Transaction<Database>, base: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const suffix = attempt === 0 ? '' : String(attempt < 10 ? attempt + 1 : crypto.randomInt(1000, 999_999))
-    const candidate = base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix
-    if (!(await queries.findUserIdByUsername(trx, candidate))) return candidate
-  }
-  throw new AppError('Conflict', 'Could not find a free username. Please try again.')
-}
 
 async function uniqueFriendCode(trx: Transaction<Database>): Promise<string> {
   for (;;) {
@@ -145,11 +125,12 @@ async function createAccount(
 
   const id = newId()
   const [emailName = email] = email.split('@')
-  const username = await uniqueUsername(trx, baseUsername(body.name?.trim() || emailName))
+  const { username, skeleton } = await uniqueUsername(trx, baseUsername(body.name?.trim() || emailName))
   const user = {
     id,
     email,
     username,
+    username_skeleton: skeleton,
     password_hash: passwordHash,
     friend_code: await uniqueFriendCode(trx),
     avatar_id: 1,
@@ -280,6 +261,8 @@ export async function createAccountTombstone(trx: Transaction<Database>): Promis
     id,
     email: placeholder,
     username: placeholder,
+    // Claims no look-alike: the name it had is free again.
+    username_skeleton: null,
     password_hash: '',
     friend_code: placeholder,
     avatar_id: 1,
@@ -340,24 +323,31 @@ export async function updateProfile(
   userId: string,
   body: UpdateProfileBody,
 ): Promise<UpdateProfileResult> {
-  const username = body.newUsername.trim()
-  if (!username || username.length > USERNAME_MAX_LENGTH || !/^[\p{L}\p{N}._ -]+$/u.test(username)) {
-    throw new AppError(
-      'BadRequest',
-      `Usernames have 1 to ${USERNAME_MAX_LENGTH} characters: letters, digits, spaces, dots, dashes or underscores.`,
-    )
-  }
+  const name = chosenUsername(body.newUsername)
   const owned = await getAvatarList(trx, userId)
   if (!owned.includes(body.newAvatarId)) throw new AppError('RuleViolation', 'That avatar is not unlocked yet.')
-  const taken = new AppError('Conflict', usernameTaken(username))
-  if (await queries.findUserIdByUsername(trx, username, userId)) throw taken
-  // Two users renaming to one name at once: the unique index lets one win.
+  await refuseTakenUsername(trx, name, userId)
+  // Two users renaming to one name, or to two look-alikes, at once: the unique indexes let one win.
   await refusing(
-    () => queries.updateProfile(trx, userId, { username, avatarId: body.newAvatarId }),
+    () => queries.updateProfile(trx, userId, { ...name, avatarId: body.newAvatarId }),
     [
-      { when: 'unique', key: { index: 'users_username_lower_unique' }, refusal: taken },
-      { when: 'unique', key: { table: 'users', columns: ['username'] }, refusal: taken },
+      {
+        when: 'unique',
+        key: { index: 'users_username_lower_unique' },
+        refusal: new AppError('Conflict', usernameTaken(name.username)),
+      },
+      {
+        when: 'unique',
+        key: { table: 'users', columns: ['username'] },
+        refusal: new AppError('Conflict', usernameTaken(name.username)),
+      },
+      {
+        when: 'unique',
+        key: { table: 'users', columns: ['username_skeleton'] },
+        refusal: new AppError('Conflict', usernameLooksTaken(name.username)),
+      },
     ],
   )
+  const { username } = name
   return { username, avatarId: body.newAvatarId }
 }
