@@ -92,13 +92,18 @@ describe('the migration that gives usernames their skeleton', () => {
     }
     expect(await db.selectFrom('notifications').select('id').where('user_id', '=', original).execute()).toEqual([])
 
-    // From now on the database itself refuses a second account with a look-alike name.
-    await expect(
-      db
-        .updateTable('users')
-        .set({ username_skeleton: usernameSkeleton('martadala') })
-        .where('id', '=', alone)
-        .execute(),
-    ).rejects.toThrow()
+    // From now on the database itself refuses a second account with a look-alike name. (The driver's error may come
+    // from another test file's realm, where `toThrow` does not see an Error, hence the outcome as a word.)
+    const secondClaim = db
+      .updateTable('users')
+      .set({ username_skeleton: usernameSkeleton('martadala') })
+      .where('id', '=', alone)
+      .execute()
+    expect(
+      await secondClaim.then(
+        () => 'stored',
+        () => 'refused',
+      ),
+    ).toBe('refused')
   })
 })

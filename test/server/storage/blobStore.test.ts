@@ -145,7 +145,7 @@ describe('the local folder when writing fails', () => {
     } finally {
       fs.rmSync(target, { recursive: true, force: true })
     }
-  })
+  }, 60_000) // a process of its own compiles TypeScript first: seconds on a busy machine
 
   it('answers a folder it cannot write in as the store being unavailable', async () => {
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-blocked-'))
