@@ -44,7 +44,7 @@ const page = {
     async () => (await import(/* webpackChunkName: "page-login" */ '../features/session/LoginPage')).LoginPage,
   ),
   welcome: lazyScreen(
-    async () => (await import(/* webpackChunkName: "page-welcome" */ '../features/session/WelcomePage')).WelcomePage,
+    async () => (await import(/* webpackChunkName: "page-welcome" */ './routes/WelcomeRoute')).WelcomeRoute,
   ),
   myAccount: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-myAccount" */ './routes/MyAccountRoute')).MyAccountRoute,

@@ -81,6 +81,17 @@ describe('MyWalletPage', () => {
     expect(await screen.findByText("You don't have any credit certificates available.")).toBeInTheDocument()
   })
 
+  it('lists the certificates a traveller already holds before anything to buy', async () => {
+    server.use(...walletHandlers({ certificates: [[welcome]] }))
+    renderApp('/myWallet', { session: loggedInSession() })
+    expect(await screen.findByText('ABCD-EFGH-JKMN-PQRS')).toBeInTheDocument()
+
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+    expect(sections.indexOf('Credit Certificates')).toBeLessThan(sections.indexOf('Purchase Credit'))
+    expect(sections.indexOf('Redeem Credit Certificate')).toBeLessThan(sections.indexOf('Purchase Credit'))
+    expect(sections.indexOf('Purchase Credit')).toBeLessThan(sections.indexOf('Spending Limit'))
+  })
+
   it('redeems a code: success modal with the value, input cleared, list reloaded', async () => {
     const redeemed: unknown[] = []
     server.use(

@@ -43,7 +43,12 @@ function BigLink({ to, icon, title, text }: BigLinkProps) {
   )
 }
 
-export function WelcomePage() {
+export interface WelcomePageProps {
+  /** The gifts waiting to be redeemed, from the wallet feature (app/routes/WelcomeRoute.tsx). */
+  gift?: ReactNode
+}
+
+export function WelcomePage({ gift }: WelcomePageProps) {
   usePageTitle('Welcome')
   const username = useCurrentUser().data?.username ?? ''
   const [searchParams] = useSearchParams()
@@ -74,6 +79,7 @@ export function WelcomePage() {
           It is in your wallet.
         </Alert>
       )}
+      {gift}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <BigLink
           to={paths.acquireCards.href()}

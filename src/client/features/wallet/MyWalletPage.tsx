@@ -115,18 +115,7 @@ function Wallet() {
         lists every pick and draw with its price and cards.
       </Typography>
 
-      <Section title="Spending Limit">
-        <SpendingLimitSection />
-      </Section>
-
-      <Section title="Purchase Credit">
-        {productsLoading ? (
-          <LoadingState label="Loading credit products" />
-        ) : (
-          <CreditProductList products={products ?? []} onBuy={setBuying} />
-        )}
-      </Section>
-
+      {/* Credit the traveller already has comes before anything to buy: a welcome gift sat below seven Buy buttons. */}
       <Section title="Credit Certificates">
         {certificatesLoading ? (
           <LoadingState label="Loading certificates" />
@@ -141,6 +130,18 @@ function Wallet() {
 
       <Section title="Redeem Credit Certificate">
         <RedeemForm onRedeem={handleRedeem} busy={redeeming} />
+      </Section>
+
+      <Section title="Purchase Credit">
+        {productsLoading ? (
+          <LoadingState label="Loading credit products" />
+        ) : (
+          <CreditProductList products={products ?? []} onBuy={setBuying} />
+        )}
+      </Section>
+
+      <Section title="Spending Limit">
+        <SpendingLimitSection />
       </Section>
 
       <CheckoutDialog
