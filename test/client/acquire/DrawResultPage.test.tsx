@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { DrawResultPage } from '@client/features/acquire/DrawResultPage'
@@ -129,5 +129,60 @@ describe('DrawResultPage', () => {
     renderResult('/digitalDrawResult/other')
     expect(await screen.findByText('This draw result was not found.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Collect' })).toHaveAttribute('href', '/digitalDraw')
+  })
+
+  describe('the art is decoded before the cards flip in', () => {
+    const originalDecode = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'decode')
+    let requested: string[] = []
+    let finishDecoding: () => void = () => undefined
+
+    beforeEach(() => {
+      requested = []
+      const decoded = new Promise<void>((resolve) => {
+        finishDecoding = resolve
+      })
+      Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+        configurable: true,
+        value(this: HTMLImageElement) {
+          requested.push(this.src)
+          return decoded
+        },
+      })
+    })
+
+    afterEach(() => {
+      if (originalDecode) Object.defineProperty(HTMLImageElement.prototype, 'decode', originalDecode)
+      else Reflect.deleteProperty(HTMLImageElement.prototype, 'decode')
+    })
+
+    it('asks for the art while the pack opens and flips once it has decoded', async () => {
+      server.use(onGet('/getCardDrawResult', drawResult()))
+      renderResult()
+
+      await waitFor(() => expect(requested).toEqual([expect.stringContaining('/image/card?imageId=')]))
+      expect(screen.getByRole('status', { name: 'Opening your pack' })).toBeInTheDocument()
+      // The build-up of an Epic card is 1.9 s and its flash 0.45 s: the cards still wait for their art after it.
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      expect(screen.queryByRole('list', { name: 'Drawn cards' })).not.toBeInTheDocument()
+
+      finishDecoding()
+      expect(await screen.findByRole('list', { name: 'Drawn cards' })).toBeInTheDocument()
+      expect(screen.getByRole('img', { name: 'France, Epic card' })).toHaveAttribute('src', requested[0])
+    })
+
+    it('shows the cards anyway when the art is slow, a bounded wait after the animation', async () => {
+      server.use(onGet('/getCardDrawResult', drawResult()))
+      renderResult()
+
+      expect(await screen.findByRole('list', { name: 'Drawn cards' }, { timeout: 10_000 })).toBeInTheDocument()
+    })
+
+    it('shows the cards at once when the traveller skips', async () => {
+      server.use(onGet('/getCardDrawResult', drawResult()))
+      const { user } = renderResult()
+
+      await user.click(await screen.findByRole('button', { name: 'Skip' }))
+      expect(screen.getByRole('list', { name: 'Drawn cards' })).toBeInTheDocument()
+    })
   })
 })

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import { FREE_DRAW_RESULT_FOR_ACCOUNTS, FreeDrawResultPage } from '@client/features/acquire/FreeDrawResultPage'
@@ -26,6 +26,33 @@ describe('FreeDrawResultPage', () => {
     expect(screen.getByText('NEW')).toBeInTheDocument()
     expect(screen.getByText('★★★ Legendary')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Collect' })).toHaveAttribute('href', '/freeDraw')
+  })
+
+  it('fetches and decodes the card art while the animation plays', async () => {
+    const requested: string[] = []
+    const originalDecode = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'decode')
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+      configurable: true,
+      value(this: HTMLImageElement) {
+        requested.push(this.src)
+        return Promise.resolve()
+      },
+    })
+    try {
+      server.use(onGet('/public/getFreeCardDrawResult', { cardRarity: 5, image: 'it-5', cardName: 'Italy' }, false))
+      renderWithProviders(
+        <Routes>
+          <Route path="/freeDrawResult/:transactionId" element={<FreeDrawResultPage />} />
+        </Routes>,
+        { route: '/freeDrawResult/free-1', session: visitorSession },
+      )
+      expect(await screen.findByRole('status', { name: 'Drawing your free card' })).toBeInTheDocument()
+      await waitFor(() => expect(requested).toEqual([expect.stringMatching(/\/image\/card\?imageId=it-5&lg=1$/)]))
+      expect(screen.queryByRole('img', { name: 'Italy, Legendary card' })).not.toBeInTheDocument()
+    } finally {
+      if (originalDecode) Object.defineProperty(HTMLImageElement.prototype, 'decode', originalDecode)
+      else Reflect.deleteProperty(HTMLImageElement.prototype, 'decode')
+    }
   })
 })
 

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useState } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import type { CardDrawResult } from '@shared/acquire'
@@ -11,11 +10,13 @@ import { PRODUCT_NAME } from '@shared/constants'
 
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
+import { cardImageUrl } from '../../components/CardImage'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { ShareLinks } from '../../components/ShareLinks'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useArtGatedReveal } from '../../lib/artReveal'
 import { shareUrl } from '../../lib/config'
 import { formatCredit } from '../../lib/format'
 import { enqueueSnackbar } from '../../lib/toast'
@@ -38,7 +39,10 @@ export function DrawResultPage() {
   usePageTitle('Draw Result')
   const { transactionId = '' } = useParams()
   const { data: result, isLoading, isFetching, isError, error, refetch } = useGetCardDrawResultQuery(transactionId)
-  const [revealed, setRevealed] = useState(false)
+  // The art is fetched and decoded while the pack opens, so the cards flip in with their pictures.
+  const { revealed, end } = useArtGatedReveal(
+    result ? result.cardList.map((card) => cardImageUrl(card.image, isSingleCard(result))) : [],
+  )
   const heading = useFocusAfterReveal<HTMLHeadingElement>(revealed)
 
   if (isLoading) return <LoadingState label="Loading your draw" />
@@ -63,20 +67,21 @@ export function DrawResultPage() {
       {revealed ? (
         <DrawnResult result={result} />
       ) : (
-        <DrawReveal
-          highestRarity={result.highestRarity}
-          extraCards={result.tenDraws ? 9 : 0}
-          onDone={() => setRevealed(true)}
-        />
+        <DrawReveal highestRarity={result.highestRarity} extraCards={result.tenDraws ? 9 : 0} onDone={end} />
       )}
     </Stack>
   )
 }
 
+/** A single card is shown large; its art is the large rendering. */
+function isSingleCard(result: CardDrawResult): boolean {
+  return !result.tenDraws && result.cardList.length === 1
+}
+
 function DrawnResult({ result }: { result: CardDrawResult }) {
   const [redeem, { isLoading: redeeming }] = useRedeemCreditCertificateMutation()
   const { refetch } = useGetCardDrawResultQuery(result.shareId)
-  const single = !result.tenDraws && result.cardList.length === 1
+  const single = isSingleCard(result)
   // The reveal builds up to the best card, so the grid opens on it: rarest first, in drawn order within a rarity.
   const rarestFirst = [...result.cardList].sort((a, b) => b.cardRarity - a.cardRarity)
 

@@ -1,16 +1,17 @@
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useState } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import { isFailure } from '../../api/errors'
 import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
+import { cardImageUrl } from '../../components/CardImage'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useArtGatedReveal } from '../../lib/artReveal'
 import { selectLoggedIn } from '../session/api'
 
 import { useGetFreeCardDrawResultQuery } from './api'
@@ -31,7 +32,8 @@ export function FreeDrawResultPage() {
   const loggedIn = useAppSelector(selectLoggedIn)
   const { transactionId = '' } = useParams()
   const { data: card, isLoading, isFetching, isError, error, refetch } = useGetFreeCardDrawResultQuery(transactionId)
-  const [revealed, setRevealed] = useState(false)
+  // The art is fetched and decoded while the animation plays, so the card flips in with its picture.
+  const { revealed, end } = useArtGatedReveal(card ? [cardImageUrl(card.image, true)] : [])
   const heading = useFocusAfterReveal<HTMLHeadingElement>(revealed)
 
   const collect = (
@@ -81,7 +83,7 @@ export function FreeDrawResultPage() {
           {collect}
         </Stack>
       ) : (
-        <FreeDrawAnimation rarity={card.cardRarity} onDone={() => setRevealed(true)} />
+        <FreeDrawAnimation rarity={card.cardRarity} onDone={end} />
       )}
     </Stack>
   )

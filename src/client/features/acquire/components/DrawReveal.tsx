@@ -5,12 +5,15 @@ import { styled, useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 
+import type { RevealEnd } from '../../../lib/artReveal'
+
 export interface DrawRevealProps {
   /** 0 (a certificate only) to 5; sets the colour, the length and the shaking of the build-up. */
   highestRarity: number
   /** Card backs that fly out around the pack: a ten-draw shows them, a single draw does not. */
   extraCards: number
-  onDone: () => void
+  /** Called once: 'played' when the animation has run its course, 'skipped' from the Skip button. */
+  onDone: (how: RevealEnd) => void
 }
 
 const BUILD_UP_MS = 1_400
@@ -28,12 +31,12 @@ export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProp
 
   useEffect(() => {
     if (reducedMotion) {
-      done()
+      done('played')
       return undefined
     }
     const buildUp = BUILD_UP_MS + highestRarity * BUILD_UP_PER_RARITY_MS
     const flash = window.setTimeout(() => setFlashing(true), buildUp)
-    const finish = window.setTimeout(() => done(), buildUp + FLASH_MS)
+    const finish = window.setTimeout(() => done('played'), buildUp + FLASH_MS)
     return () => {
       window.clearTimeout(flash)
       window.clearTimeout(finish)
@@ -72,7 +75,7 @@ export function DrawReveal({ highestRarity, extraCards, onDone }: DrawRevealProp
       />
       {flashing && <Flash />}
       <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>
-        <Button ref={skip} variant="contained" color="inherit" size="small" onClick={onDone}>
+        <Button ref={skip} variant="contained" color="inherit" size="small" onClick={() => onDone('skipped')}>
           Skip
         </Button>
       </Box>

@@ -5,9 +5,12 @@ import { styled, useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useEffect, useEffectEvent, useRef } from 'react'
 
+import type { RevealEnd } from '../../../lib/artReveal'
+
 export interface FreeDrawAnimationProps {
   rarity: number
-  onDone: () => void
+  /** Called once: 'played' when the animation has run its course, 'skipped' from the Skip button. */
+  onDone: (how: RevealEnd) => void
 }
 
 const RISING_CARDS = 5
@@ -33,11 +36,11 @@ export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
 
   useEffect(() => {
     if (reducedMotion) {
-      done()
+      done('played')
       return undefined
     }
     const finish = window.setTimeout(
-      () => done(),
+      () => done('played'),
       special ? SPECIAL_STAR_AT_MS + SPECIAL_STAR_MS : STAR_AT_MS + STAR_MS,
     )
     return () => window.clearTimeout(finish)
@@ -72,7 +75,7 @@ export function FreeDrawAnimation({ rarity, onDone }: FreeDrawAnimationProps) {
         </>
       )}
       <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>
-        <Button ref={skip} variant="contained" color="inherit" size="small" onClick={onDone}>
+        <Button ref={skip} variant="contained" color="inherit" size="small" onClick={() => onDone('skipped')}>
           Skip
         </Button>
       </Box>
