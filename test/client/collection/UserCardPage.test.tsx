@@ -86,6 +86,32 @@ describe('UserCardPage', () => {
     expect(screen.queryByText('User card not found')).not.toBeInTheDocument()
   })
 
+  it('leads a new copy with Add Memory, keeps Recycle Card quiet and warns when it is the only copy', async () => {
+    server.use(...handlers({ ...copy, giftable: false }))
+    const { user } = renderApp('/userCard/uc-1')
+
+    const addMemory = await screen.findByRole('link', { name: 'Add Memory' }, FIRST_LOAD)
+    const recycle = screen.getByRole('button', { name: 'Recycle Card' })
+    // Add Memory comes first in reading order, and Recycle Card is not a filled (contained) button.
+    expect(addMemory.compareDocumentPosition(recycle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(recycle).not.toHaveClass('MuiButton-contained')
+
+    await user.click(recycle)
+    const dialog = await screen.findByRole('dialog', { name: 'Recycle Card' })
+    expect(
+      within(dialog).getByText('This is your only copy of Kyoto. Recycling it takes the place out of your collection.'),
+    ).toBeInTheDocument()
+  })
+
+  it('does not warn about the only copy when the traveller has another', async () => {
+    server.use(...handlers({ ...copy, giftable: true }))
+    const { user } = renderApp('/userCard/uc-1')
+    await user.click(await screen.findByRole('button', { name: 'Recycle Card' }, FIRST_LOAD))
+    const dialog = await screen.findByRole('dialog', { name: 'Recycle Card' })
+    expect(await within(dialog).findByText('8,000')).toBeInTheDocument()
+    expect(within(dialog).queryByText(/only copy/)).not.toBeInTheDocument()
+  })
+
   it('keeps the copy when the confirmation is cancelled', async () => {
     server.use(...handlers())
     const { user, router } = renderApp('/userCard/uc-1')

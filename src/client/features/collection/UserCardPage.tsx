@@ -87,6 +87,14 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
   const navigate = useNavigate()
   const canRecycle = userCard.isOwner && userCard.memory == null
   const canGive = userCard.giftable === true
+  // giftable says the owner has another copy of the card; without one, recycling takes the place out of the collection.
+  const onlyCopy = canRecycle && userCard.giftable === false
+  const memoryFirst = userCard.isOwner && userCard.memory == null
+  const memorySection = renderMemory({
+    userCardId: userCard.userCardId,
+    isOwner: userCard.isOwner,
+    memory: userCard.memory,
+  })
 
   function handleRecycled() {
     setConfirming(false)
@@ -134,15 +142,18 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
               </>
             )}
           </Facts>
+          {/* A copy without a memory leads with adding one; the memory section holds its Add Memory. */}
+          {memoryFirst && memorySection}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {canRecycle && (
-              <Button variant="contained" color="secondary" onClick={() => setConfirming(true)}>
-                Recycle Card
-              </Button>
-            )}
             {canGive && (
               <Button variant="outlined" onClick={() => setGiving(true)}>
                 Gift to a friend
+              </Button>
+            )}
+            {/* Destructive and rarely wanted on a new copy: present but never the loudest action. */}
+            {canRecycle && (
+              <Button variant="outlined" color="inherit" onClick={() => setConfirming(true)}>
+                Recycle Card
               </Button>
             )}
             <Button variant="outlined" onClick={onClose}>
@@ -158,9 +169,7 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
         </Stack>
       </Layout>
 
-      <Box sx={{ mt: 4 }}>
-        {renderMemory({ userCardId: userCard.userCardId, isOwner: userCard.isOwner, memory: userCard.memory })}
-      </Box>
+      {!memoryFirst && <Box sx={{ mt: 4 }}>{memorySection}</Box>}
 
       {canRecycle && (
         <RecycleCardDialog
@@ -168,6 +177,7 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
           userCardId={userCard.userCardId}
           cardId={userCard.cardId}
           cardName={userCard.cardName}
+          onlyCopy={onlyCopy}
           onClose={() => setConfirming(false)}
           onRecycled={handleRecycled}
         />

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
@@ -14,12 +15,22 @@ export interface RecycleCardDialogProps {
   userCardId: string
   cardId: string
   cardName: string
+  /** The traveller has no other copy of the card: recycling this one takes the place out of their collection. */
+  onlyCopy?: boolean
   onClose: () => void
   onRecycled: () => void
 }
 
 /** Asks before a copy is recycled and shows the digital credit it pays. */
-export function RecycleCardDialog({ open, userCardId, cardId, cardName, onClose, onRecycled }: RecycleCardDialogProps) {
+export function RecycleCardDialog({
+  open,
+  userCardId,
+  cardId,
+  cardName,
+  onlyCopy = false,
+  onClose,
+  onRecycled,
+}: RecycleCardDialogProps) {
   const {
     data: value,
     isFetching: valueLoading,
@@ -60,6 +71,11 @@ export function RecycleCardDialog({ open, userCardId, cardId, cardName, onClose,
           )}{' '}
           digital credit? The copy leaves your collection and cannot be restored.
         </DialogContentText>
+        {onlyCopy && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            This is your only copy of {cardName}. Recycling it takes the place out of your collection.
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={recycling}>
