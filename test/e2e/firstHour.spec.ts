@@ -11,6 +11,10 @@ test('on a phone, a new traveller redeems the welcome gift on the welcome page a
   const page = await context.newPage()
   await registerThroughHome(page, uniqueEmail('firsthour'))
   await skipTours(page)
+  // Every place and its search are one tap away, and the whole navigation fits the phone's width.
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Explore' })).toBeInViewport({ ratio: 1 })
+  expect(await nav.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
 
   const gift = page.getByRole('region', { name: 'Your welcome gift' })
   await expect(gift.getByRole('button', { name: 'Redeem Welcome gift' })).toBeInViewport()
@@ -24,5 +28,18 @@ test('on a phone, a new traveller redeems the welcome gift on the welcome page a
   await page.goto('/myWallet')
   await expect(page.getByLabel('Digital credit: 10,000 credit').first()).toBeVisible()
   await expect(page.getByText("You don't have any credit certificates available.")).toBeVisible()
+  await context.close()
+})
+
+test('on a desktop, Explore sits in the main navigation and opens every collection with the place search', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+  const page = await context.newPage()
+  await registerThroughHome(page, uniqueEmail('explore'))
+  await skipTours(page)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click()
+  await expect(page).toHaveURL(/\/cardCollections$/)
+  await snap(page, 'first-hour-explore-desktop')
   await context.close()
 })

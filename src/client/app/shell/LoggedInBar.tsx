@@ -6,6 +6,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive'
 import PhotoAlbumIcon from '@mui/icons-material/PhotoAlbum'
 import PublicIcon from '@mui/icons-material/Public'
 import StyleIcon from '@mui/icons-material/Style'
+import TravelExploreIcon from '@mui/icons-material/TravelExplore'
 import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -53,7 +54,8 @@ function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemPro
       startIcon={showLabel ? icon : undefined}
       sx={{
         minWidth: 0,
-        px: showLabel ? 1.25 : 1,
+        // Nine icons, the logo and the avatar fit a 390 px phone with narrower icon buttons there.
+        px: showLabel ? 1.25 : { xs: 0.5, sm: 1 },
         opacity: 0.9,
         '&.active': { opacity: 1, bgcolor: 'rgba(255,255,255,0.14)' },
         ...(highlighted ? { color: 'secondary.light' } : {}),
@@ -90,6 +92,8 @@ export function LoggedInBar({ user, newNotification }: LoggedInBarProps) {
       >
         <NavItem to={paths.home.href()} label="Home" icon={<HomeIcon />} showLabel={roomy} />
         <NavItem to={paths.myCollection.href()} label="Collection" icon={<CollectionsIcon />} showLabel={roomy} />
+        {/* Every place and its search: Card Collections was linked from nowhere. */}
+        <NavItem to={paths.cardCollections.href()} label="Explore" icon={<TravelExploreIcon />} showLabel={roomy} />
         <NavItem to={paths.myMap.href()} label="Map" icon={<PublicIcon />} showLabel={roomy} />
         <NavItem to={paths.myFriends.href()} label="Friends" icon={<GroupIcon />} showLabel={roomy} />
         <NavItem to={paths.myMemories.href()} label="Memories" icon={<PhotoAlbumIcon />} showLabel={roomy} />
