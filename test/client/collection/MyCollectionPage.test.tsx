@@ -103,6 +103,29 @@ describe('MyCollectionPage', () => {
     expect(await screen.findByRole('link', { name: /Portugal/ })).toHaveAttribute('href', '/card/pt-1')
   })
 
+  it('opens on all cards, rarest first, once they span several collections; a collection tab narrows them', async () => {
+    const countryCard = {
+      ...present(owned[1], 'the Lisbon entry'),
+      cardId: 'pt-3',
+      cardName: 'Portugal',
+      cardRarity: 3,
+      collectionId: 'countries',
+      collectionName: 'Countries',
+    }
+    server.use(...handlers([...owned, countryCard]))
+    const { user } = renderApp('/myCollection')
+
+    expect(await screen.findByRole('tab', { name: 'All cards', selected: true }, FIRST_LOAD)).toBeInTheDocument()
+    const names = () =>
+      screen
+        .getAllByRole('link', { name: /Kyoto|Lisbon|Portugal/ })
+        .map((link) => /Kyoto|Lisbon|Portugal/.exec(link.textContent)?.[0])
+    await waitFor(() => expect(names()).toEqual(['Kyoto', 'Portugal', 'Lisbon']))
+
+    await user.click(screen.getByRole('tab', { name: 'Countries' }))
+    await waitFor(() => expect(names()).toEqual(['Portugal']))
+  })
+
   it('shows the empty text with Acquire Cards for a collection without cards', async () => {
     server.use(...handlers())
     const { user } = renderApp('/myCollection')

@@ -28,8 +28,23 @@ import { shareUrl } from '../../lib/config'
 import { useGetCardCollectionsQuery } from '../catalogue/api'
 import { useGetUserQuery } from '../session/api'
 
-import { selectCollectionIdsWithCards, selectOwnedCardsOfCollection, useGetMyCollectionQuery } from './api'
+import {
+  selectAllOwnedCards,
+  selectCollectionIdsWithCards,
+  selectOwnedCardsOfCollection,
+  useGetMyCollectionQuery,
+} from './api'
 import { OwnedCardTile } from './components/OwnedCardTile'
+
+/** The tab of every owned card, whatever its collection. */
+const ALL_CARDS = 'all'
+
+/** Within a rarity, the cards of one collection stay together, then by name. */
+function byCollection(entries: OwnedCardEntry[]): OwnedCardEntry[] {
+  return [...entries].sort(
+    (a, b) => a.collectionName.localeCompare(b.collectionName) || a.cardName.localeCompare(b.cardName),
+  )
+}
 
 const TOUR_STEPS: TourStep[] = [
   {
@@ -73,9 +88,14 @@ export function MyCollectionPage() {
       ...collections.filter((collection) => !started.has(collection.collectionId)),
     ]
   }, [collections, withCards])
+  // Cards spread over several collections open on all of them at once: after a pick and a ten-draw, 13 cards sat in
+  // a dozen tabs of one card each.
+  const spread = withCards.length > 1
   const [chosenId, setChosenId] = useState<string | null>(null)
-  const selectedId = chosenId ?? orderedCollections?.[0]?.collectionId ?? null
-  const entries = useAppSelector((state) => selectOwnedCardsOfCollection(state, selectedId))
+  const selectedId = chosenId ?? (spread ? ALL_CARDS : (orderedCollections?.[0]?.collectionId ?? null))
+  const entries = useAppSelector((state) =>
+    selectedId === ALL_CARDS ? selectAllOwnedCards(state) : selectOwnedCardsOfCollection(state, selectedId),
+  )
   const loading = collectionsLoading || cardsLoading
 
   return (
@@ -113,6 +133,7 @@ export function MyCollectionPage() {
             allowScrollButtonsMobile
             aria-label="Card collections"
           >
+            {spread && <Tab value={ALL_CARDS} label="All cards" />}
             {orderedCollections.map((collection) => (
               <Tab key={collection.collectionId} value={collection.collectionId} label={collection.collectionName} />
             ))}
@@ -135,7 +156,7 @@ export function MyCollectionPage() {
             }
           />
         ) : (
-          <RarityGroups entries={entries} />
+          <RarityGroups entries={selectedId === ALL_CARDS ? byCollection(entries) : entries} />
         )}
       </Box>
 
