@@ -111,6 +111,8 @@ export const CardImageQuerySchema = Type.Object({
   imageId: Type.Optional(TextSchema({ maxLength: 100 })),
   lg: Type.Optional(TextSchema({ maxLength: 5 })),
 })
+/** A card's 1200×630 link preview (JPEG), by card id. */
+export const CardPreviewImageQuerySchema = Type.Object({ imageId: TextSchema({ maxLength: 100 }) })
 export const CollectionImageQuerySchema = Type.Object({ collectionId: TextSchema({ maxLength: 100 }) })
 export const AvatarImageQuerySchema = Type.Object({ avatarId: IntegerSchema() })
 

@@ -11,7 +11,7 @@ export interface SharePageContext {
   config: Config
 }
 
-/** A picture served by the API, as a path under PUBLIC_URL (`/api/image/...`, PNG or WebP so link previews can show it). */
+/** A picture served by the API, as a path under PUBLIC_URL (`/api/image/...`). */
 export interface SharePicture {
   path: string
   alt: string
@@ -34,6 +34,8 @@ export interface SharePageContent {
   image: SharePicture
   /** A wide link-preview picture of its own (a traveller's map), also shown on the page under the facts. */
   preview?: SharePicture
+  /** A wide link-preview picture for the preview alone (a card beside its name), not shown on the page. */
+  linkPreview?: SharePicture
   ogType: 'profile' | 'website'
   heading: string
   subheading?: string
@@ -53,3 +55,11 @@ export type SharePageLoader = (context: SharePageContext, shareId: string) => Pr
 
 /** Every share page by name, each served at {SHARE_BASE_URL}/{name}?shareId=… */
 export type SharePages = Readonly<Record<SharePageName, SharePageLoader>>
+
+/** The size every chat app and network unfolds a link preview in full (1.91:1). */
+export const LINK_PREVIEW_SIZE = { width: 1200, height: 630 } as const
+
+/** A card's link preview: its art beside its name and rarity, as JPEG (/api/image/cardPreview). */
+export function cardLinkPreview(cardId: string, alt: string): SharePicture {
+  return { path: `/api/image/cardPreview?imageId=${encodeURIComponent(cardId)}`, alt, ...LINK_PREVIEW_SIZE }
+}

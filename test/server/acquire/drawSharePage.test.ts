@@ -40,6 +40,9 @@ describe('GET /s/draw', () => {
     expect(response.body).toContain('10-card draw')
     // Place names carry apostrophes and ampersands (Homyel', Trinidad & Tobago).
     expect(response.body).toContain(escapedHtml(card.name))
+    // The link unfolds as the best card's large preview.
+    expect(response.body).toMatch(/<meta property="og:image" content="[^"]*\/api\/image\/cardPreview\?imageId=[^"]+">/)
+    expect(response.body).toContain('<meta name="twitter:card" content="summary_large_image">')
   })
 
   it('never shows the code of a certificate drawn with it', async () => {

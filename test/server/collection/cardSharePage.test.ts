@@ -79,6 +79,33 @@ describe('GET /s/card', () => {
     expect(html).toContain(`r=${owner.friendCode}`)
   })
 
+  it('unfolds as a large 1200×630 JPEG preview of the card beside its name, not the 250×350 WebP', async () => {
+    const userCardId = await giveCopy()
+    const { html } = await sharePage(userCardId)
+    const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1]
+    const previewPath = `/api/image/cardPreview?imageId=${encodeURIComponent(cardId)}`
+    expect(meta('og:image')).toBe(`http://wandercards.test${previewPath}`)
+    expect(meta('og:image:width')).toBe('1200')
+    expect(meta('og:image:height')).toBe('630')
+    expect(meta('twitter:card')).toBe('summary_large_image')
+    expect(meta('twitter:image')).toBe(meta('og:image'))
+    // The page itself still shows the card at the top, and not the preview a second time.
+    expect(html).not.toContain('<figure class="preview">')
+
+    const image = await t.app.inject({ method: 'GET', url: previewPath })
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-type']).toBe('image/jpeg')
+    const { default: sharp } = await import('sharp')
+    const { width, height, format } = await sharp(image.rawPayload).metadata()
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'jpeg' })
+  }, 60_000)
+
+  it('answers an unknown card preview with 404 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/image/cardPreview?imageId=no-such-card' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ data: null, metadata: { status: false, errorCode: 'NotFound' } })
+  })
+
   it('shows a Public memory with its dates and text', async () => {
     const userCardId = await giveCopy()
     await writeMemory(userCardId, VISIBILITY.Public, 'Sunrise over the <old> harbour')

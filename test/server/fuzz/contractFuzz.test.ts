@@ -600,7 +600,11 @@ describe('the contract under hostile input', () => {
     // Card art, collection pictures and avatars are drawn on first request, as the start-up warm-up does in
     // production; drawn here first, the fuzzed requests measure the calls rather than the drawing.
     for (const url of [
-      ...cardIds.flatMap((id) => [`/api/image/card?imageId=${id}`, `/api/image/card?imageId=${id}&lg=1`]),
+      ...cardIds.flatMap((id) => [
+        `/api/image/card?imageId=${id}`,
+        `/api/image/card?imageId=${id}&lg=1`,
+        `/api/image/cardPreview?imageId=${id}`,
+      ]),
       '/api/image/card?imageId=',
       '/api/image/card?imageId=&lg=1',
       ...collections.map(({ id }) => `/api/image/collection?collectionId=${id}`),

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, rarityName } from '@shared/constants'
 
-import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
+import { cardLinkPreview, type SharePageContent, type SharePageContext } from '../../lib/sharePages'
 
 import { findSharedDraw, listDrawnCards } from './queries'
 
@@ -33,6 +33,9 @@ export async function loadDrawSharePage({ db }: SharePageContext, shareId: strin
           height: 350,
         }
       : { path: '/api/image/icon.png', alt: `${PRODUCT_NAME} logo` },
+    ...(best
+      ? { linkPreview: cardLinkPreview(best.cardId, `${best.cardName}, ${rarityName(best.cardRarity)} card`) }
+      : {}),
     ogType: 'website',
     heading: size === 10 ? `${draw.username}'s 10-card draw` : `${draw.username}'s card draw`,
     subheading: `Drawn on ${draw.created_at.slice(0, 10)}`,

@@ -13,6 +13,7 @@ import type { BlobStore } from '../../lib/blobStore'
 import { inlineArtRenderer, type ArtRenderer } from './art/artRenderer'
 import type { CardArtData } from './art/cardSvg'
 import { avatarSvg, iconSvg, placeholderSvg, type CollectionArtData } from './art/otherArt'
+import { CARD_PREVIEW_ART, cardPreviewSvg } from './art/previewSvg'
 import { collectionCode, findCardArtRow, findCollectionArtRows } from './queries'
 
 /** Bump when the drawing code changes, so caches (blob store, browsers via ETag) drop old pictures. */
@@ -26,7 +27,7 @@ export const CARD_SIZES: Record<ArtSize, { width: number; height: number }> = {
 
 export interface RenderedImage {
   body: Buffer
-  contentType: 'image/webp' | 'image/png'
+  contentType: 'image/webp' | 'image/png' | 'image/jpeg'
   etag: string
 }
 
@@ -57,6 +58,7 @@ const SAFE_IMAGE_KEY = /^[A-Za-z0-9_-]+$/
 /** The name of each image in the caches; its ETag follows from it. */
 export const ART_KEYS = {
   card: (cardId: string, size: ArtSize) => `card-${cardId}-${size}`,
+  cardPreview: (cardId: string) => `preview-${cardId}`,
   collection: (collectionId: string) => `collection-${collectionId}`,
   avatar: (avatarId: number) => `avatar-${avatarId}`,
   placeholder: (size: ArtSize) => `placeholder-${size}`,
@@ -65,7 +67,7 @@ export const ART_KEYS = {
 
 /** The key an image is kept under in the art folder: catalogue version and revision, then the image (card id and size). */
 export function artBlobKey(imageKey: string, contentType: RenderedImage['contentType']): string {
-  return `${ART_VERSION_FOLDER}/${imageKey}.${contentType === 'image/png' ? 'png' : 'webp'}`
+  return `${ART_VERSION_FOLDER}/${imageKey}.${contentType.slice('image/'.length)}`
 }
 
 function versionedKey(imageKey: string): string {
@@ -217,6 +219,26 @@ export async function renderCardArt(context: ArtContext, cardId: string, size: A
       quality: size === 'lg' ? 90 : 86,
       effort: size === 'lg' ? 4 : 2,
     })
+  })
+}
+
+/**
+ * A card's link preview: its large art beside its name and rarity on a 1200×630 JPEG, the size and format every chat
+ * app and network unfolds in full (a 250×350 WebP showed as a thumbnail, or not at all). Null for an unknown card id.
+ */
+export async function renderCardPreview(context: ArtContext, cardId: string): Promise<RenderedImage | null> {
+  return cached(context, ART_KEYS.cardPreview(cardId), 'image/jpeg', async () => {
+    const row = await findCardArtRow(context.db, cardId)
+    const art = row && (await renderCardArt(context, cardId, 'lg'))
+    if (!row || !art) return null
+    const { name, rarity, typeLine } = cardArtData(row)
+    const { x, y, width, height } = CARD_PREVIEW_ART
+    const card = await sharp(art.body).resize(width, height).png().toBuffer()
+    return sharp(Buffer.from(cardPreviewSvg({ name, rarity, typeLine })))
+      .composite([{ input: card, left: x, top: y }])
+      .flatten({ background: '#FAF7F2' })
+      .jpeg({ quality: 86, mozjpeg: true })
+      .toBuffer()
   })
 }
 

@@ -6,6 +6,7 @@ import {
   AvatarImageQuerySchema,
   CardCollectionListSchema,
   CardImageQuerySchema,
+  CardPreviewImageQuerySchema,
   CardSchema,
   CollectionCardListSchema,
   CollectionImageQuerySchema,
@@ -27,6 +28,7 @@ import {
   etagFor,
   renderAvatar,
   renderCardArt,
+  renderCardPreview,
   renderCollectionArt,
   renderIcon,
   renderPlaceholder,
@@ -137,6 +139,18 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const imageId = request.query.imageId?.trim() ?? ''
       if (imageId && notModified(request, reply, ART_KEYS.card(imageId, size))) return reply
       const image = (imageId && (await renderCardArt(art, imageId, size))) || (await renderPlaceholder(art, size))
+      return sendImage(request, reply, image)
+    },
+  )
+
+  fastify.get(
+    '/image/cardPreview',
+    { ...imageRoute, schema: { querystring: CardPreviewImageQuerySchema } },
+    async (request, reply) => {
+      const imageId = request.query.imageId.trim()
+      if (notModified(request, reply, ART_KEYS.cardPreview(imageId))) return reply
+      const image = await renderCardPreview(art, imageId)
+      if (!image) throw new AppError('NotFound', 'Card not found')
       return sendImage(request, reply, image)
     },
   )

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, rarityName } from '@shared/constants'
 
-import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
+import { cardLinkPreview, type SharePageContent, type SharePageContext } from '../../lib/sharePages'
 
 import { findPublicMemoryOfCopy, findSharedCopy } from './queries'
 
@@ -35,6 +35,7 @@ export async function loadCardSharePage({ db }: SharePageContext, shareId: strin
       height: 350,
       shape: 'card',
     },
+    linkPreview: cardLinkPreview(copy.cardId, `${copy.cardName}, ${rarity} card`),
     ogType: 'website',
     heading: copy.cardName,
     subheading: `${rarity} card · ${copy.collectionName}`,

@@ -62,7 +62,7 @@ ${body}
 
 /** A public page with Open Graph and Twitter card tags, so a shared link unfolds with a preview. */
 export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: RenderOptions): string {
-  const previewImage = page.preview ?? page.image
+  const previewImage = page.linkPreview ?? page.preview ?? page.image
   const imageUrl = absolute(publicUrl, previewImage.path)
   const wide =
     previewImage.width != null && previewImage.height != null && previewImage.width / previewImage.height >= 1.5
