@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { CardCollection } from '@shared/catalogue'
 import type { MyCollection } from '@shared/collection'
 import { makeUser } from '@test/helpers/fixtures'
-import { neverAnswered, onGet, server } from '@test/helpers/msw'
+import { neverAnswered, onGet, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderApp } from '@test/helpers/render'
 
@@ -137,6 +137,21 @@ describe('MyCollectionPage', () => {
       'href',
       '/acquireCards',
     )
+  })
+
+  it('tells a failed load apart from an empty collection, and Try Again loads it', async () => {
+    let failing = true
+    server.use(
+      onGet('/getMyCollection', () => (failing ? refusal(500, 'Internal', 'Database unavailable', true) : owned)),
+      ...handlers(),
+    )
+    const { user } = renderApp('/myCollection')
+
+    expect(await screen.findByText('Your collection could not be loaded.', undefined, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.queryByText("You don't have any cards for this collection.")).not.toBeInTheDocument()
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByRole('link', { name: /Kyoto/ })).toBeInTheDocument()
   })
 
   it('shows a spinner until the collection has loaded', async () => {

@@ -18,12 +18,13 @@ import type { CollectionCard } from '@shared/catalogue'
 import { rarityName } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
-import { isApiError, toToast } from '../../api/errors'
+import { isApiError, isFailure, toToast } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardGridSkeleton } from '../../components/CardGridSkeleton'
 import { CardImage } from '../../components/CardImage'
 import { CreditAmount } from '../../components/CreditAmount'
 import { EmptyState } from '../../components/EmptyState'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -124,7 +125,13 @@ function shownCards(cards: CollectionCard[], query: string, order: CardOrder): C
 
 function Pick({ rarity, price }: PickProps) {
   const digitalCredit = useCurrentUser().data?.digitalCredit ?? 0
-  const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
+  const {
+    data: collections,
+    isLoading: collectionsLoading,
+    isFetching: collectionsFetching,
+    error: collectionsError,
+    refetch: refetchCollections,
+  } = useGetCardCollectionsQuery()
   const [chosenCollectionId, setChosenCollectionId] = useState<string | null>(null)
   const collectionId = chosenCollectionId ?? collections?.[0]?.collectionId ?? null
   const { data: cards, isFetching: cardsLoading } = useGetCardsOfCollectionQuery(
@@ -188,6 +195,12 @@ function Pick({ rarity, price }: PickProps) {
 
       {collectionsLoading ? (
         <LoadingState label="Loading card collections" />
+      ) : !collections && isFailure(collectionsError) ? (
+        <LoadFailed
+          message="The card collections could not be loaded."
+          onRetry={() => void refetchCollections()}
+          retrying={collectionsFetching}
+        />
       ) : noCollections ? (
         <EmptyState message={TEXTS.noCardCollectionsFound} />
       ) : (

@@ -14,10 +14,12 @@ import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 import { PLACE_SEARCH_MAX_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
+import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { collectionImageUrl } from '../../components/CardImage'
 import { EmptyState } from '../../components/EmptyState'
 import { ListSkeleton } from '../../components/ListSkeleton'
+import { LoadFailed } from '../../components/LoadFailed'
 import { OutlinedTextField } from '../../components/OutlinedTextField'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -65,7 +67,7 @@ function grouped(collections: CardCollection[]): { group: CollectionGroup; colle
  * (?collection=europe&rarity=5), and so does the search (?q=lyon), so Back from a card returns to the same cards.
  */
 export function CardCollectionsPage() {
-  const { data: collections, isLoading } = useGetCardCollectionsQuery()
+  const { data: collections, isLoading, isFetching, error, refetch } = useGetCardCollectionsQuery()
   const [searchParams, setSearchParams] = useSearchParams()
   const focus = (useLocation().state as FocusState | null)?.focus
   const open = collections?.find((collection) => collection.collectionId === searchParams.get('collection'))
@@ -87,6 +89,12 @@ export function CardCollectionsPage() {
       </Typography>
       {isLoading ? (
         <ListSkeleton label="Loading the card collections" layout="tiles" count={6} height={320} />
+      ) : !collections && isFailure(error) ? (
+        <LoadFailed
+          message="The card collections could not be loaded."
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : !collections?.length ? (
         <EmptyState
           message={TEXTS.empty.cardCollections}

@@ -15,10 +15,12 @@ import type { OwnedCardEntry } from '@shared/collection'
 import { PRODUCT_NAME, RARITIES } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
+import { isFailure } from '../../api/errors'
 import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { CardStats } from '../../components/CardStats'
 import { EmptyState } from '../../components/EmptyState'
+import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { ShareLinks } from '../../components/ShareLinks'
@@ -76,8 +78,13 @@ const TOUR_STEPS: TourStep[] = [
 export function MyCollectionPage() {
   usePageTitle('My Collection')
   const { data: user } = useGetUserQuery()
-  const { data: collections, isLoading: collectionsLoading } = useGetCardCollectionsQuery()
-  const { isLoading: cardsLoading } = useGetMyCollectionQuery()
+  const collectionsQuery = useGetCardCollectionsQuery()
+  const cardsQuery = useGetMyCollectionQuery()
+  const { data: collections, isLoading: collectionsLoading } = collectionsQuery
+  const cardsLoading = cardsQuery.isLoading
+  // A failed load is told apart from an empty collection: it said "You don't have any cards" beside stats of 13.
+  const failed =
+    (!collections && isFailure(collectionsQuery.error)) || (!cardsQuery.data && isFailure(cardsQuery.error))
   const withCards = useAppSelector(selectCollectionIdsWithCards)
   // Of dozens of collections, the ones the traveller has cards in come first, and the page opens on the first of them.
   const orderedCollections = useMemo(() => {
@@ -144,6 +151,15 @@ export function MyCollectionPage() {
       <Box data-tour="my-collection-cards">
         {loading ? (
           <LoadingState label="Loading your collection" />
+        ) : failed ? (
+          <LoadFailed
+            message="Your collection could not be loaded."
+            onRetry={() => {
+              void collectionsQuery.refetch()
+              void cardsQuery.refetch()
+            }}
+            retrying={collectionsQuery.isFetching || cardsQuery.isFetching}
+          />
         ) : collections?.length === 0 ? (
           <EmptyState message={TEXTS.noCardCollectionsFound} />
         ) : entries.length === 0 ? (

@@ -6,9 +6,11 @@ import Typography from '@mui/material/Typography'
 import { PRODUCT_NAME, REFERRAL_REWARD_CREDIT, REFERRAL_REWARDS_PER_MONTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
+import { isFailure } from '../../api/errors'
 import { EmptyState } from '../../components/EmptyState'
 import { FriendCodeButton } from '../../components/FriendCodeButton'
 import { ListSkeleton } from '../../components/ListSkeleton'
+import { LoadFailed } from '../../components/LoadFailed'
 import { ShareLinks } from '../../components/ShareLinks'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -50,7 +52,7 @@ const TOUR_STEPS: TourStep[] = [
 export function MyFriendsPage() {
   usePageTitle('My Friends')
   const { friendCode = '', username = '' } = useCurrentUser().data ?? {}
-  const { data: friends, isLoading } = useGetMyFriendsQuery()
+  const { data: friends, isLoading, isFetching, error, refetch } = useGetMyFriendsQuery()
 
   return (
     <Stack spacing={3}>
@@ -91,6 +93,12 @@ export function MyFriendsPage() {
         </Typography>
         {isLoading ? (
           <ListSkeleton label="Loading your friends" count={3} height={88} />
+        ) : !friends && isFailure(error) ? (
+          <LoadFailed
+            message="Your friends could not be loaded."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : !friends || friends.length === 0 ? (
           <EmptyState
             message={TEXTS.empty.friends}

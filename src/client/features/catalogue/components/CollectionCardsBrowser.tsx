@@ -19,6 +19,7 @@ import { paths } from '../../../app/paths'
 import { CardGridSkeleton } from '../../../components/CardGridSkeleton'
 import { CardImage } from '../../../components/CardImage'
 import { EmptyState } from '../../../components/EmptyState'
+import { LoadFailed } from '../../../components/LoadFailed'
 import { RarityBadge } from '../../../components/RarityBadge'
 import { useGetCardsOfCollectionQuery } from '../api'
 
@@ -49,6 +50,7 @@ export function CollectionCardsBrowser({
     currentData: cards,
     isFetching,
     isError,
+    refetch,
   } = useGetCardsOfCollectionQuery({ collectionId: collection.collectionId, rarity })
   const headingRef = useRef<HTMLHeadingElement>(null)
   const countOf = (value: number) => collection.rarityStats.find((stat) => stat.cardRarity === value)?.cardCount ?? 0
@@ -118,7 +120,7 @@ export function CollectionCardsBrowser({
             <EmptyState message={`No ${rarityName(rarity)} cards in this collection yet.`} />
           )
         ) : isError ? (
-          <EmptyState message="The cards could not be loaded." />
+          <LoadFailed message="The cards could not be loaded." onRetry={() => void refetch()} retrying={isFetching} />
         ) : (
           <CardGridSkeleton label="Loading the cards" gridSx={CARD_GRID_COLUMNS} />
         )}
