@@ -124,8 +124,9 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      # The balancer is the edge: the client address is the connecting one, never what the client claims.
-      proxy_set_header X-Forwarded-For $remote_addr;
+      # Appends the connecting address to whatever the client wrote, as cloud balancers do; the instances believe
+      # only the entry nginx added (TRUST_PROXY names nginx's address), never what the client claims.
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       proxy_connect_timeout 2s;
@@ -258,7 +259,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       MEDIA_SIGNING_SECRET: crypto.randomBytes(32).toString('hex'),
       PUBLIC_URL: url,
       API_KEYS: apiKey,
-      TRUST_PROXY: 'on',
+      // nginx connects from this address; the client address is the X-Forwarded-For entry it appended.
+      TRUST_PROXY: '127.0.0.1',
       PAYMENTS_TEST_MODE: 'on',
       METRICS_TOKEN: metricsToken,
       WEB_ROOT: fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : '',

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 
 import { sql } from 'kysely'
@@ -104,6 +105,102 @@ async function picture(): Promise<Blob> {
     .toBuffer()
   return new Blob([new Uint8Array(png)], { type: 'image/png' })
 }
+
+/**
+ * A call through the balancer from another loopback address (all of 127.0.0.0/8 is this machine), so a test has a
+ * client address of its own, as nginx sees it, and headers the client writes itself.
+ */
+async function apiFrom<T>(
+  clientAddress: string,
+  route: string,
+  options: { body: unknown; headers?: Record<string, string> },
+): Promise<Answer<T>> {
+  const url = new URL(route, cluster.url)
+  const body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        localAddress: clientAddress,
+        headers: {
+          'x-api-key': cluster.apiKey,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({
+            status: response.statusCode ?? 0,
+            body: (String(response.headers['content-type']).includes('json')
+              ? JSON.parse(text)
+              : { data: text }) as Envelope<T>,
+            upstream: String(response.headers[UPSTREAM_HEADER] ?? ''),
+          })
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+describe('client addresses behind the balancer, which appends to X-Forwarded-For', () => {
+  it('counts password guesses against the address a client connects from, whatever addresses it writes', async () => {
+    const victim = newEmail()
+    expect(
+      (await apiFrom('127.0.0.2', '/api/register', { body: { email: victim, password: 'the right one' } })).status,
+    ).toBe(200)
+
+    const guesses: Answer<unknown>[] = []
+    for (let attempt = 0; attempt < LIMITS.loginPerAccount.max; attempt += 1) {
+      guesses.push(
+        await apiFrom('127.0.0.3', '/api/login', {
+          body: { email: victim, password: `guess ${attempt}` },
+          headers: { 'x-forwarded-for': `203.0.113.${attempt + 1}` },
+        }),
+      )
+    }
+    expect(guesses.map((guess) => guess.status)).toEqual(guesses.map(() => 400))
+    expect(new Set(guesses.map((guess) => guess.upstream)).size).toBe(3)
+
+    const limited = await apiFrom('127.0.0.3', '/api/login', {
+      body: { email: victim, password: 'the right one' },
+      headers: { 'x-forwarded-for': '203.0.113.200' },
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.body.metadata.errorCode).toBe('TooManyRequests')
+  })
+
+  it("does not let a client spend another address's limits by writing that address", async () => {
+    const bystander = newEmail()
+    expect((await apiFrom('127.0.0.4', '/api/register', { body: { email: bystander, password: 'mine' } })).status).toBe(
+      200,
+    )
+
+    const statuses: number[] = []
+    for (let attempt = 0; attempt <= LIMITS.loginPerAddress.max; attempt += 1) {
+      const answer = await apiFrom('127.0.0.5', '/api/login', {
+        body: { email: newEmail(), password: 'guess' },
+        headers: { 'x-forwarded-for': '127.0.0.4' },
+      })
+      statuses.push(answer.status)
+    }
+    // The writer reached its own limit …
+    expect(statuses.at(-1)).toBe(429)
+    // … and the address it wrote is untouched.
+    const login = await apiFrom('127.0.0.4', '/api/login', { body: { email: bystander, password: 'mine' } })
+    expect(login.status).toBe(200)
+  })
+})
 
 describe('a cluster of three instances behind nginx', () => {
   it('registers on one instance, logs in and uploads a picture through another, and shows both through the third', async () => {
