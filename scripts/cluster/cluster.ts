@@ -11,6 +11,7 @@ import path from 'node:path'
 import Redis from 'ioredis'
 import pg from 'pg'
 
+import { bodyTooLargeEnvelope } from '../../src/server/plugins/envelope'
 import { startTestS3, type TestS3 } from '../../test/helpers/s3'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -119,6 +120,13 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s
 
   server {
     listen 127.0.0.1:${port};
+    # A body over client_max_body_size is refused by nginx itself, in the envelope the app refuses one with (below
+    # that size the app refuses it, after reading it to its end so nginx can deliver the refusal).
+    error_page 413 = @body_too_large;
+    location @body_too_large {
+      default_type application/json;
+      return 400 '${JSON.stringify(bodyTooLargeEnvelope())}';
+    }
     location / {
       proxy_pass http://wandercards;
       proxy_http_version 1.1;

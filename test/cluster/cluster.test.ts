@@ -202,6 +202,60 @@ describe('client addresses behind the balancer, which appends to X-Forwarded-For
   })
 })
 
+describe('refusals of bodies over the size limit, through the balancer', () => {
+  async function send(route: string, body: Uint8Array<ArrayBuffer> | FormData, headers: Record<string, string> = {}) {
+    const response = await fetch(`${cluster.url}${route}`, {
+      method: 'POST',
+      headers: { 'x-api-key': cluster.apiKey, ...headers },
+      body,
+    })
+    const text = await response.text()
+    return { status: response.status, type: response.headers.get('content-type') ?? '', text }
+  }
+  /** A JSON body of about `megabytes` MB. */
+  const jsonOf = (megabytes: number) =>
+    new TextEncoder().encode(JSON.stringify({ email: 'x'.repeat(megabytes * 1024 * 1024) }))
+
+  it("answers a 2 MB JSON body with the envelope every time, never the balancer's 502", async () => {
+    const user = await register()
+    const json = { 'content-type': 'application/json' }
+    const answers = []
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      answers.push(await send('/api/login', jsonOf(2), json))
+      answers.push(await send('/api/memory/createMemory', jsonOf(2), { ...json, 'x-auth-key': user.token }))
+    }
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 400, type: expect.stringContaining('application/json') })
+      expect(JSON.parse(answer.text)).toMatchObject({
+        metadata: { status: false, errorCode: 'BadRequest', message: 'The upload is too large.' },
+        data: null,
+      })
+    }
+  })
+
+  it('answers a picture over the size limit with the envelope', async () => {
+    const user = await register()
+    const form = new FormData()
+    form.append(
+      'file',
+      new Blob([new Uint8Array(crypto.randomBytes(12 * 1024 * 1024))], { type: 'image/png' }),
+      'big.png',
+    )
+    const answer = await send('/api/memory/uploadMemoryPicture', form, { 'x-auth-key': user.token })
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.text)).toMatchObject({ metadata: { errorCode: 'BadRequest' }, data: null })
+  })
+
+  it("answers a body over the balancer's own limit with the app's envelope", async () => {
+    const answer = await send('/api/login', jsonOf(51), { 'content-type': 'application/json' })
+    expect(answer).toMatchObject({ status: 400, type: expect.stringContaining('application/json') })
+    expect(JSON.parse(answer.text)).toEqual({
+      metadata: { status: false, errorCode: 'BadRequest', message: 'The upload is too large.', authorized: false },
+      data: null,
+    })
+  })
+})
+
 describe('a cluster of three instances behind nginx', () => {
   it('registers on one instance, logs in and uploads a picture through another, and shows both through the third', async () => {
     const [first, second, third] = [instance(0), instance(1), instance(2)]
