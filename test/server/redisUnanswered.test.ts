@@ -2,6 +2,7 @@ import net from 'node:net'
 
 import sharp from 'sharp'
 
+import { STORE_BREAKER_OPEN_MS } from '@server/plugins/rateLimit'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 import { uploadFile } from './memories/fixtures'
@@ -11,8 +12,11 @@ import { uploadFile } from './memories/fixtures'
  * connecting (CLIENT, SELECT, INFO) and subscriptions, so the app starts connected and then meets a Redis that hangs
  * on every call (the rate-limit counters, PING, PUBLISH).
  */
-async function silentRedis(readyCheck: boolean): Promise<{ url: string; close(): Promise<void> }> {
+async function silentRedis(
+  readyCheck: boolean,
+): Promise<{ url: string; counterCalls(): number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>()
+  let counterCalls = 0
   const server = net.createServer((socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -36,6 +40,8 @@ async function silentRedis(readyCheck: boolean): Promise<{ url: string; close():
         }
         pending = pending.slice(offset)
         const name = parts[0]?.toLowerCase()
+        // The rate-limit counters run as a script.
+        if (name === 'evalsha' || name === 'eval') counterCalls += 1
         if (!readyCheck) continue
         if (name === 'client' || name === 'select') socket.write('+OK\r\n')
         else if (name === 'info') socket.write('$9\r\nloading:0\r\n')
@@ -50,6 +56,7 @@ async function silentRedis(readyCheck: boolean): Promise<{ url: string; close():
   const { port } = server.address() as net.AddressInfo
   return {
     url: `redis://127.0.0.1:${port}`,
+    counterCalls: () => counterCalls,
     close: () =>
       new Promise((resolve) => {
         sockets.forEach((socket) => socket.destroy())
@@ -95,5 +102,35 @@ describe.each([
     const login = await t.call('POST', '/api/login', { body: { email: user.email, password: 'pw' } })
     expect(login.status).toBe(503)
     expect(login.body.metadata).toMatchObject({ status: false, errorCode: 'Unavailable' })
+  })
+})
+
+describe('limits after Redis stopped answering', () => {
+  let redis: Awaited<ReturnType<typeof silentRedis>>
+  let t: TestApp
+  beforeAll(async () => {
+    redis = await silentRedis(true)
+    t = await buildTestApp({ seed: false, env: { REDIS_URL: redis.url } })
+  }, 60_000)
+  afterAll(async () => {
+    await t.close()
+    await redis.close()
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('stop asking it for a moment after it failed, then ask again', async () => {
+    // The limits' clock (Date.now) stands still, then moves on by the moment.
+    const start = Date.now()
+    jest.spyOn(Date, 'now').mockImplementation(() => start)
+    const user = await t.register({ email: 'breaker@example.com', password: 'pw' })
+    expect(redis.counterCalls()).toBe(1)
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await t.call('POST', '/api/login', { body: { email: user.email, password: 'pw' } })).status).toBe(503)
+    }
+    expect(redis.counterCalls()).toBe(1)
+
+    jest.spyOn(Date, 'now').mockImplementation(() => start + STORE_BREAKER_OPEN_MS)
+    expect((await t.call('POST', '/api/login', { body: { email: user.email, password: 'pw' } })).status).toBe(503)
+    expect(redis.counterCalls()).toBe(2)
   })
 })

@@ -7,7 +7,7 @@ export class Breaker {
 
   constructor(
     private readonly openMs: number,
-    private readonly nowMs: () => number = Date.now,
+    private readonly nowMs: () => number = () => Date.now(),
   ) {}
 
   /** The service failed a moment ago: do not ask it now. */
