@@ -11,6 +11,7 @@ import path from 'node:path'
 import Redis from 'ioredis'
 import pg from 'pg'
 
+import { bodyTooLargeEnvelope } from '../../src/server/plugins/envelope'
 import { startTestS3, type TestS3 } from '../../test/helpers/s3'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -119,13 +120,21 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s
 
   server {
     listen 127.0.0.1:${port};
+    # A body over client_max_body_size is refused by nginx itself, in the envelope the app refuses one with (below
+    # that size the app refuses it, after reading it to its end so nginx can deliver the refusal).
+    error_page 413 = @body_too_large;
+    location @body_too_large {
+      default_type application/json;
+      return 400 '${JSON.stringify(bodyTooLargeEnvelope())}';
+    }
     location / {
       proxy_pass http://wandercards;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      # The balancer is the edge: the client address is the connecting one, never what the client claims.
-      proxy_set_header X-Forwarded-For $remote_addr;
+      # Appends the connecting address to whatever the client wrote, as cloud balancers do; the instances believe
+      # only the entry nginx added (TRUST_PROXY names nginx's address), never what the client claims.
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       proxy_connect_timeout 2s;
@@ -258,7 +267,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       MEDIA_SIGNING_SECRET: crypto.randomBytes(32).toString('hex'),
       PUBLIC_URL: url,
       API_KEYS: apiKey,
-      TRUST_PROXY: 'on',
+      // nginx connects from this address; the client address is the X-Forwarded-For entry it appended.
+      TRUST_PROXY: '127.0.0.1',
       PAYMENTS_TEST_MODE: 'on',
       METRICS_TOKEN: metricsToken,
       WEB_ROOT: fs.existsSync(path.join(webRoot, 'index.html')) ? webRoot : '',

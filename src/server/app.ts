@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
 
-import type { Config } from './config'
+import type { Config, TrustProxy } from './config'
 import type { Db, PoolStats } from './db/createDb'
 import { accountRoutes } from './features/account/routes'
 import { accountDeletionJob } from './features/account/service'
@@ -62,11 +62,24 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count is a function: Fastify reads a plain number as "trust no proxy" (it
+ * cannot check the peer's address), which would count every client of the balancer as one address.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false
+  if ('hops' in trust) {
+    const { hops } = trust
+    return (_address: string, hop: number) => hop < hops
+  }
+  return trust.addresses
+}
+
 /** The whole server: plugins in order, then every feature's routes under /api. Used by main.ts and the tests. */
 export async function buildApp({ config, db, closeDb = false, poolStats, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers["x-auth-key"]', 'req.headers["x-api-key"]'] },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: requestId,
     logController: new QuietRoutesLogController(),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 
 import { sql } from 'kysely'
@@ -104,6 +105,156 @@ async function picture(): Promise<Blob> {
     .toBuffer()
   return new Blob([new Uint8Array(png)], { type: 'image/png' })
 }
+
+/**
+ * A call through the balancer from another loopback address (all of 127.0.0.0/8 is this machine), so a test has a
+ * client address of its own, as nginx sees it, and headers the client writes itself.
+ */
+async function apiFrom<T>(
+  clientAddress: string,
+  route: string,
+  options: { body: unknown; headers?: Record<string, string> },
+): Promise<Answer<T>> {
+  const url = new URL(route, cluster.url)
+  const body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        localAddress: clientAddress,
+        headers: {
+          'x-api-key': cluster.apiKey,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({
+            status: response.statusCode ?? 0,
+            body: (String(response.headers['content-type']).includes('json')
+              ? JSON.parse(text)
+              : { data: text }) as Envelope<T>,
+            upstream: String(response.headers[UPSTREAM_HEADER] ?? ''),
+          })
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+describe('client addresses behind the balancer, which appends to X-Forwarded-For', () => {
+  it('counts password guesses against the address a client connects from, whatever addresses it writes', async () => {
+    const victim = newEmail()
+    expect(
+      (await apiFrom('127.0.0.2', '/api/register', { body: { email: victim, password: 'the right one' } })).status,
+    ).toBe(200)
+
+    const guesses: Answer<unknown>[] = []
+    for (let attempt = 0; attempt < LIMITS.loginPerAccount.max; attempt += 1) {
+      guesses.push(
+        await apiFrom('127.0.0.3', '/api/login', {
+          body: { email: victim, password: `guess ${attempt}` },
+          headers: { 'x-forwarded-for': `203.0.113.${attempt + 1}` },
+        }),
+      )
+    }
+    expect(guesses.map((guess) => guess.status)).toEqual(guesses.map(() => 400))
+    expect(new Set(guesses.map((guess) => guess.upstream)).size).toBe(3)
+
+    const limited = await apiFrom('127.0.0.3', '/api/login', {
+      body: { email: victim, password: 'the right one' },
+      headers: { 'x-forwarded-for': '203.0.113.200' },
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.body.metadata.errorCode).toBe('TooManyRequests')
+  })
+
+  it("does not let a client spend another address's limits by writing that address", async () => {
+    const bystander = newEmail()
+    expect((await apiFrom('127.0.0.4', '/api/register', { body: { email: bystander, password: 'mine' } })).status).toBe(
+      200,
+    )
+
+    const statuses: number[] = []
+    for (let attempt = 0; attempt <= LIMITS.loginPerAddress.max; attempt += 1) {
+      const answer = await apiFrom('127.0.0.5', '/api/login', {
+        body: { email: newEmail(), password: 'guess' },
+        headers: { 'x-forwarded-for': '127.0.0.4' },
+      })
+      statuses.push(answer.status)
+    }
+    // The writer reached its own limit …
+    expect(statuses.at(-1)).toBe(429)
+    // … and the address it wrote is untouched.
+    const login = await apiFrom('127.0.0.4', '/api/login', { body: { email: bystander, password: 'mine' } })
+    expect(login.status).toBe(200)
+  })
+})
+
+describe('refusals of bodies over the size limit, through the balancer', () => {
+  async function send(route: string, body: Uint8Array<ArrayBuffer> | FormData, headers: Record<string, string> = {}) {
+    const response = await fetch(`${cluster.url}${route}`, {
+      method: 'POST',
+      headers: { 'x-api-key': cluster.apiKey, ...headers },
+      body,
+    })
+    const text = await response.text()
+    return { status: response.status, type: response.headers.get('content-type') ?? '', text }
+  }
+  /** A JSON body of about `megabytes` MB. */
+  const jsonOf = (megabytes: number) =>
+    new TextEncoder().encode(JSON.stringify({ email: 'x'.repeat(megabytes * 1024 * 1024) }))
+
+  it("answers a 2 MB JSON body with the envelope every time, never the balancer's 502", async () => {
+    const user = await register()
+    const json = { 'content-type': 'application/json' }
+    const answers = []
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      answers.push(await send('/api/login', jsonOf(2), json))
+      answers.push(await send('/api/memory/createMemory', jsonOf(2), { ...json, 'x-auth-key': user.token }))
+    }
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 400, type: expect.stringContaining('application/json') })
+      expect(JSON.parse(answer.text)).toMatchObject({
+        metadata: { status: false, errorCode: 'BadRequest', message: 'The upload is too large.' },
+        data: null,
+      })
+    }
+  })
+
+  it('answers a picture over the size limit with the envelope', async () => {
+    const user = await register()
+    const form = new FormData()
+    form.append(
+      'file',
+      new Blob([new Uint8Array(crypto.randomBytes(12 * 1024 * 1024))], { type: 'image/png' }),
+      'big.png',
+    )
+    const answer = await send('/api/memory/uploadMemoryPicture', form, { 'x-auth-key': user.token })
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.text)).toMatchObject({ metadata: { errorCode: 'BadRequest' }, data: null })
+  })
+
+  it("answers a body over the balancer's own limit with the app's envelope", async () => {
+    const answer = await send('/api/login', jsonOf(51), { 'content-type': 'application/json' })
+    expect(answer).toMatchObject({ status: 400, type: expect.stringContaining('application/json') })
+    expect(JSON.parse(answer.text)).toEqual({
+      metadata: { status: false, errorCode: 'BadRequest', message: 'The upload is too large.', authorized: false },
+      data: null,
+    })
+  })
+})
 
 describe('a cluster of three instances behind nginx', () => {
   it('registers on one instance, logs in and uploads a picture through another, and shows both through the third', async () => {

@@ -41,6 +41,26 @@ describe('settings', () => {
     expect(startError({ [name]: value })).toMatch(message)
   })
 
+  it.each([
+    ['off', false],
+    ['0', false],
+    ['1', { hops: 1 }],
+    ['2', { hops: 2 }],
+    ['10.0.0.0/8', { addresses: ['10.0.0.0/8'] }],
+    ['127.0.0.1, 192.168.1.4,fd00::/8', { addresses: ['127.0.0.1', '192.168.1.4', 'fd00::/8'] }],
+    ['loopback', { addresses: ['loopback'] }],
+  ])('take TRUST_PROXY=%s as the proxies whose forwarded addresses are believed', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy)
+  })
+
+  it.each(['on', 'true', 'ON'])('refuse TRUST_PROXY=%s, which does not say which proxies to believe', (value) => {
+    expect(startError({ TRUST_PROXY: value })).toMatch(/TRUST_PROXY=.*no longer says which proxies.*TRUST_PROXY=1/)
+  })
+
+  it.each(['10.0.0.0/33', 'balancer.internal', '10.0.0.1,', '11'])('refuse TRUST_PROXY=%s', (value) => {
+    expect(startError({ TRUST_PROXY: value })).toMatch(/TRUST_PROXY.*invalid/)
+  })
+
   it('name a bad secret without writing it into the log', () => {
     const message = startError({ METRICS_TOKEN: 'short-token' })
     expect(message).toMatch(/^Setting METRICS_TOKEN is invalid/)

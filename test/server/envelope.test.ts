@@ -32,6 +32,17 @@ describe('the API envelope', () => {
     expect(body.metadata.message).toMatch(/email/)
   })
 
+  it('refuses a JSON body over 1 MB in the envelope', async () => {
+    const { status, body } = await t.call('POST', '/api/login', {
+      body: { email: 'x'.repeat(2 * 1024 * 1024), password: 'x' },
+    })
+    expect(status).toBe(400)
+    expect(body).toEqual({
+      metadata: { status: false, errorCode: 'BadRequest', message: 'The upload is too large.', authorized: false },
+      data: null,
+    })
+  })
+
   it('refuses an unknown api key', async () => {
     const response = await t.app.inject({
       method: 'GET',

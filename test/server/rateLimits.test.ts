@@ -42,6 +42,44 @@ describe('login limits', () => {
   })
 })
 
+describe.each([
+  ['the number of proxies in front', '1'],
+  ["the balancer's address", '127.0.0.1'],
+])('limits behind a balancer that appends to X-Forwarded-For, trusted by %s', (_, trustProxy) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false, env: { TRUST_PROXY: trustProxy } })
+  })
+  afterAll(() => t.close())
+
+  // The balancer (127.0.0.1, the injected connection) appends the address that connected to it to whatever the client
+  // wrote, as nginx's $proxy_add_x_forwarded_for and cloud balancers do.
+  const login = (email: string, password: string, client: string, written?: string) =>
+    t.call('POST', '/api/login', {
+      body: { email, password },
+      headers: { 'x-forwarded-for': written ? `${written}, ${client}` : client },
+    })
+
+  it('counts guesses against the address that connected, whatever address the client writes', async () => {
+    await t.register({ email: 'guessed@example.com', password: 'the right one' })
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const written = `10.${attempt}.0.1`
+      expect((await login('guessed@example.com', `guess-${attempt}`, '198.51.100.20', written)).status).toBe(400)
+    }
+    const limited = await login('guessed@example.com', 'the right one', '198.51.100.20', '10.99.0.1')
+    expect(limited.status).toBe(429)
+    expect(limited.body.metadata.message).toBe(TOO_MANY)
+  })
+
+  it('does not let a client lock another address out by writing it', async () => {
+    await t.register({ email: 'bystander@example.com', password: 'mine' })
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      await login(`anyone${attempt}@example.com`, 'guess', '198.51.100.21', '198.51.100.22')
+    }
+    expect((await login('bystander@example.com', 'mine', '198.51.100.22')).status).toBe(200)
+  })
+})
+
 describe('limits when the shared counters are unreachable', () => {
   let t: TestApp
   beforeAll(async () => {

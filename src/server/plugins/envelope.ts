@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http'
+
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
@@ -24,6 +26,57 @@ export function errorEnvelope(request: FastifyRequest, code: ErrorCode, message:
     },
     data: null,
   }
+}
+
+/** What a body over the size limit is told, by the app and by a balancer in front of it (scripts/cluster). */
+export const BODY_TOO_LARGE = 'The upload is too large.'
+
+/** The refusal of a body over the size limit, for a balancer to answer with when it refuses one itself. */
+export function bodyTooLargeEnvelope(): Envelope<null> {
+  return {
+    metadata: { status: false, errorCode: 'BadRequest', message: BODY_TOO_LARGE, authorized: false },
+    data: null,
+  }
+}
+
+/**
+ * A refusal that closes the connection (a body over the limit) waits until the client has sent the rest of the body,
+ * up to this much and this long. A proxy sends the whole body before it reads the answer: closing while it still sends
+ * breaks its write, and it answers its own 502 page instead of the refusal.
+ */
+const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 }
+
+function drainBody(raw: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (
+      raw.complete ||
+      raw.readableEnded ||
+      raw.destroyed ||
+      Number(raw.headers['content-length']) > REFUSED_BODY_DRAIN.maxBytes
+    ) {
+      resolve()
+      return
+    }
+    let received = 0
+    const done = () => {
+      clearTimeout(timer)
+      raw.off('data', onData)
+      raw.off('end', done)
+      raw.off('close', done)
+      raw.off('error', done)
+      resolve()
+    }
+    const onData = (chunk: Buffer) => {
+      received += chunk.length
+      if (received > REFUSED_BODY_DRAIN.maxBytes) done()
+    }
+    const timer = setTimeout(done, REFUSED_BODY_DRAIN.maxMs)
+    raw.on('data', onData)
+    raw.once('end', done)
+    raw.once('close', done)
+    raw.once('error', done)
+    raw.resume()
+  })
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message: string) {
@@ -75,6 +128,14 @@ export const envelopePlugin = fp(
       done(null, wrapped)
     })
 
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      if (reply.getHeader('connection') !== 'close' || request.raw.complete || request.raw.readableEnded) {
+        done(null, payload)
+        return
+      }
+      void drainBody(request.raw).then(() => done(null, payload))
+    })
+
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         // A refusal that stands for an outside failure (a full disk, a store that does not answer) names it for operators.
@@ -84,7 +145,7 @@ export const envelopePlugin = fp(
       if (error.validation) return sendError(request, reply, 'BadRequest', validationMessage(error))
       if (error.statusCode === 429)
         return sendError(request, reply, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.')
-      if (error.statusCode === 413) return sendError(request, reply, 'BadRequest', 'The upload is too large.')
+      if (error.statusCode === 413) return sendError(request, reply, 'BadRequest', BODY_TOO_LARGE)
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return sendError(request, reply, 'BadRequest', error.message)
       }

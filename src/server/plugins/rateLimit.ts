@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 
+import { Breaker } from '../lib/breaker'
 import { normalizeEmail } from '../lib/email'
 import { AppError } from '../lib/errors'
 
@@ -64,6 +65,14 @@ declare module 'fastify' {
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.'
 const LIMITS_UNAVAILABLE = 'This action is paused for a moment. Please try again in a few minutes.'
 
+/** After the shared counters fail, how long limits skip them and act on their fail mode at once. */
+export const STORE_BREAKER_OPEN_MS = 1000
+
+/** The shared counters failed to answer, or were not asked because they failed a moment ago. */
+class StoreUnreachable extends Error {
+  override name = 'StoreUnreachable'
+}
+
 function limitKey(key: LimitKey, request: FastifyRequest): string {
   switch (key) {
     case 'address':
@@ -104,11 +113,21 @@ export const rateLimitPlugin = fp(
       ]),
     ) as Record<LimitName, { limit: LimitDefinition; check: ReturnType<typeof checkOf> }>
 
+    // Only the shared store (Redis) can fail; while it is down every limit acts on its fail mode without waiting.
+    const breaker = new Breaker(STORE_BREAKER_OPEN_MS)
+
     async function enforce(name: LimitName, request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const { limit, check } = checks[name]
       let result: Awaited<ReturnType<typeof check>>
       try {
-        result = await check(request)
+        if (breaker.isOpen()) throw new StoreUnreachable('the rate-limit store failed a moment ago')
+        try {
+          result = await check(request)
+        } catch (error) {
+          breaker.failed()
+          throw error
+        }
+        breaker.succeeded()
       } catch (error) {
         if (limit.failMode === 'open') {
           request.log.warn({ err: error, limit: name }, 'rate limit skipped: store unreachable')

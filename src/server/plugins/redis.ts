@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import Redis from 'ioredis'
+import Redis, { type RedisOptions } from 'ioredis'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,16 +8,47 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How the app talks to Redis: it fails fast while Redis is down rather than making each request wait for it.
+ * - No offline queue: a command while the connection is down fails at once, instead of waiting for reconnection
+ *   attempts (requests waited 2 to 10 s for them).
+ * - Each command is answered within `commandTimeout`, so a Redis that accepts connections and never answers costs a
+ *   request half a second, not for ever; the rate limits' breaker (plugins/rateLimit.ts) then stops asking for a moment.
+ * - Reconnection is tried at least once a second, so the counters are back within about a second of Redis.
+ */
+export const REDIS_OPTIONS = {
+  connectTimeout: 2000,
+  commandTimeout: 500,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  retryStrategy: (attempt: number) => Math.min(attempt * 50, 1000),
+} as const satisfies RedisOptions
+
+/** Resolves once the first connection is made or has failed (at most `connectTimeout`), whichever comes first. */
+function firstConnection(redis: Redis): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      redis.off('ready', done)
+      redis.off('error', done)
+      resolve()
+    }
+    const timer = setTimeout(done, REDIS_OPTIONS.connectTimeout)
+    redis.once('ready', done)
+    redis.once('error', done)
+  })
+}
+
 /** One Redis connection per instance, shared by the plugins that need it and closed with the server. */
 export const redisPlugin = fp(
   async (fastify) => {
-    const redis = fastify.config.redisUrl
-      ? new Redis(fastify.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-      : null
+    const redis = fastify.config.redisUrl ? new Redis(fastify.config.redisUrl, REDIS_OPTIONS) : null
     // Without a listener a lost connection would end the process; ioredis reconnects by itself.
     redis?.on('error', (error: Error) => fastify.log.warn({ err: error }, 'redis connection error'))
     fastify.decorate('redis', redis)
     if (redis) {
+      // Without an offline queue, calls made before the first connection would fail: start with it when Redis is up.
+      await firstConnection(redis)
       fastify.addHook('onClose', async () => {
         await redis.quit().catch(() => redis.disconnect())
       })

@@ -36,13 +36,27 @@ export async function redisInvalidationBus(
   onError: (error: unknown) => void,
 ): Promise<SessionInvalidationBus & { close(): Promise<void> }> {
   const local = inProcessInvalidationBus()
-  // A connection in subscriber mode can do nothing else, so listening takes a connection of its own.
-  const subscriber = redis.duplicate()
+  // A connection in subscriber mode can do nothing else, so listening takes a connection of its own. Its subscription
+  // waits for a connection however long Redis is down (and is renewed at each reconnection): no queue, no timeout
+  // would drop it.
+  const subscriber = redis.duplicate({
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+    maxRetriesPerRequest: null,
+  })
   subscriber.on('error', onError)
   subscriber.on('message', (channel: string, tokenHash: string) => {
     if (channel === SESSION_ENDED_CHANNEL) local.publish(tokenHash)
   })
-  await subscriber.subscribe(SESSION_ENDED_CHANNEL).catch(onError)
+  // Waited for until it is made or the first connection fails; while Redis is down it is made when Redis is back.
+  const subscribed = subscriber.subscribe(SESSION_ENDED_CHANNEL).catch(onError)
+  let timer: NodeJS.Timeout | undefined
+  const unreachable = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 2000)
+    subscriber.once('error', () => resolve())
+  })
+  await Promise.race([subscribed, unreachable])
+  clearTimeout(timer)
   return {
     publish: (tokenHash) => {
       local.publish(tokenHash)
@@ -50,7 +64,8 @@ export async function redisInvalidationBus(
     },
     subscribe: (listener) => local.subscribe(listener),
     close: async () => {
-      await subscriber.quit().catch(() => subscriber.disconnect())
+      // Nothing to flush on a listening connection; quit would wait for a subscription still queued.
+      subscriber.disconnect()
     },
   }
 }
