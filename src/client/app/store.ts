@@ -35,23 +35,76 @@ const SECRET_FIELDS = new Set(
   ].map((name) => name.toLowerCase()),
 )
 
-/** Replaces every secret field's value, at any depth, so a recorded DevTools session can be shared safely. */
-export function redactSecrets<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(redactSecrets) as T
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [
-        key,
-        SECRET_FIELDS.has(key.toLowerCase()) && inner != null ? REDACTED : redactSecrets(inner),
-      ]),
-    ) as T
+/** Query parameters whose values are secrets in a location's `search` (a payment provider's return address). */
+const SECRET_PARAMS = /secret|token|password|redeem/i
+
+function redactSearch(search: string): string {
+  if (!search.includes('=')) return search
+  const params = new URLSearchParams(search)
+  let changed = false
+  for (const name of [...params.keys()]) {
+    if (SECRET_PARAMS.test(name)) {
+      params.set(name, REDACTED)
+      changed = true
+    }
   }
-  return value
+  return changed ? `?${params.toString()}` : search
 }
 
-/** What Redux DevTools records: every action and every state pass through the redaction first. */
+/**
+ * Replaces every secret field's value, at any depth, so a recorded DevTools session can be shared safely. What holds
+ * no secret comes back as the same object, and each object is redacted once (DevTools asks again for every state of
+ * the history, and consecutive states share most of their objects), so redacting a long history costs what its
+ * changes cost, not its length times the state's size.
+ */
+export function redactSecrets<T>(value: T): T {
+  return redact(value) as T
+}
+
+const redacted = new WeakMap<object, unknown>()
+
+function redact(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value
+  const known = redacted.get(value)
+  if (known !== undefined) return known
+  let result: unknown = value
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => redact(item))
+    if (items.some((item, index) => item !== value[index])) result = items
+  } else {
+    const entries = Object.entries(value)
+    const next = entries.map(([key, inner]): [string, unknown] => {
+      if (SECRET_FIELDS.has(key.toLowerCase()) && inner != null) return [key, REDACTED]
+      if (key === 'search' && typeof inner === 'string') return [key, redactSearch(inner)]
+      return [key, redact(inner)]
+    })
+    if (next.some(([, inner], index) => inner !== entries[index]?.[1])) result = Object.fromEntries(next)
+  }
+  redacted.set(value, result)
+  return result
+}
+
+/**
+ * What Redux DevTools records (docs/qa-replay.md). The sanitizers redact every action and state the page sends the
+ * extension. They are not applied to what the page answers when the extension asks it for an export (the extension's
+ * default for a store that declares no `features`), so `export: true` makes the extension write its own copy, which
+ * only ever held sanitized data. The other features are the extension's defaults. `maxAge` keeps a whole session.
+ */
 export const devToolsOptions = {
   name: 'Wandercards',
+  maxAge: 2000,
+  features: {
+    pause: true,
+    lock: true,
+    persist: true,
+    export: true,
+    import: 'custom' as const,
+    jump: true,
+    skip: true,
+    reorder: true,
+    dispatch: true,
+    test: true,
+  },
   actionSanitizer: <A extends Action>(action: A): A => redactSecrets(action),
   stateSanitizer: <S>(state: S): S => redactSecrets(state),
 }

@@ -14,6 +14,7 @@ import type { catalogueApi } from '@client/features/catalogue/api'
 import type { friendsApi } from '@client/features/friends/api'
 import type { memoriesApi } from '@client/features/memories/api'
 import type { sessionApi } from '@client/features/session/api'
+import type { walletApi } from '@client/features/wallet/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { installDevToolsStandIn, type DevToolsStandIn } from '@test/helpers/devToolsStandIn'
 import { makeUser } from '@test/helpers/fixtures'
@@ -91,6 +92,7 @@ function watchRequests() {
 afterEach(() => {
   stopWatchingRequests()
   const win = window as unknown as Record<string, unknown>
+  ;(win.__reduxDevToolsStandIn as DevToolsStandIn | undefined)?.uninstall()
   delete win.__REDUX_DEVTOOLS_EXTENSION__
   delete win.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__
   delete win.__reduxDevToolsStandIn
@@ -132,8 +134,9 @@ describe('QA replay: endpoints', () => {
     await store.dispatch(endpoints.getUser.initiate())
     await store.dispatch(endpoints.getCardCollections.initiate())
     await store.dispatch(endpoints.getMemory.initiate('m1'))
-    await waitFor(() => expect(recording.devTools.actionTypes()).toContain('api/executeQuery/fulfilled'))
-    const file = recording.devTools.exportRecording()
+    await recording.devTools.settle()
+    expect(recording.devTools.actionTypes()).toContain('api/executeQuery/fulfilled')
+    const file = await recording.devTools.exportRecording()
     const recordedStates = recording.devTools.states()
     store.dispatch(recording.sessionEvents.sessionEnded('logout'))
     expect(file).not.toContain('secret-token')
@@ -142,11 +145,115 @@ describe('QA replay: endpoints', () => {
     const fresh = await loadPageWithDevTools()
     const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
     freshStore.dispatch(fresh.location.locationChanged({ pathname: '/', search: '', hash: '', state: null }))
-    fresh.devTools.importRecording(file)
+    await fresh.devTools.importRecording(file)
 
+    expect(fresh.devTools.errors()).toEqual([])
     expect(fresh.devTools.reducerErrors()).toEqual([])
     expect(fresh.devTools.states()).toEqual(recordedStates)
     expect(freshStore.getState().api.config.middlewareRegistered).toBe(true)
+  })
+})
+
+describe('QA replay: what the extension writes', () => {
+  const secrets = {
+    password: 'hunter2-Pa55word',
+    otherPassword: 'another-Pa55word-9',
+    authKey: 'secret-token',
+    otherAuthKey: 'other-secret-token',
+    clientSecret: 'pi_123_secret_456',
+    cardNumber: '4242424242424242',
+    expiry: '12/34',
+    // Distinct enough not to turn up inside a timestamp.
+    cvc: 'cvc-731',
+    redeemCode: 'ABCD-EFGH-JKMN-PQRS',
+  }
+
+  it('exports a session that logs in, registers, pays by card and redeems a code with none of their secrets', async () => {
+    server.use(
+      onPost('/login', loginResult),
+      onPost('/register', { ...loginResult, authKey: secrets.otherAuthKey, invitationReward: false }),
+      onGet('/checkNewNotifications', false),
+      onGet('/payment/getMyCreditCertificates', [
+        { creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' },
+      ]),
+      onPost('/payment/createPaymentIntent', {
+        clientSecret: secrets.clientSecret,
+        dpmCheckerLink: null,
+        provider: 'test',
+      }),
+      onPost('/payment/testMode/confirmPayment', { paymentIntentId: 'pi_123', status: 'succeeded' }),
+      onPost('/payment/redeemCreditCertificate', {
+        result: true,
+        creditValue: 1000,
+        userData: { digitalCredit: 3500, physicalCredit: 40 },
+      }),
+    )
+    const page = await loadPageWithDevTools(featureApiFiles)
+    const store = page.store.makeStore()
+    const endpoints = page.baseApi.baseApi.endpoints as unknown as typeof sessionApi.endpoints &
+      typeof walletApi.endpoints
+    await store.dispatch(endpoints.login.initiate({ email: 'marta@example.com', password: secrets.password }))
+    await store.dispatch(
+      endpoints.register.initiate({ email: 'lena@example.com', name: 'lena', password: secrets.otherPassword }),
+    )
+    await store.dispatch(endpoints.getMyCreditCertificates.initiate())
+    await store.dispatch(endpoints.createPaymentIntent.initiate({ selectedCreditProduct: 1 }))
+    await store.dispatch(
+      endpoints.confirmTestModePayment.initiate({
+        clientSecret: secrets.clientSecret,
+        cardNumber: secrets.cardNumber,
+        expiry: secrets.expiry,
+        cvc: secrets.cvc,
+      }),
+    )
+    // A payment provider's return address carries the client secret in its query.
+    store.dispatch(
+      page.location.locationChanged({
+        pathname: '/myWallet',
+        search: `?payment_intent=pi_123&payment_intent_client_secret=${secrets.clientSecret}&redirect_status=succeeded`,
+        hash: '',
+        state: null,
+      }),
+    )
+    await store.dispatch(endpoints.redeemCreditCertificate.initiate({ redeemCode: secrets.redeemCode }))
+    await page.devTools.settle()
+
+    const file = await page.devTools.exportRecording()
+    const shown = page.devTools.monitorText()
+    for (const secret of Object.values(secrets)) {
+      expect(file).not.toContain(secret)
+      expect(shown).not.toContain(secret)
+    }
+    // What is not secret stays readable, so the recording is still useful.
+    expect(file).toContain('lena@example.com')
+    expect(file).toContain('payment_intent=pi_123')
+
+    // The file replays in a fresh page.
+    const fresh = await loadPageWithDevTools()
+    const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
+    await fresh.devTools.importRecording(file)
+    expect(fresh.devTools.errors()).toEqual([])
+    expect(freshStore.getState().location.current?.pathname).toBe('/myWallet')
+    expect(freshStore.getState().session.loggedIn).toBe(true)
+    store.dispatch(page.sessionEvents.sessionEnded('logout'))
+  })
+
+  it('keeps a whole session: 2,000 actions recorded, exported and imported', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    for (let step = 0; step < 2000; step += 1) {
+      store.dispatch(page.location.locationChanged({ pathname: `/card/c${step}`, search: '', hash: '', state: null }))
+    }
+    await page.devTools.settle()
+    expect(page.devTools.actionTypes()).toHaveLength(1999)
+    const file = await page.devTools.exportRecording()
+
+    const fresh = await loadPageWithDevTools()
+    const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
+    await fresh.devTools.importRecording(file)
+    expect(fresh.devTools.errors()).toEqual([])
+    expect(fresh.devTools.actionTypes()).toHaveLength(1999)
+    expect(freshStore.getState().location.current?.pathname).toBe('/card/c1999')
   })
 })
 
@@ -174,6 +281,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     const requests = watchRequests()
     const paths = () => requests.map((request) => request.path)
     await store.dispatch(endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
+    await page.devTools.settle()
     const loggedIn = page.devTools.lastIndex()
     await waitFor(() => expect(paths()).toContain('/checkNewNotifications'))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
@@ -182,7 +290,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     await waitFor(() => expect(paths()).toContain('/getUser'))
     requests.length = 0
 
-    page.devTools.jumpToState(loggedIn)
+    await page.devTools.jumpToState(loggedIn)
     expect(store.replay.isReplaying()).toBe(true)
     const change = await store.dispatch(endpoints.addFriend.initiate({ friendCode: 'XYZ789' }))
     expect(change.error).toMatchObject({ kind: 'replay', silent: true })
@@ -196,7 +304,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     expect(store.replay.isReplaying()).toBe(true)
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
 
-    page.devTools.jumpToLive()
+    await page.devTools.jumpToLive()
     expect(store.replay.isReplaying()).toBe(false)
     await read
     await waitFor(() => expect(paths()).toContain('/checkNewNotifications'))
@@ -205,7 +313,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     read.unsubscribe()
 
     // Logging out of a recorded state (the header's Log Out) keeps the tester's own login too.
-    page.devTools.jumpToState(loggedIn)
+    await page.devTools.jumpToState(loggedIn)
     store.dispatch(page.sessionEvents.sessionEnded('logout'))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
   })
@@ -217,16 +325,17 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     const at = (pathname: string) => locationChanged({ pathname, search: '', hash: '', state: null })
     store.dispatch(at('/a'))
     store.dispatch(at('/b'))
-    const file = page.devTools.exportRecording()
-    const lastAction = page.devTools.lastIndex()
+    await page.devTools.settle()
+    const file = await page.devTools.exportRecording()
+    const lastAction = page.devTools.actionIds().at(-1) as number
 
-    page.devTools.toggleAction(lastAction)
+    await page.devTools.toggleAction(lastAction)
     expect(store.replay.isReplaying()).toBe(true)
-    page.devTools.toggleAction(lastAction)
+    await page.devTools.toggleAction(lastAction)
     expect(store.replay.isReplaying()).toBe(false)
 
     store.dispatch(at('/c'))
-    page.devTools.importRecording(file)
+    await page.devTools.importRecording(file)
     expect(store.replay.isReplaying()).toBe(true)
     store.dispatch(at('/d'))
     expect(store.replay.isReplaying()).toBe(true)
@@ -264,6 +373,7 @@ describe('QA replay: the location in the store', () => {
     await router.navigate('/myCollection')
     await router.navigate('/viewMemory/m1?from=feed', { state: { focus: 'c1' } })
     expect(shown()).toEqual({ pathname: '/viewMemory/m1', search: '?from=feed', hash: '', state: { focus: 'c1' } })
+    await page.devTools.settle()
     const recordedTypes = page.devTools.actionTypes()
 
     const collectionState = page.devTools
@@ -273,14 +383,15 @@ describe('QA replay: the location in the store', () => {
           (state as { location: { current: { pathname: string } | null } }).location.current?.pathname ===
           '/myCollection',
       )
-    page.devTools.jumpToState(collectionState)
+    await page.devTools.jumpToState(collectionState)
     await waitFor(() => expect(router.state.location.pathname).toBe('/myCollection'))
 
     // A page opened while a recorded state is shown is not written into the live state.
     await router.navigate('/feed')
+    await page.devTools.settle()
     expect(page.devTools.actionTypes()).toEqual(recordedTypes)
 
-    page.devTools.jumpToLive()
+    await page.devTools.jumpToLive()
     await waitFor(() => expect(router.state.location.pathname).toBe('/viewMemory/m1'))
     expect(router.state.location.search).toBe('?from=feed')
     expect(router.state.location.state).toEqual({ focus: 'c1' })
