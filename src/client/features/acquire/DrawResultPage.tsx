@@ -10,6 +10,7 @@ import type { CardDrawResult } from '@shared/acquire'
 import { PRODUCT_NAME } from '@shared/constants'
 
 import { isFailure } from '../../api/errors'
+import { useOpenedByReplay } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
@@ -38,7 +39,9 @@ export function DrawResultPage() {
   usePageTitle('Draw Result')
   const { transactionId = '' } = useParams()
   const { data: result, isLoading, isFetching, isError, error, refetch } = useGetCardDrawResultQuery(transactionId)
-  const [revealed, setRevealed] = useState(false)
+  // A state Redux DevTools jumped to shows the settled result: no reveal, no experience panel (docs/qa-replay.md).
+  const settled = useOpenedByReplay()
+  const [revealed, setRevealed] = useState(settled)
   const heading = useFocusAfterReveal<HTMLHeadingElement>(revealed)
 
   if (isLoading) return <LoadingState label="Loading your draw" />
@@ -61,7 +64,7 @@ export function DrawResultPage() {
         {result.tenDraws ? 'Your 10 Cards' : 'Your Card'}
       </Typography>
       {revealed ? (
-        <DrawnResult result={result} />
+        <DrawnResult result={result} settled={settled} />
       ) : (
         <DrawReveal
           highestRarity={result.highestRarity}
@@ -73,7 +76,7 @@ export function DrawResultPage() {
   )
 }
 
-function DrawnResult({ result }: { result: CardDrawResult }) {
+function DrawnResult({ result, settled }: { result: CardDrawResult; settled: boolean }) {
   const [redeem, { isLoading: redeeming }] = useRedeemCreditCertificateMutation()
   const { refetch } = useGetCardDrawResultQuery(result.shareId)
   const single = !result.tenDraws && result.cardList.length === 1
@@ -95,7 +98,7 @@ function DrawnResult({ result }: { result: CardDrawResult }) {
 
   return (
     <>
-      <ExperiencePanel result={result.expGainResult} />
+      {!settled && <ExperiencePanel result={result.expGainResult} />}
       <Box
         component="ul"
         aria-label="Drawn cards"
