@@ -1,4 +1,11 @@
-import { locationChanged, locationHref, sameLocation, selectLocation, type RouteLocation } from './location'
+import {
+  isRouteLocation,
+  locationChanged,
+  locationHref,
+  sameLocation,
+  selectLocation,
+  type RouteLocation,
+} from './location'
 import type { AppStore } from './store'
 
 /** What the location sync needs of a router, whichever way the router is built. */
@@ -23,6 +30,8 @@ export function syncLocation(store: AppStore, router: RouterPort): () => void {
     const routed = router.location()
     const storeMoved = !sameLocation(stored, lastStored)
     lastStored = stored
+    // A location the app cannot read is never opened (the reducer refuses it; this holds whatever reaches the store).
+    if (stored && !isRouteLocation(stored)) return
     if (stored && storeMoved && !sameLocation(stored, routed)) {
       router.navigate(locationHref(stored), { replace: true, state: stored.state })
       return

@@ -7,9 +7,9 @@ import { addNotificationListeners } from '../features/notifications/listeners'
 import { addSessionListeners } from '../features/session/listeners'
 import { sessionSlice } from '../features/session/slice'
 
-import { locationSlice } from './location'
+import { locationReducer, locationSlice } from './location'
 
-export const rootReducer = combineSlices(baseApi, sessionSlice, locationSlice)
+export const rootReducer = combineSlices(baseApi, sessionSlice, { [locationSlice.reducerPath]: locationReducer })
 export type RootState = ReturnType<typeof rootReducer>
 
 const REDACTED = '[redacted]'
@@ -120,7 +120,10 @@ export function makeStore(
   preloadedState?: Partial<RootState>,
   { sideEffects = true, recorder }: MakeStoreOptions = {},
 ) {
-  const replayGuard = createReplayGuard({ pageBound: baseApi.internalActions.middlewareRegistered.match })
+  const replayGuard = createReplayGuard({
+    pageBound: baseApi.internalActions.middlewareRegistered.match,
+    fromShownState: baseApi.internalActions.queryResultPatched.match,
+  })
   const extra: StoreExtra = { replay: replayGuard.status }
   const listenerMiddleware = createListenerMiddleware({ extra })
   const store = configureStore({

@@ -342,6 +342,121 @@ describe('QA replay: side effects while a recorded state is shown', () => {
   })
 })
 
+describe('QA replay: skip, revert, and what the page does on a recorded screen', () => {
+  it('goes on after a skip, the page used meanwhile and the skip undone, as it does after a jump back', async () => {
+    server.use(onGet('/getCardCollections', []))
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const endpoints = page.baseApi.baseApi.endpoints as unknown as typeof catalogueApi.endpoints
+    const at = (pathname: string) => page.location.locationChanged({ pathname, search: '', hash: '', state: null })
+    store.dispatch(at('/a'))
+    store.dispatch(at('/b'))
+    await page.devTools.settle()
+    const skipped = page.devTools.actionIds().at(-1) as number
+    const requests = watchRequests()
+
+    await page.devTools.toggleAction(skipped)
+    expect(store.replay.isReplaying()).toBe(true)
+    // The tester uses the page while the action is skipped: a page opened, a read asked for.
+    store.dispatch(at('/c'))
+    const read = store.dispatch(endpoints.getCardCollections.initiate())
+    await nextTurn()
+    expect(requests).toEqual([])
+
+    await page.devTools.toggleAction(skipped)
+    expect(store.replay.isReplaying()).toBe(false)
+    expect(store.getState().location.current?.pathname).toBe('/c')
+    await read
+    expect(requests.map((request) => request.path)).toEqual(['/getCardCollections'])
+    read.unsubscribe()
+  })
+
+  it('goes on after a Revert to a state the tester committed, and stays in replay after a Revert to the first state', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const at = (pathname: string) => page.location.locationChanged({ pathname, search: '', hash: '', state: null })
+    store.dispatch(at('/a'))
+    await page.devTools.commit()
+    expect(store.replay.isReplaying()).toBe(false)
+    store.dispatch(at('/b'))
+    await page.devTools.rollback()
+    expect(store.getState().location.current?.pathname).toBe('/a')
+    expect(store.replay.isReplaying()).toBe(false)
+    store.dispatch(at('/c'))
+    expect(store.replay.isReplaying()).toBe(false)
+
+    // Nothing committed: the first state is the page before it restored its session and opened a screen.
+    const fresh = await loadPageWithDevTools()
+    const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
+    freshStore.dispatch(fresh.location.locationChanged({ pathname: '/a', search: '', hash: '', state: null }))
+    await fresh.devTools.rollback()
+    expect(freshStore.replay.isReplaying()).toBe(true)
+  })
+
+  it('likes a memory on a recorded screen without an error: the change is refused and the live state untouched', async () => {
+    let memories = [makeMemory({ memoryId: 'm1', likes: 2, liked: false })]
+    server.use(onGet('/memory/getMyMemories', () => memories))
+    const page = await loadPageWithDevTools(featureApiFiles)
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const endpoints = page.baseApi.baseApi.endpoints as unknown as typeof memoriesApi.endpoints
+    const requests = watchRequests()
+    const list = store.dispatch(endpoints.getMyMemories.initiate())
+    await list
+    await page.devTools.settle()
+    const withMemory = page.devTools.lastIndex()
+    // Later the memory is gone from the live list.
+    memories = []
+    await list.refetch()
+    const live = store.getState()
+    await page.devTools.jumpToState(withMemory)
+    requests.length = 0
+
+    const like = await store.dispatch(
+      endpoints.likeMemory.initiate({ memoryId: 'm1', place: { userCardId: 'uc1', cardId: 'c1' } }),
+    )
+    expect(like.error).toMatchObject({ kind: 'replay', silent: true })
+    expect(requests).toEqual([])
+    await page.devTools.jumpToLive()
+    expect(store.replay.isReplaying()).toBe(false)
+    expect(store.getState().api.queries).toEqual(live.api.queries)
+    list.unsubscribe()
+  })
+
+  it('refuses a recording whose location another build wrote, with a message, and stays where it is', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const at = (pathname: string) => page.location.locationChanged({ pathname, search: '', hash: '', state: null })
+    store.dispatch(at('/myCollection'))
+    const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/myCollection'] })
+    const stop = page.locationSync.syncLocation(store, {
+      location: () => ({ ...router.state.location, state: null }),
+      subscribe: (listener) => router.subscribe(listener),
+      navigate: (href, options) => void router.navigate(href, options),
+    })
+    const before = store.getState()
+    const oldBuild = JSON.parse(await page.devTools.exportRecording()) as {
+      committedState?: { location: unknown }
+      computedStates: { state: { location: unknown } }[]
+    }
+    // An older build kept the location as one address.
+    for (const entry of oldBuild.computedStates) entry.state.location = { current: '/feed' }
+    const payloadForm = {
+      payload: JSON.stringify([{ type: 'location/locationChanged', payload: '/friends' }]),
+      preloadedState: JSON.stringify(oldBuild.computedStates.at(-1)?.state),
+    }
+    oldBuild.committedState = oldBuild.computedStates[0]?.state
+
+    for (const file of [JSON.stringify(oldBuild), JSON.stringify(payloadForm)]) {
+      await page.devTools.importRecording(file)
+      expect(page.devTools.errors().at(-1)).toBe(page.location.INCOMPATIBLE_RECORDING)
+      expect(store.getState()).toBe(before)
+      expect(store.replay.isReplaying()).toBe(false)
+      expect(router.state.location.pathname).toBe('/myCollection')
+    }
+    stop()
+  })
+})
+
 describe('QA replay: the location in the store', () => {
   const routes = [{ path: '*', element: null }]
 
