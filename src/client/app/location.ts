@@ -1,4 +1,4 @@
-import { createSlice, type Action, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
 /** Where the app is, as the router reports it: kept in the store so that a recorded state says which screen it is. */
 export interface RouteLocation {
@@ -34,31 +34,12 @@ export const locationSlice = createSlice({
   },
 })
 
-/** What refuses a recording whose location another build of the app wrote (docs/qa-replay.md). */
-export const INCOMPATIBLE_RECORDING =
-  'This recording was made by another version of Wandercards and cannot be replayed: its location has another shape.'
-
 export function isRouteLocation(value: unknown): value is RouteLocation {
   if (typeof value !== 'object' || value === null) return false
   const { pathname, search, hash } = value as Partial<Record<keyof RouteLocation, unknown>>
   return (
     typeof pathname === 'string' && pathname.startsWith('/') && typeof search === 'string' && typeof hash === 'string'
   )
-}
-
-/**
- * The location slice's reducer, refusing a state it did not write. Only Redux DevTools can hand it one (an imported
- * recording of another build); throwing makes the extension reject the import with this message, before the page
- * could open an address made of a location it cannot read.
- */
-export function locationReducer(state: LocationState | undefined, action: Action): LocationState {
-  if (
-    state !== undefined &&
-    (typeof state !== 'object' || (state.current !== null && !isRouteLocation(state.current)))
-  ) {
-    throw new Error(INCOMPATIBLE_RECORDING)
-  }
-  return locationSlice.reducer(state, action)
 }
 
 export const { locationChanged } = locationSlice.actions

@@ -6,6 +6,7 @@ import { createMemoryRouter } from 'react-router-dom'
 
 import type * as BaseApiModule from '@client/api/baseApi'
 import type * as SessionEventsModule from '@client/api/sessionEvents'
+import type * as DevToolsModule from '@client/app/devTools'
 import type * as LocationModule from '@client/app/location'
 import type * as LocationSyncModule from '@client/app/locationSync'
 import type { RouterPort } from '@client/app/locationSync'
@@ -40,6 +41,7 @@ const loginResult = {
 async function loadPage(screens: string[] = []) {
   let modules!: {
     store: typeof StoreModule
+    devToolsModule: typeof DevToolsModule
     baseApi: typeof BaseApiModule
     location: typeof LocationModule
     locationSync: typeof LocationSyncModule
@@ -48,6 +50,8 @@ async function loadPage(screens: string[] = []) {
   await jest.isolateModulesAsync(async () => {
     modules = {
       store: await import('@client/app/store'),
+      // What main.tsx loads when the extension is in the page.
+      devToolsModule: await import('@client/app/devTools'),
       baseApi: await import('@client/api/baseApi'),
       location: await import('@client/app/location'),
       locationSync: await import('@client/app/locationSync'),
@@ -56,7 +60,16 @@ async function loadPage(screens: string[] = []) {
     await import('@client/app/endpoints')
     for (const screen of screens) await import(screen)
   })
-  return modules
+  const { makeStore } = modules.store
+  const { devTools } = modules.devToolsModule
+  return {
+    ...modules,
+    store: {
+      ...modules.store,
+      makeStore: (...[preloaded, options]: Parameters<typeof makeStore>) =>
+        makeStore(preloaded, { devTools, ...options }),
+    },
+  }
 }
 
 /** A fresh page with the DevTools stand-in installed before the app's modules load, as the extension would be. */
@@ -448,7 +461,7 @@ describe('QA replay: skip, revert, and what the page does on a recorded screen',
 
     for (const file of [JSON.stringify(oldBuild), JSON.stringify(payloadForm)]) {
       await page.devTools.importRecording(file)
-      expect(page.devTools.errors().at(-1)).toBe(page.location.INCOMPATIBLE_RECORDING)
+      expect(page.devTools.errors().at(-1)).toBe(page.devToolsModule.INCOMPATIBLE_RECORDING)
       expect(store.getState()).toBe(before)
       expect(store.replay.isReplaying()).toBe(false)
       expect(router.state.location.pathname).toBe('/myCollection')
