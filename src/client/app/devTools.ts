@@ -1,6 +1,8 @@
 import type { Action, Reducer } from '@reduxjs/toolkit'
 
-import { isRouteLocation } from './location'
+import { createReplayGuard } from '../api/replayGuardEnhancer'
+
+import type { RouteLocation } from './location'
 import type { DevToolsSetup, RootState } from './store'
 
 /**
@@ -127,4 +129,16 @@ function refusingOtherBuilds(reducer: Reducer<RootState>): Reducer<RootState> {
   }
 }
 
-export const devTools: DevToolsSetup = { options: devToolsOptions, reducer: refusingOtherBuilds }
+function isRouteLocation(value: unknown): value is RouteLocation {
+  if (typeof value !== 'object' || value === null) return false
+  const { pathname, search, hash } = value as Partial<Record<keyof RouteLocation, unknown>>
+  return (
+    typeof pathname === 'string' && pathname.startsWith('/') && typeof search === 'string' && typeof hash === 'string'
+  )
+}
+
+export const devTools: DevToolsSetup = {
+  options: devToolsOptions,
+  reducer: refusingOtherBuilds,
+  replayGuard: createReplayGuard,
+}

@@ -34,14 +34,6 @@ export const locationSlice = createSlice({
   },
 })
 
-export function isRouteLocation(value: unknown): value is RouteLocation {
-  if (typeof value !== 'object' || value === null) return false
-  const { pathname, search, hash } = value as Partial<Record<keyof RouteLocation, unknown>>
-  return (
-    typeof pathname === 'string' && pathname.startsWith('/') && typeof search === 'string' && typeof hash === 'string'
-  )
-}
-
 export const { locationChanged } = locationSlice.actions
 export const { selectLocation } = locationSlice.selectors
 

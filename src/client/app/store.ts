@@ -9,7 +9,8 @@ import {
 
 import { baseApi } from '../api/baseApi'
 import { addApiListeners } from '../api/listeners'
-import { createReplayGuard, type StoreExtra } from '../api/replayGuard'
+import { alwaysLive, type StoreExtra } from '../api/replayGuard'
+import type { createReplayGuard } from '../api/replayGuardEnhancer'
 import { addNotificationListeners } from '../features/notifications/listeners'
 import { addSessionListeners } from '../features/session/listeners'
 import { sessionSlice } from '../features/session/slice'
@@ -31,21 +32,27 @@ export interface MakeStoreOptions {
   devTools?: DevToolsSetup
 }
 
-/** The extension's options, and the reducer as the extension may run it (refusing states it cannot read). */
+/**
+ * The extension's options, the reducer as the extension may run it (refusing states it cannot read), and the replay
+ * guard, which tells the live state from one the extension shows (docs/qa-replay.md).
+ */
 export interface DevToolsSetup {
   options: DevToolsEnhancerOptions
   reducer: (reducer: typeof rootReducer) => Reducer<RootState>
+  replayGuard: typeof createReplayGuard
 }
 
 export function makeStore(
   preloadedState?: Partial<RootState>,
   { sideEffects = true, recorder, devTools }: MakeStoreOptions = {},
 ) {
-  const replayGuard = createReplayGuard({
+  // Only Redux DevTools can show a state other than the live one; without it the page is always live.
+  const replayGuard = devTools?.replayGuard({
     pageBound: baseApi.internalActions.middlewareRegistered.match,
     fromShownState: baseApi.internalActions.queryResultPatched.match,
   })
-  const extra: StoreExtra = { replay: replayGuard.status }
+  const replay = replayGuard?.status ?? alwaysLive
+  const extra: StoreExtra = { replay }
   const listenerMiddleware = createListenerMiddleware({ extra })
   const store = configureStore({
     reducer: devTools ? (devTools.reducer(rootReducer) as typeof rootReducer) : rootReducer,
@@ -63,7 +70,7 @@ export function makeStore(
       return [...listeners, ...defaults, ...(recorder ? [recorder] : [])] as unknown as typeof defaults
     },
     // The guard sits below the app's middleware and above the DevTools, which every enhancer listed here precedes.
-    enhancers: (getDefault) => getDefault().concat(replayGuard.enhancer),
+    enhancers: (getDefault) => (replayGuard ? getDefault().concat(replayGuard.enhancer) : getDefault()),
     devTools: devTools?.options ?? false,
   })
   if (sideEffects) {
@@ -72,7 +79,7 @@ export function makeStore(
     addSessionListeners(startAppListening)
     addNotificationListeners(startAppListening)
   }
-  return Object.assign(store, { replay: replayGuard.status })
+  return Object.assign(store, { replay })
 }
 
 export type AppStore = ReturnType<typeof makeStore>

@@ -4,14 +4,15 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
+import { useStore } from 'react-redux'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import type { CardDrawResult } from '@shared/acquire'
 import { PRODUCT_NAME } from '@shared/constants'
 
 import { isFailure } from '../../api/errors'
-import { useOpenedByReplay } from '../../app/hooks'
 import { paths } from '../../app/paths'
+import type { AppStore } from '../../app/store'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
@@ -30,6 +31,16 @@ import { ExperiencePanel } from './components/ExperiencePanel'
 import { useFocusAfterReveal } from './components/useFocusAfterReveal'
 
 const NOT_FOUND = 'This draw result was not found.'
+
+/**
+ * Whether this screen opened on a state Redux DevTools showed (docs/qa-replay.md): a recorded state, or the live one
+ * the tester jumped back to. Such a screen shows itself settled, without replaying its entrance animations.
+ */
+function useOpenedByReplay(): boolean {
+  const store = useStore() as AppStore
+  const [opened] = useState(() => store.replay.isReplaying() || store.replay.travelled())
+  return opened
+}
 
 /**
  * Draw result (docs/product.md#screen-draw-result): the reveal, then the cards, the certificate if one was drawn, and
