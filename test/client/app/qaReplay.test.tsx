@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import type * as ToolkitModule from '@reduxjs/toolkit'
 import { waitFor } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router-dom'
 
@@ -467,6 +468,59 @@ describe('QA replay: skip, revert, and what the page does on a recorded screen',
       expect(router.state.location.pathname).toBe('/myCollection')
     }
     stop()
+  })
+})
+
+describe('QA replay: the DevTools stand-in behaves as the extension', () => {
+  async function storeWith(devTools: Record<string, unknown>) {
+    installDevToolsStandIn()
+    const standIn = (window as unknown as { __reduxDevToolsStandIn: DevToolsStandIn }).__reduxDevToolsStandIn
+    let toolkit!: typeof ToolkitModule
+    await jest.isolateModulesAsync(async () => {
+      toolkit = await import('@reduxjs/toolkit')
+    })
+    const counter = (state = 0, action: { type: string }) => {
+      if (action.type === 'explode' && state > 0) throw new Error('cannot explode here')
+      return action.type === 'add' ? state + 1 : state
+    }
+    const store = toolkit.configureStore({ reducer: counter, devTools })
+    return { store, standIn }
+  }
+
+  it('answers an export with the raw actions unless the store asks for the panel’s own, sanitized copy', async () => {
+    const sanitizers = {
+      actionSanitizer: (action: { type: string }) => ({ ...action, secret: '[redacted]' }),
+      stateSanitizer: () => 'hidden',
+    }
+    const raw = await storeWith({ ...sanitizers })
+    raw.store.dispatch({ type: 'add', secret: 'hunter2' })
+    const rawFile = await raw.standIn.exportRecording()
+    expect(JSON.parse(rawFile)).toEqual({ payload: expect.any(String), preloadedState: undefined })
+    expect(rawFile).toContain('hunter2')
+    expect(raw.standIn.monitorText()).not.toContain('hunter2')
+
+    const own = await storeWith({ ...sanitizers, features: { export: true, import: 'custom', jump: true } })
+    own.store.dispatch({ type: 'add', secret: 'hunter2' })
+    const ownFile = await own.standIn.exportRecording()
+    expect(ownFile).not.toContain('hunter2')
+    expect(JSON.parse(ownFile)).toMatchObject({ stagedActionIds: [0, 1] })
+  })
+
+  it('keeps maxAge actions, gates the monitor’s actions by features, and rejects an import a reducer throws on', async () => {
+    const { store, standIn } = await storeWith({ maxAge: 3, features: { jump: true, import: 'custom' } })
+    for (let step = 0; step < 5; step += 1) store.dispatch({ type: 'add' })
+    await standIn.settle()
+    expect(standIn.lastIndex()).toBe(2)
+    await expect(standIn.toggleAction(standIn.actionIds()[0] as number)).rejects.toThrow('no Skip')
+    await standIn.jumpToState(0)
+    expect(store.getState()).toBe(3)
+
+    await standIn.importRecording(JSON.stringify({ payload: JSON.stringify([{ type: 'add' }, { type: 'explode' }]) }))
+    expect(standIn.errors()).toEqual(['cannot explode here'])
+    expect(store.getState()).toBe(3)
+    await standIn.importRecording(JSON.stringify({ payload: JSON.stringify([{ type: 'add' }]), preloadedState: '7' }))
+    expect(standIn.errors()).toHaveLength(1)
+    expect(store.getState()).toBe(8)
   })
 })
 
