@@ -27,13 +27,30 @@ async function pageWithDevTools(page: Page) {
   return page
 }
 
-/** The monitor's buttons: each call runs in the page against its stand-in. */
+/** The monitor's buttons: each call runs in the page against its stand-in, once the messages in flight are handled. */
 function devTools(page: Page) {
   return {
-    lastIndex: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.lastIndex()),
-    states: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.states()),
+    lastIndex: () =>
+      page.evaluate(async () => {
+        const standIn = (window as unknown as StandInWindow).__reduxDevToolsStandIn
+        await standIn.settle()
+        return standIn.lastIndex()
+      }),
+    states: () =>
+      page.evaluate(async () => {
+        const standIn = (window as unknown as StandInWindow).__reduxDevToolsStandIn
+        await standIn.settle()
+        return standIn.states()
+      }),
     reducerErrors: () =>
       page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.reducerErrors()),
+    errors: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.errors()),
+    monitorText: () =>
+      page.evaluate(async () => {
+        const standIn = (window as unknown as StandInWindow).__reduxDevToolsStandIn
+        await standIn.settle()
+        return standIn.monitorText()
+      }),
     exportRecording: () =>
       page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.exportRecording()),
     importRecording: (file: string) =>
@@ -41,7 +58,27 @@ function devTools(page: Page) {
     jumpToState: (index: number) =>
       page.evaluate((at) => (window as unknown as StandInWindow).__reduxDevToolsStandIn.jumpToState(at), index),
     jumpToLive: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.jumpToLive()),
+    close: () => page.evaluate(() => (window as unknown as StandInWindow).__reduxDevToolsStandIn.close()),
   }
+}
+
+/** Opens a page of the app the way its own links do, without loading the page again (a load starts a new recording). */
+async function openInApp(page: Page, href: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, href)
+}
+
+/** The page's JavaScript heap in use after a full garbage collection, in bytes. */
+async function heapUsed(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page)
+  await session.send('HeapProfiler.enable')
+  await session.send('HeapProfiler.collectGarbage')
+  await session.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await session.send('Runtime.getHeapUsage')
+  await session.detach()
+  return usedSize
 }
 
 /** Lets the page run what a state change set off (a poll woken, a screen's effects) before anything is checked. */
@@ -249,4 +286,122 @@ test('a recorded session replays in a fresh page: every state shows its screen, 
   expect((await (await ownPoll).response())?.status()).toBe(200)
   await expect(tester.getByRole('link', { name: /^My account:/ }).filter({ visible: true })).toBeVisible()
   expect(await storedToken(tester)).toBe(testerToken)
+})
+
+test('a recorded session that logs in, registers another traveller, pays by card and redeems a code exports none of their secrets', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const firstEmail = uniqueEmail('first')
+  const otherEmail = uniqueEmail('other')
+  const setup = await (await browser.newContext()).newPage()
+  await registerThroughHome(setup, firstEmail)
+
+  const recorder = await pageWithDevTools(await (await browser.newContext()).newPage())
+  const consoleErrors = collectConsoleErrors(recorder)
+  await logIn(recorder, firstEmail)
+  await expect(recorder).not.toHaveURL(/\/login/)
+  const firstToken = await storedToken(recorder)
+
+  // Log out and register another traveller, in the same page: a page load would start a new recording.
+  await recorder
+    .getByRole('link', { name: /^My account:/ })
+    .filter({ visible: true })
+    .click()
+  await recorder.getByRole('button', { name: 'Log Out' }).click()
+  await expect(recorder).toHaveURL(/\/$/)
+  const signUp = recorder.getByRole('form', { name: 'Sign up' }).first()
+  await signUp.getByLabel('Email').fill(otherEmail)
+  await signUp.getByLabel('Password').fill(PASSWORD)
+  await signUp.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(recorder).toHaveURL(/\/welcome/)
+  const otherToken = await storedToken(recorder)
+  await skipTours(recorder)
+
+  // Redeem the welcome certificate by its code.
+  await openInApp(recorder, '/myWallet')
+  await expect(recorder.getByText('Welcome gift')).toBeVisible()
+  const [certificate] = await api<{ redeemCode: string }[]>(
+    recorder,
+    'GET',
+    '/payment/getMyCreditCertificates',
+    otherToken,
+  )
+  const redeemCode = present(certificate, 'the welcome certificate').redeemCode
+  await recorder.getByLabel('Certificate code').fill(redeemCode)
+  await recorder.getByRole('button', { name: 'Redeem', exact: true }).last().click()
+  const redeemed = recorder.getByRole('dialog', { name: 'Certificate Redeemed' })
+  await expect(redeemed).toContainText('10,000')
+  await redeemed.getByRole('button', { name: 'OK' }).click()
+
+  // Pay with the test-mode card.
+  const intentAnswer = recorder.waitForResponse(/\/api\/payment\/createPaymentIntent/)
+  await recorder.getByRole('button', { name: /^Buy/ }).first().click()
+  const checkout = recorder.getByRole('dialog', { name: 'Purchase Credit' })
+  await expect(checkout.getByText(/Test mode/)).toBeVisible()
+  const clientSecret = ((await (await intentAnswer).json()) as { data: { clientSecret: string } }).data.clientSecret
+  expect(clientSecret).toBeTruthy()
+  const card = { number: '4242 4242 4242 4242', expiry: '11/37', cvc: '739' }
+  await checkout.getByLabel('Test card number').fill(card.number)
+  await checkout.getByLabel('Expiry (MM/YY)').fill(card.expiry)
+  await checkout.getByLabel('CVC').fill(card.cvc)
+  await checkout.getByRole('button', { name: /^Pay/ }).click()
+  await expect(recorder).toHaveURL(/payment_intent=/)
+  await expect(recorder.getByText('Purchase successful!')).toBeVisible()
+  await recorder.waitForLoadState('networkidle')
+
+  // Export as the extension does, and look at what its panel shows.
+  const file = await devTools(recorder).exportRecording()
+  const shown = await devTools(recorder).monitorText()
+  const secrets = [
+    PASSWORD,
+    firstToken,
+    otherToken,
+    clientSecret,
+    redeemCode,
+    card.number,
+    card.number.replaceAll(' ', ''),
+  ]
+  for (const text of [file, shown]) {
+    for (const secret of secrets) expect(text).not.toContain(secret)
+    // The expiry and the CVC are short: no field of the file holds them.
+    expect(text).not.toContain(`"${card.expiry}"`)
+    expect(text).not.toContain(`"${card.cvc}"`)
+  }
+  // The recording is still worth sharing: the screens' own data is there.
+  expect(file).toContain(otherEmail)
+  expect(file).toContain('/myWallet')
+  expect(consoleErrors).toEqual([])
+
+  // A whole session is kept. A long one (the recorded actions over and over, at least 2,000) imports in a fresh page;
+  // what keeping it costs the page is logged.
+  const recorded = JSON.parse(file) as { actionsById: Record<string, { action: unknown }>; stagedActionIds: number[] }
+  const actions = recorded.stagedActionIds.slice(1).map((id) => recorded.actionsById[id]?.action)
+  const longSession: unknown[] = []
+  while (longSession.length < 2000) longSession.push(...actions)
+  const tester = await pageWithDevTools(await (await browser.newContext()).newPage())
+  await tester.goto('/')
+  await expect(tester.getByRole('form', { name: 'Sign up' }).first()).toBeVisible()
+  await tester.waitForLoadState('networkidle')
+  await devTools(tester).close()
+  const before = await heapUsed(tester)
+  await tester.evaluate(
+    async (text) => {
+      const standIn = (window as unknown as StandInWindow).__reduxDevToolsStandIn
+      await standIn.open()
+      await standIn.importRecording(text)
+    },
+    JSON.stringify({ payload: JSON.stringify(longSession) }),
+  )
+  expect(await devTools(tester).errors()).toEqual([])
+  // The extension keeps maxAge states: the newest 2,000 once the page acts again.
+  expect(await devTools(tester).lastIndex()).toBeGreaterThanOrEqual(1999)
+  // The panel's copy lives in the extension, not in the page: closed here, so only the page's own history is measured.
+  await devTools(tester).close()
+  const after = await heapUsed(tester)
+  const perAction = (after - before) / longSession.length
+  console.log(
+    `QA replay memory: ${longSession.length} actions kept cost the page ${(after - before) / 2 ** 20} MiB ` +
+      `(${Math.round(perAction)} bytes an action; heap ${before} -> ${after} bytes)`,
+  )
 })

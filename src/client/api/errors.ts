@@ -18,6 +18,14 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /**
+ * A change not sent because Redux DevTools shows a recorded state (docs/qa-replay.md). Refusals are silent: no toast,
+ * no message in place, whichever screen made the call.
+ */
+export function isReplayRefusal(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'replay'
+}
+
+/**
  * The server could not answer (a 5xx, no connection, or too many requests for now): trying again may work, and
  * nothing is known about what was asked for, so a screen offers a retry and never says "not found".
  */

@@ -23,6 +23,8 @@ export function syncLocation(store: AppStore, router: RouterPort): () => void {
     const routed = router.location()
     const storeMoved = !sameLocation(stored, lastStored)
     lastStored = stored
+    // A location the app cannot read is never opened (the reducer refuses it; this holds whatever reaches the store).
+    if (stored && typeof (stored.pathname as unknown) !== 'string') return
     if (stored && storeMoved && !sameLocation(stored, routed)) {
       router.navigate(locationHref(stored), { replace: true, state: stored.state })
       return

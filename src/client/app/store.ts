@@ -1,8 +1,16 @@
-import { combineSlices, configureStore, createListenerMiddleware, type Action, type Middleware } from '@reduxjs/toolkit'
+import {
+  combineSlices,
+  configureStore,
+  createListenerMiddleware,
+  type DevToolsEnhancerOptions,
+  type Middleware,
+  type Reducer,
+} from '@reduxjs/toolkit'
 
 import { baseApi } from '../api/baseApi'
 import { addApiListeners } from '../api/listeners'
-import { createReplayGuard, type StoreExtra } from '../api/replayGuard'
+import { alwaysLive, type StoreExtra } from '../api/replayGuard'
+import type { createReplayGuard } from '../api/replayGuardEnhancer'
 import { addNotificationListeners } from '../features/notifications/listeners'
 import { addSessionListeners } from '../features/session/listeners'
 import { sessionSlice } from '../features/session/slice'
@@ -12,66 +20,42 @@ import { locationSlice } from './location'
 export const rootReducer = combineSlices(baseApi, sessionSlice, locationSlice)
 export type RootState = ReturnType<typeof rootReducer>
 
-const REDACTED = '[redacted]'
-
-/**
- * Fields whose values are secrets wherever they appear: in a call's arguments (RTK Query keeps them as
- * `meta.arg.originalArgs` and in the mutation's state), in answers and in the session. Compared case-insensitively.
- */
-const SECRET_FIELDS = new Set(
-  [
-    'password',
-    'newPassword',
-    'currentPassword',
-    'authKey',
-    'token',
-    'accessToken',
-    'refreshToken',
-    'clientSecret',
-    'cardNumber',
-    'expiry',
-    'cvc',
-    'redeemCode',
-  ].map((name) => name.toLowerCase()),
-)
-
-/** Replaces every secret field's value, at any depth, so a recorded DevTools session can be shared safely. */
-export function redactSecrets<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(redactSecrets) as T
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [
-        key,
-        SECRET_FIELDS.has(key.toLowerCase()) && inner != null ? REDACTED : redactSecrets(inner),
-      ]),
-    ) as T
-  }
-  return value
-}
-
-/** What Redux DevTools records: every action and every state pass through the redaction first. */
-export const devToolsOptions = {
-  name: 'Wandercards',
-  actionSanitizer: <A extends Action>(action: A): A => redactSecrets(action),
-  stateSanitizer: <S>(state: S): S => redactSecrets(state),
-}
-
 export interface MakeStoreOptions {
   /** Listeners run side effects (storage, polling, toasts); a replay of recorded actions turns them off. */
   sideEffects?: boolean
   /** Sees every action that reaches the reducer, the way a DevTools recording does. */
   recorder?: Middleware
+  /**
+   * What connects the store to the Redux DevTools extension (app/devTools.ts, loaded only when the extension is
+   * there). Without it the store never talks to the extension, so nothing unsanitized can be recorded.
+   */
+  devTools?: DevToolsSetup
+}
+
+/**
+ * The extension's options, the reducer as the extension may run it (refusing states it cannot read), and the replay
+ * guard, which tells the live state from one the extension shows (docs/qa-replay.md).
+ */
+export interface DevToolsSetup {
+  options: DevToolsEnhancerOptions
+  reducer: (reducer: typeof rootReducer) => Reducer<RootState>
+  replayGuard: typeof createReplayGuard
 }
 
 export function makeStore(
   preloadedState?: Partial<RootState>,
-  { sideEffects = true, recorder }: MakeStoreOptions = {},
+  { sideEffects = true, recorder, devTools }: MakeStoreOptions = {},
 ) {
-  const replayGuard = createReplayGuard({ pageBound: baseApi.internalActions.middlewareRegistered.match })
-  const extra: StoreExtra = { replay: replayGuard.status }
+  // Only Redux DevTools can show a state other than the live one; without it the page is always live.
+  const replayGuard = devTools?.replayGuard({
+    pageBound: baseApi.internalActions.middlewareRegistered.match,
+    fromShownState: baseApi.internalActions.queryResultPatched.match,
+  })
+  const replay = replayGuard?.status ?? alwaysLive
+  const extra: StoreExtra = { replay }
   const listenerMiddleware = createListenerMiddleware({ extra })
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: devTools ? (devTools.reducer(rootReducer) as typeof rootReducer) : rootReducer,
     preloadedState,
     middleware: (getDefault) => {
       // The development checks keep the store serializable and reducers pure for QA replay; on a busy machine they take
@@ -86,8 +70,8 @@ export function makeStore(
       return [...listeners, ...defaults, ...(recorder ? [recorder] : [])] as unknown as typeof defaults
     },
     // The guard sits below the app's middleware and above the DevTools, which every enhancer listed here precedes.
-    enhancers: (getDefault) => getDefault().concat(replayGuard.enhancer),
-    devTools: devToolsOptions,
+    enhancers: (getDefault) => (replayGuard ? getDefault().concat(replayGuard.enhancer) : getDefault()),
+    devTools: devTools?.options ?? false,
   })
   if (sideEffects) {
     const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, StoreExtra>()
@@ -95,7 +79,7 @@ export function makeStore(
     addSessionListeners(startAppListening)
     addNotificationListeners(startAppListening)
   }
-  return Object.assign(store, { replay: replayGuard.status })
+  return Object.assign(store, { replay })
 }
 
 export type AppStore = ReturnType<typeof makeStore>

@@ -8,7 +8,7 @@ import { EMAIL_PATTERN, FRIEND_CODE_LENGTH, PRODUCT_NAME, TUTORIAL_NAMES } from 
 import type { RegisterBody, RegisterResult } from '@shared/session'
 import { TEXTS } from '@shared/texts'
 
-import { errorMessage } from '../api/errors'
+import { errorMessage, isReplayRefusal } from '../api/errors'
 import { paths } from '../app/paths'
 import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../lib/storage'
 import { enqueueSnackbar } from '../lib/toast'
@@ -85,7 +85,7 @@ export function RegistrationForm({
       enqueueSnackbar(TEXTS.welcome(PRODUCT_NAME, result.username), { variant: 'success' })
       navigate(paths.welcome.href(result.invitationReward))
     } catch (error) {
-      enqueueSnackbar(errorMessage(error), { variant: 'warning' })
+      if (!isReplayRefusal(error)) enqueueSnackbar(errorMessage(error), { variant: 'warning' })
     }
   }
 

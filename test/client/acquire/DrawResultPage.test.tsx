@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react'
-import { Route, Routes } from 'react-router-dom'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
 
+import { AppThemeProvider } from '@client/app/AppThemeProvider'
+import { makeStore } from '@client/app/store'
 import { DrawResultPage } from '@client/features/acquire/DrawResultPage'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
-import { renderWithProviders } from '@test/helpers/render'
+import { loggedInSession, renderWithProviders } from '@test/helpers/render'
 
 import { drawResult } from './fixtures'
 
@@ -184,5 +187,37 @@ describe('DrawResultPage', () => {
       await user.click(await screen.findByRole('button', { name: 'Skip' }))
       expect(screen.getByRole('list', { name: 'Drawn cards' })).toBeInTheDocument()
     })
+  })
+})
+
+describe('DrawResultPage opened by Redux DevTools (docs/qa-replay.md)', () => {
+  function renderOpenedBy(move: 'isReplaying' | 'travelled') {
+    const store = makeStore({ session: loggedInSession() })
+    jest.spyOn(store.replay, move).mockReturnValue(true)
+    render(
+      <Provider store={store}>
+        <AppThemeProvider>
+          <MemoryRouter initialEntries={['/digitalDrawResult/t1']}>
+            <Routes>
+              <Route path="/digitalDrawResult/:transactionId" element={<DrawResultPage />} />
+            </Routes>
+          </MemoryRouter>
+        </AppThemeProvider>
+      </Provider>,
+    )
+    return store
+  }
+
+  it.each([
+    ['a recorded state', 'isReplaying' as const],
+    ['the live state jumped back to', 'travelled' as const],
+  ])('shows %s settled: the cards at once, no pack reveal, no experience panel', async (_shown, move) => {
+    server.use(onGet('/getCardDrawResult', drawResult()))
+    renderOpenedBy(move)
+
+    const cards = await screen.findByRole('list', { name: 'Drawn cards' })
+    expect(within(cards).getByRole('img', { name: 'France, Epic card' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Experience gained' })).not.toBeInTheDocument()
   })
 })

@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import type * as ToolkitModule from '@reduxjs/toolkit'
 import { waitFor } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router-dom'
 
 import type * as BaseApiModule from '@client/api/baseApi'
 import type * as SessionEventsModule from '@client/api/sessionEvents'
+import type * as DevToolsModule from '@client/app/devTools'
 import type * as LocationModule from '@client/app/location'
 import type * as LocationSyncModule from '@client/app/locationSync'
 import type { RouterPort } from '@client/app/locationSync'
@@ -14,6 +16,7 @@ import type { catalogueApi } from '@client/features/catalogue/api'
 import type { friendsApi } from '@client/features/friends/api'
 import type { memoriesApi } from '@client/features/memories/api'
 import type { sessionApi } from '@client/features/session/api'
+import type { walletApi } from '@client/features/wallet/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { installDevToolsStandIn, type DevToolsStandIn } from '@test/helpers/devToolsStandIn'
 import { makeUser } from '@test/helpers/fixtures'
@@ -39,6 +42,7 @@ const loginResult = {
 async function loadPage(screens: string[] = []) {
   let modules!: {
     store: typeof StoreModule
+    devToolsModule: typeof DevToolsModule
     baseApi: typeof BaseApiModule
     location: typeof LocationModule
     locationSync: typeof LocationSyncModule
@@ -47,6 +51,8 @@ async function loadPage(screens: string[] = []) {
   await jest.isolateModulesAsync(async () => {
     modules = {
       store: await import('@client/app/store'),
+      // What main.tsx loads when the extension is in the page.
+      devToolsModule: await import('@client/app/devTools'),
       baseApi: await import('@client/api/baseApi'),
       location: await import('@client/app/location'),
       locationSync: await import('@client/app/locationSync'),
@@ -55,7 +61,16 @@ async function loadPage(screens: string[] = []) {
     await import('@client/app/endpoints')
     for (const screen of screens) await import(screen)
   })
-  return modules
+  const { makeStore } = modules.store
+  const { devTools } = modules.devToolsModule
+  return {
+    ...modules,
+    store: {
+      ...modules.store,
+      makeStore: (...[preloaded, options]: Parameters<typeof makeStore>) =>
+        makeStore(preloaded, { devTools, ...options }),
+    },
+  }
 }
 
 /** A fresh page with the DevTools stand-in installed before the app's modules load, as the extension would be. */
@@ -91,6 +106,7 @@ function watchRequests() {
 afterEach(() => {
   stopWatchingRequests()
   const win = window as unknown as Record<string, unknown>
+  ;(win.__reduxDevToolsStandIn as DevToolsStandIn | undefined)?.uninstall()
   delete win.__REDUX_DEVTOOLS_EXTENSION__
   delete win.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__
   delete win.__reduxDevToolsStandIn
@@ -132,8 +148,9 @@ describe('QA replay: endpoints', () => {
     await store.dispatch(endpoints.getUser.initiate())
     await store.dispatch(endpoints.getCardCollections.initiate())
     await store.dispatch(endpoints.getMemory.initiate('m1'))
-    await waitFor(() => expect(recording.devTools.actionTypes()).toContain('api/executeQuery/fulfilled'))
-    const file = recording.devTools.exportRecording()
+    await recording.devTools.settle()
+    expect(recording.devTools.actionTypes()).toContain('api/executeQuery/fulfilled')
+    const file = await recording.devTools.exportRecording()
     const recordedStates = recording.devTools.states()
     store.dispatch(recording.sessionEvents.sessionEnded('logout'))
     expect(file).not.toContain('secret-token')
@@ -142,11 +159,115 @@ describe('QA replay: endpoints', () => {
     const fresh = await loadPageWithDevTools()
     const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
     freshStore.dispatch(fresh.location.locationChanged({ pathname: '/', search: '', hash: '', state: null }))
-    fresh.devTools.importRecording(file)
+    await fresh.devTools.importRecording(file)
 
+    expect(fresh.devTools.errors()).toEqual([])
     expect(fresh.devTools.reducerErrors()).toEqual([])
     expect(fresh.devTools.states()).toEqual(recordedStates)
     expect(freshStore.getState().api.config.middlewareRegistered).toBe(true)
+  })
+})
+
+describe('QA replay: what the extension writes', () => {
+  const secrets = {
+    password: 'hunter2-Pa55word',
+    otherPassword: 'another-Pa55word-9',
+    authKey: 'secret-token',
+    otherAuthKey: 'other-secret-token',
+    clientSecret: 'pi_123_secret_456',
+    cardNumber: '4242424242424242',
+    expiry: '12/34',
+    // Distinct enough not to turn up inside a timestamp.
+    cvc: 'cvc-731',
+    redeemCode: 'ABCD-EFGH-JKMN-PQRS',
+  }
+
+  it('exports a session that logs in, registers, pays by card and redeems a code with none of their secrets', async () => {
+    server.use(
+      onPost('/login', loginResult),
+      onPost('/register', { ...loginResult, authKey: secrets.otherAuthKey, invitationReward: false }),
+      onGet('/checkNewNotifications', false),
+      onGet('/payment/getMyCreditCertificates', [
+        { creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' },
+      ]),
+      onPost('/payment/createPaymentIntent', {
+        clientSecret: secrets.clientSecret,
+        dpmCheckerLink: null,
+        provider: 'test',
+      }),
+      onPost('/payment/testMode/confirmPayment', { paymentIntentId: 'pi_123', status: 'succeeded' }),
+      onPost('/payment/redeemCreditCertificate', {
+        result: true,
+        creditValue: 1000,
+        userData: { digitalCredit: 3500, physicalCredit: 40 },
+      }),
+    )
+    const page = await loadPageWithDevTools(featureApiFiles)
+    const store = page.store.makeStore()
+    const endpoints = page.baseApi.baseApi.endpoints as unknown as typeof sessionApi.endpoints &
+      typeof walletApi.endpoints
+    await store.dispatch(endpoints.login.initiate({ email: 'marta@example.com', password: secrets.password }))
+    await store.dispatch(
+      endpoints.register.initiate({ email: 'lena@example.com', name: 'lena', password: secrets.otherPassword }),
+    )
+    await store.dispatch(endpoints.getMyCreditCertificates.initiate())
+    await store.dispatch(endpoints.createPaymentIntent.initiate({ selectedCreditProduct: 1 }))
+    await store.dispatch(
+      endpoints.confirmTestModePayment.initiate({
+        clientSecret: secrets.clientSecret,
+        cardNumber: secrets.cardNumber,
+        expiry: secrets.expiry,
+        cvc: secrets.cvc,
+      }),
+    )
+    // A payment provider's return address carries the client secret in its query.
+    store.dispatch(
+      page.location.locationChanged({
+        pathname: '/myWallet',
+        search: `?payment_intent=pi_123&payment_intent_client_secret=${secrets.clientSecret}&redirect_status=succeeded`,
+        hash: '',
+        state: null,
+      }),
+    )
+    await store.dispatch(endpoints.redeemCreditCertificate.initiate({ redeemCode: secrets.redeemCode }))
+    await page.devTools.settle()
+
+    const file = await page.devTools.exportRecording()
+    const shown = page.devTools.monitorText()
+    for (const secret of Object.values(secrets)) {
+      expect(file).not.toContain(secret)
+      expect(shown).not.toContain(secret)
+    }
+    // What is not secret stays readable, so the recording is still useful.
+    expect(file).toContain('lena@example.com')
+    expect(file).toContain('payment_intent=pi_123')
+
+    // The file replays in a fresh page.
+    const fresh = await loadPageWithDevTools()
+    const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
+    await fresh.devTools.importRecording(file)
+    expect(fresh.devTools.errors()).toEqual([])
+    expect(freshStore.getState().location.current?.pathname).toBe('/myWallet')
+    expect(freshStore.getState().session.loggedIn).toBe(true)
+    store.dispatch(page.sessionEvents.sessionEnded('logout'))
+  })
+
+  it('keeps a whole session: 2,000 actions recorded, exported and imported', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    for (let step = 0; step < 2000; step += 1) {
+      store.dispatch(page.location.locationChanged({ pathname: `/card/c${step}`, search: '', hash: '', state: null }))
+    }
+    await page.devTools.settle()
+    expect(page.devTools.actionTypes()).toHaveLength(1999)
+    const file = await page.devTools.exportRecording()
+
+    const fresh = await loadPageWithDevTools()
+    const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
+    await fresh.devTools.importRecording(file)
+    expect(fresh.devTools.errors()).toEqual([])
+    expect(fresh.devTools.actionTypes()).toHaveLength(1999)
+    expect(freshStore.getState().location.current?.pathname).toBe('/card/c1999')
   })
 })
 
@@ -174,6 +295,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     const requests = watchRequests()
     const paths = () => requests.map((request) => request.path)
     await store.dispatch(endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
+    await page.devTools.settle()
     const loggedIn = page.devTools.lastIndex()
     await waitFor(() => expect(paths()).toContain('/checkNewNotifications'))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
@@ -182,7 +304,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     await waitFor(() => expect(paths()).toContain('/getUser'))
     requests.length = 0
 
-    page.devTools.jumpToState(loggedIn)
+    await page.devTools.jumpToState(loggedIn)
     expect(store.replay.isReplaying()).toBe(true)
     const change = await store.dispatch(endpoints.addFriend.initiate({ friendCode: 'XYZ789' }))
     expect(change.error).toMatchObject({ kind: 'replay', silent: true })
@@ -196,7 +318,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     expect(store.replay.isReplaying()).toBe(true)
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
 
-    page.devTools.jumpToLive()
+    await page.devTools.jumpToLive()
     expect(store.replay.isReplaying()).toBe(false)
     await read
     await waitFor(() => expect(paths()).toContain('/checkNewNotifications'))
@@ -205,7 +327,7 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     read.unsubscribe()
 
     // Logging out of a recorded state (the header's Log Out) keeps the tester's own login too.
-    page.devTools.jumpToState(loggedIn)
+    await page.devTools.jumpToState(loggedIn)
     store.dispatch(page.sessionEvents.sessionEnded('logout'))
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('secret-token')
   })
@@ -217,19 +339,188 @@ describe('QA replay: side effects while a recorded state is shown', () => {
     const at = (pathname: string) => locationChanged({ pathname, search: '', hash: '', state: null })
     store.dispatch(at('/a'))
     store.dispatch(at('/b'))
-    const file = page.devTools.exportRecording()
-    const lastAction = page.devTools.lastIndex()
+    await page.devTools.settle()
+    const file = await page.devTools.exportRecording()
+    const lastAction = page.devTools.actionIds().at(-1) as number
 
-    page.devTools.toggleAction(lastAction)
+    await page.devTools.toggleAction(lastAction)
     expect(store.replay.isReplaying()).toBe(true)
-    page.devTools.toggleAction(lastAction)
+    await page.devTools.toggleAction(lastAction)
     expect(store.replay.isReplaying()).toBe(false)
 
     store.dispatch(at('/c'))
-    page.devTools.importRecording(file)
+    await page.devTools.importRecording(file)
     expect(store.replay.isReplaying()).toBe(true)
     store.dispatch(at('/d'))
     expect(store.replay.isReplaying()).toBe(true)
+  })
+})
+
+describe('QA replay: skip, revert, and what the page does on a recorded screen', () => {
+  it('goes on after a skip, the page used meanwhile and the skip undone, as it does after a jump back', async () => {
+    server.use(onGet('/getCardCollections', []))
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const endpoints = page.baseApi.baseApi.endpoints as unknown as typeof catalogueApi.endpoints
+    const at = (pathname: string) => page.location.locationChanged({ pathname, search: '', hash: '', state: null })
+    store.dispatch(at('/a'))
+    store.dispatch(at('/b'))
+    await page.devTools.settle()
+    const skipped = page.devTools.actionIds().at(-1) as number
+    const requests = watchRequests()
+
+    await page.devTools.toggleAction(skipped)
+    expect(store.replay.isReplaying()).toBe(true)
+    // The tester uses the page while the action is skipped: a page opened, a read asked for.
+    store.dispatch(at('/c'))
+    const read = store.dispatch(endpoints.getCardCollections.initiate())
+    await nextTurn()
+    expect(requests).toEqual([])
+
+    await page.devTools.toggleAction(skipped)
+    expect(store.replay.isReplaying()).toBe(false)
+    expect(store.getState().location.current?.pathname).toBe('/c')
+    await read
+    expect(requests.map((request) => request.path)).toEqual(['/getCardCollections'])
+    read.unsubscribe()
+  })
+
+  it('goes on after a Revert to a state the tester committed, and stays in replay after a Revert to the first state', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const at = (pathname: string) => page.location.locationChanged({ pathname, search: '', hash: '', state: null })
+    store.dispatch(at('/a'))
+    await page.devTools.commit()
+    expect(store.replay.isReplaying()).toBe(false)
+    store.dispatch(at('/b'))
+    await page.devTools.rollback()
+    expect(store.getState().location.current?.pathname).toBe('/a')
+    expect(store.replay.isReplaying()).toBe(false)
+    store.dispatch(at('/c'))
+    expect(store.replay.isReplaying()).toBe(false)
+
+    // Nothing committed: the first state is the page before it restored its session and opened a screen.
+    const fresh = await loadPageWithDevTools()
+    const freshStore = fresh.store.makeStore(undefined, { sideEffects: false })
+    freshStore.dispatch(fresh.location.locationChanged({ pathname: '/a', search: '', hash: '', state: null }))
+    await fresh.devTools.rollback()
+    expect(freshStore.replay.isReplaying()).toBe(true)
+  })
+
+  it('likes a memory on a recorded screen without an error: the change is refused and the live state untouched', async () => {
+    let memories = [makeMemory({ memoryId: 'm1', likes: 2, liked: false })]
+    server.use(onGet('/memory/getMyMemories', () => memories))
+    const page = await loadPageWithDevTools(featureApiFiles)
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const endpoints = page.baseApi.baseApi.endpoints as unknown as typeof memoriesApi.endpoints
+    const requests = watchRequests()
+    const list = store.dispatch(endpoints.getMyMemories.initiate())
+    await list
+    await page.devTools.settle()
+    const withMemory = page.devTools.lastIndex()
+    // Later the memory is gone from the live list.
+    memories = []
+    await list.refetch()
+    const live = store.getState()
+    await page.devTools.jumpToState(withMemory)
+    requests.length = 0
+
+    const like = await store.dispatch(
+      endpoints.likeMemory.initiate({ memoryId: 'm1', place: { userCardId: 'uc1', cardId: 'c1' } }),
+    )
+    expect(like.error).toMatchObject({ kind: 'replay', silent: true })
+    expect(requests).toEqual([])
+    await page.devTools.jumpToLive()
+    expect(store.replay.isReplaying()).toBe(false)
+    expect(store.getState().api.queries).toEqual(live.api.queries)
+    list.unsubscribe()
+  })
+
+  it('refuses a recording whose location another build wrote, with a message, and stays where it is', async () => {
+    const page = await loadPageWithDevTools()
+    const store = page.store.makeStore(undefined, { sideEffects: false })
+    const at = (pathname: string) => page.location.locationChanged({ pathname, search: '', hash: '', state: null })
+    store.dispatch(at('/myCollection'))
+    const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/myCollection'] })
+    const stop = page.locationSync.syncLocation(store, {
+      location: () => ({ ...router.state.location, state: null }),
+      subscribe: (listener) => router.subscribe(listener),
+      navigate: (href, options) => void router.navigate(href, options),
+    })
+    const before = store.getState()
+    const oldBuild = JSON.parse(await page.devTools.exportRecording()) as {
+      committedState?: { location: unknown }
+      computedStates: { state: { location: unknown } }[]
+    }
+    // An older build kept the location as one address.
+    for (const entry of oldBuild.computedStates) entry.state.location = { current: '/feed' }
+    const payloadForm = {
+      payload: JSON.stringify([{ type: 'location/locationChanged', payload: '/friends' }]),
+      preloadedState: JSON.stringify(oldBuild.computedStates.at(-1)?.state),
+    }
+    oldBuild.committedState = oldBuild.computedStates[0]?.state
+
+    for (const file of [JSON.stringify(oldBuild), JSON.stringify(payloadForm)]) {
+      await page.devTools.importRecording(file)
+      expect(page.devTools.errors().at(-1)).toBe(page.devToolsModule.INCOMPATIBLE_RECORDING)
+      expect(store.getState()).toBe(before)
+      expect(store.replay.isReplaying()).toBe(false)
+      expect(router.state.location.pathname).toBe('/myCollection')
+    }
+    stop()
+  })
+})
+
+describe('QA replay: the DevTools stand-in behaves as the extension', () => {
+  async function storeWith(devTools: Record<string, unknown>) {
+    installDevToolsStandIn()
+    const standIn = (window as unknown as { __reduxDevToolsStandIn: DevToolsStandIn }).__reduxDevToolsStandIn
+    let toolkit!: typeof ToolkitModule
+    await jest.isolateModulesAsync(async () => {
+      toolkit = await import('@reduxjs/toolkit')
+    })
+    const counter = (state = 0, action: { type: string }) => {
+      if (action.type === 'explode' && state > 0) throw new Error('cannot explode here')
+      return action.type === 'add' ? state + 1 : state
+    }
+    const store = toolkit.configureStore({ reducer: counter, devTools })
+    return { store, standIn }
+  }
+
+  it('answers an export with the raw actions unless the store asks for the panel’s own, sanitized copy', async () => {
+    const sanitizers = {
+      actionSanitizer: (action: { type: string }) => ({ ...action, secret: '[redacted]' }),
+      stateSanitizer: () => 'hidden',
+    }
+    const raw = await storeWith({ ...sanitizers })
+    raw.store.dispatch({ type: 'add', secret: 'hunter2' })
+    const rawFile = await raw.standIn.exportRecording()
+    expect(JSON.parse(rawFile)).toEqual({ payload: expect.any(String), preloadedState: undefined })
+    expect(rawFile).toContain('hunter2')
+    expect(raw.standIn.monitorText()).not.toContain('hunter2')
+
+    const own = await storeWith({ ...sanitizers, features: { export: true, import: 'custom', jump: true } })
+    own.store.dispatch({ type: 'add', secret: 'hunter2' })
+    const ownFile = await own.standIn.exportRecording()
+    expect(ownFile).not.toContain('hunter2')
+    expect(JSON.parse(ownFile)).toMatchObject({ stagedActionIds: [0, 1] })
+  })
+
+  it('keeps maxAge actions, gates the monitor’s actions by features, and rejects an import a reducer throws on', async () => {
+    const { store, standIn } = await storeWith({ maxAge: 3, features: { jump: true, import: 'custom' } })
+    for (let step = 0; step < 5; step += 1) store.dispatch({ type: 'add' })
+    await standIn.settle()
+    expect(standIn.lastIndex()).toBe(2)
+    await expect(standIn.toggleAction(standIn.actionIds()[0] as number)).rejects.toThrow('no Skip')
+    await standIn.jumpToState(0)
+    expect(store.getState()).toBe(3)
+
+    await standIn.importRecording(JSON.stringify({ payload: JSON.stringify([{ type: 'add' }, { type: 'explode' }]) }))
+    expect(standIn.errors()).toEqual(['cannot explode here'])
+    expect(store.getState()).toBe(3)
+    await standIn.importRecording(JSON.stringify({ payload: JSON.stringify([{ type: 'add' }]), preloadedState: '7' }))
+    expect(standIn.errors()).toHaveLength(1)
+    expect(store.getState()).toBe(8)
   })
 })
 
@@ -264,6 +555,7 @@ describe('QA replay: the location in the store', () => {
     await router.navigate('/myCollection')
     await router.navigate('/viewMemory/m1?from=feed', { state: { focus: 'c1' } })
     expect(shown()).toEqual({ pathname: '/viewMemory/m1', search: '?from=feed', hash: '', state: { focus: 'c1' } })
+    await page.devTools.settle()
     const recordedTypes = page.devTools.actionTypes()
 
     const collectionState = page.devTools
@@ -273,14 +565,15 @@ describe('QA replay: the location in the store', () => {
           (state as { location: { current: { pathname: string } | null } }).location.current?.pathname ===
           '/myCollection',
       )
-    page.devTools.jumpToState(collectionState)
+    await page.devTools.jumpToState(collectionState)
     await waitFor(() => expect(router.state.location.pathname).toBe('/myCollection'))
 
     // A page opened while a recorded state is shown is not written into the live state.
     await router.navigate('/feed')
+    await page.devTools.settle()
     expect(page.devTools.actionTypes()).toEqual(recordedTypes)
 
-    page.devTools.jumpToLive()
+    await page.devTools.jumpToLive()
     await waitFor(() => expect(router.state.location.pathname).toBe('/viewMemory/m1'))
     expect(router.state.location.search).toBe('?from=feed')
     expect(router.state.location.state).toEqual({ focus: 'c1' })

@@ -10,7 +10,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { drawPrice } from '@shared/acquire'
 import { TEXTS } from '@shared/texts'
 
-import { isApiError, toToast } from '../../api/errors'
+import { isApiError, isReplayRefusal, toToast } from '../../api/errors'
 import { useAppSelector } from '../../app/hooks'
 import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
@@ -100,7 +100,7 @@ export function DrawPage() {
       navigate(paths.digitalDrawResult.href(result.shareId))
     } catch (error) {
       setPacks(null)
-      if (!isApiError(error)) return
+      if (!isApiError(error) || isReplayRefusal(error)) return
       if (error.errorCode === 'InsufficientCredit')
         showInsufficientCredit(missingFromMessage(error.message) ?? price - digitalCredit)
       else if (error.status === 401 || error.status === 403) sendToLogin()

@@ -3,6 +3,8 @@ import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { useStore } from 'react-redux'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import type { CardDrawResult } from '@shared/acquire'
@@ -10,6 +12,7 @@ import { PRODUCT_NAME } from '@shared/constants'
 
 import { isFailure } from '../../api/errors'
 import { paths } from '../../app/paths'
+import type { AppStore } from '../../app/store'
 import { cardImageUrl } from '../../components/CardImage'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
@@ -32,6 +35,16 @@ import { useFocusAfterReveal } from './components/useFocusAfterReveal'
 const NOT_FOUND = 'This draw result was not found.'
 
 /**
+ * Whether this screen opened on a state Redux DevTools showed (docs/qa-replay.md): a recorded state, or the live one
+ * the tester jumped back to. Such a screen shows itself settled, without replaying its entrance animations.
+ */
+function useOpenedByReplay(): boolean {
+  const store = useStore() as AppStore
+  const [opened] = useState(() => store.replay.isReplaying() || store.replay.travelled())
+  return opened
+}
+
+/**
  * Draw result (docs/product.md#screen-draw-result): the reveal, then the cards, the certificate if one was drawn, and
  * the ways on.
  */
@@ -39,10 +52,13 @@ export function DrawResultPage() {
   usePageTitle('Draw Result')
   const { transactionId = '' } = useParams()
   const { data: result, isLoading, isFetching, isError, error, refetch } = useGetCardDrawResultQuery(transactionId)
+  // A state Redux DevTools jumped to shows the settled result: no reveal, no experience panel (docs/qa-replay.md).
+  const settled = useOpenedByReplay()
   // The art is fetched and decoded while the pack opens, so the cards flip in with their pictures.
-  const { revealed, end } = useArtGatedReveal(
+  const artReveal = useArtGatedReveal(
     result ? result.cardList.map((card) => cardImageUrl(card.image, isSingleCard(result))) : [],
   )
+  const revealed = settled || artReveal.revealed
   const heading = useFocusAfterReveal<HTMLHeadingElement>(revealed)
 
   if (isLoading) return <LoadingState label="Loading your draw" />
@@ -65,9 +81,9 @@ export function DrawResultPage() {
         {result.tenDraws ? 'Your 10 Cards' : 'Your Card'}
       </Typography>
       {revealed ? (
-        <DrawnResult result={result} />
+        <DrawnResult result={result} settled={settled} />
       ) : (
-        <DrawReveal highestRarity={result.highestRarity} extraCards={result.tenDraws ? 9 : 0} onDone={end} />
+        <DrawReveal highestRarity={result.highestRarity} extraCards={result.tenDraws ? 9 : 0} onDone={artReveal.end} />
       )}
     </Stack>
   )
@@ -78,7 +94,7 @@ function isSingleCard(result: CardDrawResult): boolean {
   return !result.tenDraws && result.cardList.length === 1
 }
 
-function DrawnResult({ result }: { result: CardDrawResult }) {
+function DrawnResult({ result, settled }: { result: CardDrawResult; settled: boolean }) {
   const [redeem, { isLoading: redeeming }] = useRedeemCreditCertificateMutation()
   const { refetch } = useGetCardDrawResultQuery(result.shareId)
   const single = isSingleCard(result)
@@ -100,7 +116,7 @@ function DrawnResult({ result }: { result: CardDrawResult }) {
 
   return (
     <>
-      <ExperiencePanel result={result.expGainResult} />
+      {!settled && <ExperiencePanel result={result.expGainResult} />}
       <Box
         component="ul"
         aria-label="Drawn cards"

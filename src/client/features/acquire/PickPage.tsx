@@ -18,7 +18,7 @@ import type { CollectionCard } from '@shared/catalogue'
 import { rarityName } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
-import { isApiError, isFailure, toToast } from '../../api/errors'
+import { isApiError, isFailure, isReplayRefusal, toToast } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { CardGridSkeleton } from '../../components/CardGridSkeleton'
 import { CardImage } from '../../components/CardImage'
@@ -160,7 +160,7 @@ function Pick({ rarity, price }: PickProps) {
       setSelected(null)
       setAcquired(result)
     } catch (error) {
-      if (!isApiError(error)) return
+      if (!isApiError(error) || isReplayRefusal(error)) return
       if (error.status === 401 || error.status === 403) {
         enqueueSnackbar(TEXTS.loginToPerform, { variant: 'warning' })
         navigate(paths.login.href(location.pathname))

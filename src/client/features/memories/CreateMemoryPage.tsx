@@ -10,7 +10,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 
 import { TEXTS } from '@shared/texts'
 
-import { isApiError, isFailure, toToast } from '../../api/errors'
+import { isApiError, isFailure, isReplayRefusal, toToast } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
@@ -110,7 +110,7 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
       if (isApiError(error) && error.status === 409)
         setOutcome({ kind: 'taken', cardName: card.cardName, memoryId: null })
       else if (isApiError(error) && error.status === 404) setOutcome({ kind: 'missing' })
-      else if (isApiError(error) && error.status !== 401 && error.status !== 403) {
+      else if (isApiError(error) && !isReplayRefusal(error) && error.status !== 401 && error.status !== 403) {
         const { variant, message } = toToast(error)
         enqueueSnackbar(message, { variant })
       }

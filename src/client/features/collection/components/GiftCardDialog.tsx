@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { GiftUserCardResult } from '@shared/collection'
 
-import { errorMessage, isApiError, isFailure } from '../../../api/errors'
+import { errorMessage, isApiError, isFailure, isReplayRefusal } from '../../../api/errors'
 import { paths } from '../../../app/paths'
 import { formatDate } from '../../../lib/format'
 import { useGetMyFriendsQuery } from '../../friends/api'
@@ -124,7 +124,9 @@ export function GiftCardDialog({ open, userCardId, cardId, cardName, onClose, on
               </RadioGroup>
             </>
           )}
-          {isApiError(error) && !isFailure(error) && <Alert severity="warning">{errorMessage(error)}</Alert>}
+          {isApiError(error) && !isFailure(error) && !isReplayRefusal(error) && (
+            <Alert severity="warning">{errorMessage(error)}</Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

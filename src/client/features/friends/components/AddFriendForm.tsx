@@ -7,7 +7,7 @@ import { useState, type SubmitEvent } from 'react'
 import { FRIEND_CODE_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
-import { errorMessage } from '../../../api/errors'
+import { errorMessage, isReplayRefusal } from '../../../api/errors'
 import { enqueueSnackbar } from '../../../lib/toast'
 import { useAddFriendMutation } from '../api'
 
@@ -27,7 +27,7 @@ export function AddFriendForm() {
       setCode('')
       setError(null)
     } catch (failure) {
-      setError(errorMessage(failure))
+      if (!isReplayRefusal(failure)) setError(errorMessage(failure))
     }
   }
 

@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react'
 
 import type { CreditProduct } from '@shared/wallet'
 
-import { errorMessage } from '../../../api/errors'
+import { errorMessage, isReplayRefusal } from '../../../api/errors'
 import { CreditAmount } from '../../../components/CreditAmount'
 import { LoadingState } from '../../../components/LoadingState'
 import { formatMoney } from '../../../lib/format'
@@ -82,7 +82,7 @@ function Checkout({ product, onTestPaymentSucceeded }: CheckoutProps) {
         {creditKindOf(product) === 'digital' ? 'digital' : 'physical'} credit for {formatMoney(product.actualPrice)}
       </Typography>
       {isLoading && <LoadingState label="Preparing the payment" />}
-      {error && <Alert severity="error">{errorMessage(error)}</Alert>}
+      {error && !isReplayRefusal(error) && <Alert severity="error">{errorMessage(error)}</Alert>}
       {intent?.provider === 'test' && (
         <TestModeCheckoutForm
           clientSecret={intent.clientSecret}

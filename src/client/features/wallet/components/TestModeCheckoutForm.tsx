@@ -10,6 +10,7 @@ import { useState, type SubmitEvent } from 'react'
 import { TEXTS } from '@shared/texts'
 import { TEST_MODE_CARDS } from '@shared/wallet'
 
+import { isReplayRefusal } from '../../../api/errors'
 import { formatMoney } from '../../../lib/format'
 import { useConfirmTestModePaymentMutation } from '../api'
 
@@ -35,8 +36,8 @@ export function TestModeCheckoutForm({ clientSecret, amount, onSucceeded }: Test
       const result = await confirmPayment({ clientSecret, cardNumber, expiry, cvc }).unwrap()
       if (result.status === 'succeeded') onSucceeded(result.paymentIntentId)
       else setMessage(result.error?.message ?? TEXTS.unexpectedPaymentError)
-    } catch {
-      setMessage(TEXTS.unexpectedPaymentError)
+    } catch (error) {
+      if (!isReplayRefusal(error)) setMessage(TEXTS.unexpectedPaymentError)
     }
   }
 
