@@ -48,9 +48,10 @@ describe('RegistrationForm', () => {
         body = sent as Record<string, unknown>
         return { ...registered, invitationReward: true }
       }),
-      // The logged-in header loads the user and starts the notification poll.
+      // The logged-in header loads the user and starts the notification poll; the welcome page lists the gifts.
       onGet('/getUser', makeUser()),
       onGet('/checkNewNotifications', false),
+      onGet('/payment/getMyCreditCertificates', []),
     )
     const { user, router } = renderApp('/?r=abc234', { session: visitorSession })
 
