@@ -58,6 +58,15 @@ function isBadInput(error: unknown): boolean {
   return /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_TOOBIG'
 }
 
+/**
+ * PostgreSQL ended a transaction that did nothing wrong: it was a deadlock's victim (40P01) or a serialization failure
+ * (40001). Running it again is safe and is what `inTransaction` does.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const { code } = driverError(error)
+  return code === '40P01' || code === '40001'
+}
+
 export const VALUE_NOT_STORABLE = 'The request contains a value that cannot be stored.'
 
 /**
