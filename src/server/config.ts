@@ -177,7 +177,7 @@ const SettingsSchema = Type.Object({
   S3_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 3000, description: 'milliseconds, at least 1' }),
   S3_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
   DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'a whole number from 1 to 1000' }),
-  DB_POOL_ACQUIRE_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 5000, description: 'milliseconds, at least 1' }),
+  DB_POOL_ACQUIRE_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
   DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000, description: 'milliseconds, at least 1' }),
   DB_LOCK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 5000, description: 'milliseconds, at least 1' }),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Type.Integer({
