@@ -1,7 +1,9 @@
 import SqliteDatabase from 'better-sqlite3'
+import { sql } from 'kysely'
 import pg from 'pg'
 
 import type { User } from '@shared/session'
+import { inTransaction } from '@server/db/transactions'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 jest.setTimeout(60_000)
@@ -135,5 +137,36 @@ describe('an instance whose every database connection waits on a lock', () => {
     expect((await Promise.all(waiting)).map(answerOf)).toEqual(waiting.map(() => ({ status: 200 })))
     expect(answerOf(await getUser(t, other))).toEqual({ status: 200 })
     expect(answerOf(await renameToItself(t, locked))).toEqual({ status: 200 })
+  })
+})
+
+describe('a transaction left idle past its bound', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { RATE_LIMITS: 'off', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '200' },
+      extraRoutes: (app) => {
+        // A transaction that waits between two statements longer than the bound (a stalled request).
+        app.get('/api/probe/idleTransaction', async () => {
+          await inTransaction(app.db, async (trx) => {
+            await sql`select 1`.execute(trx)
+            await new Promise((resolve) => setTimeout(resolve, 1000))
+            await sql`select 1`.execute(trx)
+          })
+          return null
+        })
+      },
+    })
+  })
+  afterAll(() => t.close())
+
+  it('is ended by PostgreSQL: the call answers 503 Unavailable, and the instance goes on serving', async () => {
+    const user = await t.register()
+    const { status, body } = await t.call('GET', '/api/probe/idleTransaction')
+    // SQLite has no sessions to end; the transaction there simply completes.
+    expect({ status, errorCode: body.metadata.errorCode }).toEqual(
+      t.dialect === 'postgres' ? { status: 503, errorCode: 'Unavailable' } : { status: 200, errorCode: null },
+    )
+    for (let i = 0; i < 3; i += 1) expect(answerOf(await getUser(t, user))).toEqual({ status: 200 })
   })
 })

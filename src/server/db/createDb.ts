@@ -93,6 +93,9 @@ export function openDatabase(
         : {}),
     })
     pool.on('error', onConnectionLost)
+    // A connection in use can be ended too (a transaction idle past its bound, a restart): told here rather than
+    // thrown as an unhandled error, and the query that meets it fails, answering 503; the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', onConnectionLost))
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
