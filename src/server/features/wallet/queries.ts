@@ -344,6 +344,16 @@ export async function insertPendingReferralReward(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
 }
 
+/** The inviter of the invitee's reward while it is pending. */
+export async function findPendingReferralInviter(db: Db, inviteeId: string) {
+  return db
+    .selectFrom('referral_rewards')
+    .select('inviter_id')
+    .where('invitee_id', '=', inviteeId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+}
+
 /**
  * Settles the invitee's pending reward as paid and returns its inviter and the invitee's name; only the first caller
  * gets the row back, however many first picks race. Every later pick or draw pays one indexed statement for this.
