@@ -3,12 +3,14 @@ import { sql } from 'kysely'
 import type { GiftUserCardResult } from '@shared/collection'
 import type { AddFriendResult } from '@shared/friends'
 import type { PostCommentResult } from '@shared/memories'
+import type { CreatePaymentIntentResult, TestModeConfirmResult } from '@shared/wallet'
 import { keepRepliesToCommentsOf } from '@server/features/memories/service'
 import { createAccountTombstone, deleteAccountRow } from '@server/features/session/service'
 import { closeCreditAccount } from '@server/features/wallet/service'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, giveCopy, makeFriends } from '../memories/fixtures'
+import { expectEveryLedgerToMatchBalances } from '../wallet/walletTestKit'
 
 jest.setTimeout(60_000)
 
@@ -102,6 +104,56 @@ describe('calls aimed at an account while it is erased answer as for an unknown 
       }),
     )
     expect({ status, message: body.metadata.message }).toEqual({ status: 404, message: 'Memory not found.' })
+    expect(t.loggedErrors).toEqual([])
+  })
+})
+
+describe('a payment confirmed while its buyer’s account is erased', () => {
+  it('is refunded, and the anonymised tombstone that now holds the payment gets no credit', async () => {
+    const buyer = await t.register()
+    const created = await t.call<CreatePaymentIntentResult>('POST', '/api/payment/createPaymentIntent', {
+      token: buyer.token,
+      body: { selectedCreditProduct: 1 },
+    })
+    expect(created.status).toBe(200)
+
+    const { status } = await whileErased(buyer, () =>
+      t.call<TestModeConfirmResult>('POST', '/api/payment/testMode/confirmPayment', {
+        body: {
+          clientSecret: created.body.data.clientSecret,
+          cardNumber: '4242424242424242',
+          expiry: '12/40',
+          cvc: '123',
+        },
+      }),
+    )
+
+    expect(status).toBe(200)
+    const payment = await t.db
+      .selectFrom('payments')
+      .innerJoin('users', 'users.id', 'payments.user_id')
+      .innerJoin('test_payment_intents', 'test_payment_intents.id', 'payments.provider_payment_id')
+      .select([
+        'payments.fulfilled_at',
+        'payments.refused_at',
+        'payments.refunded_at',
+        'test_payment_intents.status',
+        'users.closed_at',
+        'users.digital_credit',
+        'users.physical_credit',
+      ])
+      .where('payments.provider_payment_id', '=', created.body.data.clientSecret.split('_secret_')[0] ?? '')
+      .executeTakeFirstOrThrow()
+    expect(payment).toEqual({
+      fulfilled_at: null,
+      refused_at: expect.any(String),
+      refunded_at: expect.any(String),
+      status: 'refunded',
+      closed_at: expect.any(String),
+      digital_credit: 0,
+      physical_credit: 0,
+    })
+    await expectEveryLedgerToMatchBalances(t)
     expect(t.loggedErrors).toEqual([])
   })
 })
