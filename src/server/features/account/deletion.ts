@@ -28,11 +28,12 @@ const DELETION_BATCH = 50
  * 1. The request is claimed, so a login no longer cancels it (a request cancelled meanwhile stops everything here).
  * 2. The picture files go from the blob store. A run that stops after this finds the rows, and so the files, again.
  * 3. One transaction (run again if PostgreSQL ends it as a deadlock): the account's row is locked first, so a payment
- *    or a friendship aimed at it meanwhile waits, then finds it closed or gone; the claimed request is taken (a concurrent run waits for it, then finds nothing and stops); the
- *    remaining credit is forfeited and the ledger rows and payments move to a new anonymised tombstone; others' replies
- *    to the user's comments are kept; then the user's row is deleted, and with it, by ON DELETE CASCADE, every row
- *    listed in accountData.ts: sessions, notifications, copies, draws, memories, pictures, tags, likes, comments,
- *    friendships both ways, certificates, referral records, been-there marks and content requests.
+ *    or a friendship aimed at it meanwhile waits, then finds it closed or gone; the claimed request is taken (a
+ *    concurrent run waits for it, then finds nothing and stops); the remaining credit is forfeited and the ledger rows
+ *    and payments move to a new anonymised tombstone; others' replies to the user's comments are kept; then the user's
+ *    row is deleted, and with it, by ON DELETE CASCADE, every row listed in accountData.ts: sessions, notifications,
+ *    copies, draws, memories, pictures, tags, likes, comments, friendships both ways, certificates, referral records,
+ *    been-there marks and content requests.
  */
 export async function eraseAccount(
   db: Kysely<Database>,

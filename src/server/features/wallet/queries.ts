@@ -356,7 +356,7 @@ export async function findPendingReferralInviter(db: Db, inviteeId: string) {
 
 /**
  * Settles the invitee's pending reward as paid and returns its inviter and the invitee's name; only the first caller
- * gets the row back, however many first picks race. Every later pick or draw pays one indexed statement for this.
+ * gets the row back, however many first picks race.
  */
 export async function claimPendingReferralReward(trx: Transaction<Database>, inviteeId: string, settledAt: string) {
   const claimed = await trx

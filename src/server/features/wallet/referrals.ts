@@ -46,9 +46,9 @@ export async function holdReferralReward(
  * count). A pending reward's inviter is looked up first (one indexed read per purchase) and the inviter's account row
  * locked before the reward's row, the lock order of every path to a user's credit (docs/security.md#locks); then the
  * first call claims the reward (a conditional update of the invitee's pending row); the ledger's key on (inviter,
- * 'referral', invitee) credits it at most once. The month's count is a
- * conditional increment, so friends racing to their first card keep the inviter within the cap on both databases;
- * past it, the reward is settled as over the limit and nothing is paid.
+ * 'referral', invitee) credits it at most once. The month's count is a conditional increment, so friends racing to
+ * their first card keep the inviter within the cap on both databases; past it, the reward is settled as over the limit
+ * and nothing is paid.
  */
 export async function releaseReferralReward(trx: Transaction<Database>, inviteeId: string): Promise<void> {
   const pending = await walletQueries.findPendingReferralInviter(trx, inviteeId)
