@@ -18,6 +18,8 @@ export interface Config {
   /** The share host; its pages are rendered by the server. */
   shareBaseUrl: string
   database: { dialect: DatabaseDialect; url: string; sqlitePath: string }
+  /** Bounded waits on the database (docs/security.md#timeouts): past any of them a call answers 503. */
+  databaseLimits: DatabaseLimits
   /** How many instances serve this site, as declared by the operator (SQLite allows only one). */
   instances: number
   apiKeys: string[]
@@ -75,6 +77,19 @@ export type TrustProxy = false | { hops: number } | { addresses: string[] }
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR blocks. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+export interface DatabaseLimits {
+  /** PostgreSQL connections per instance (DB_POOL_MAX). */
+  poolMax: number
+  /** How long a request waits for a free PostgreSQL connection (DB_POOL_ACQUIRE_TIMEOUT_MS). */
+  acquireTimeoutMs: number
+  /** How long one PostgreSQL statement may run (DB_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number
+  /** How long a statement waits for a row or table lock; SQLite's busy timeout (DB_LOCK_TIMEOUT_MS). */
+  lockTimeoutMs: number
+  /** How long a PostgreSQL transaction may sit idle before the server ends it (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS). */
+  idleInTransactionTimeoutMs: number
+}
 
 /** A start-up setting is wrong; the message names it and says what is expected. */
 export class SettingsError extends Error {
@@ -179,6 +194,15 @@ const SettingsSchema = Type.Object({
   S3_FORCE_PATH_STYLE: Switch('the bucket in the path'),
   S3_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 3000, description: 'milliseconds, at least 1' }),
   S3_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
+  DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'a whole number from 1 to 1000' }),
+  DB_POOL_ACQUIRE_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
+  DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000, description: 'milliseconds, at least 1' }),
+  DB_LOCK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 5000, description: 'milliseconds, at least 1' }),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 60_000,
+    description: 'milliseconds, at least 1',
+  }),
 })
 type Settings = Static<typeof SettingsSchema>
 
@@ -240,6 +264,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     shareBaseUrl: (settings.SHARE_BASE_URL ?? `${publicUrl}/s`).replace(/\/+$/, ''),
     database,
+    databaseLimits: {
+      poolMax: settings.DB_POOL_MAX,
+      acquireTimeoutMs: settings.DB_POOL_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: settings.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: settings.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     instances: settings.INSTANCES,
     apiKeys: settings.API_KEYS.split(',')
       .map((key) => key.trim())

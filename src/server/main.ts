@@ -10,14 +10,19 @@ import { seedDatabase } from './seedDatabase'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // Migrations and seeding may run longer than a request's statement may: they get a connection of their own,
+  // without the request timeouts.
+  const setup = openDatabase(config.database)
+  await migrateToLatest(setup.db)
+  await seedDatabase(setup.db)
+  await setup.db.destroy()
   const { db, poolStats } = openDatabase(config.database, {
     onConnectionLost: (error) => {
       console.error(`database connection lost: ${error.message}`)
     },
     checkpointInBackground: true,
+    limits: config.databaseLimits,
   })
-  await migrateToLatest(db)
-  await seedDatabase(db)
   const app = await buildApp({ config, db, closeDb: true, poolStats })
   // Read before the first request rather than during it: indexing 2,000 places holds the thread for a few hundred ms.
   await catalogue(db)

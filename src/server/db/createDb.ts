@@ -5,7 +5,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely'
 import pg from 'pg'
 
-import type { Config } from '../config'
+import type { Config, DatabaseLimits } from '../config'
 
 import { BACKSTOP_CHECKPOINT_PAGES, startBackgroundCheckpoint, type BackgroundCheckpoint } from './backgroundCheckpoint'
 import type { Database } from './schema'
@@ -64,15 +64,38 @@ export interface OpenDatabaseOptions {
   onConnectionLost?: (error: Error) => void
   /** SQLite file: checkpoint the write-ahead log on a worker thread instead of inside commits (the server does). */
   checkpointInBackground?: boolean
+  /**
+   * Bounded waits (the server and the tests pass the configured ones): a pool acquire timeout, statement, lock and
+   * idle-in-transaction timeouts on PostgreSQL, the busy timeout on SQLite. Without them (scripts, migrations) nothing
+   * is cut short but SQLite's 5-second busy wait.
+   */
+  limits?: DatabaseLimits
 }
+
+/** SQLite's wait for the write lock when no limits are given. */
+const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000
 
 export function openDatabase(
   database: Config['database'],
-  { onConnectionLost = () => undefined, checkpointInBackground = false }: OpenDatabaseOptions = {},
+  { onConnectionLost = () => undefined, checkpointInBackground = false, limits }: OpenDatabaseOptions = {},
 ): OpenDatabase {
   if (database.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: limits?.poolMax ?? 10,
+      ...(limits
+        ? {
+            connectionTimeoutMillis: limits.acquireTimeoutMs,
+            statement_timeout: limits.statementTimeoutMs,
+            lock_timeout: limits.lockTimeoutMs,
+            idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+          }
+        : {}),
+    })
     pool.on('error', onConnectionLost)
+    // A connection in use can be ended too (a transaction idle past its bound, a restart): told here rather than
+    // thrown as an unhandled error, and the query that meets it fails, answering 503; the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', onConnectionLost))
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -83,7 +106,7 @@ export function openDatabase(
   const sqlite = new SqliteDatabase(database.sqlitePath)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma(`busy_timeout = ${limits?.lockTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS}`)
   sqlite.pragma('synchronous = NORMAL')
   let checkpoint: BackgroundCheckpoint | undefined
   if (inFile && checkpointInBackground) {

@@ -58,6 +58,15 @@ function isBadInput(error: unknown): boolean {
   return /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_TOOBIG'
 }
 
+/**
+ * PostgreSQL ended a transaction that did nothing wrong: it was a deadlock's victim (40P01) or a serialization failure
+ * (40001). Running it again is safe and is what `inTransaction` does.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const { code } = driverError(error)
+  return code === '40P01' || code === '40001'
+}
+
 export const VALUE_NOT_STORABLE = 'The request contains a value that cannot be stored.'
 
 /**
@@ -66,6 +75,44 @@ export const VALUE_NOT_STORABLE = 'The request contains a value that cannot be s
  */
 export function badInputRefusal(error: unknown): AppError | null {
   return isBadInput(error) ? new AppError('BadRequest', VALUE_NOT_STORABLE) : null
+}
+
+/**
+ * PostgreSQL's codes for a wait cut short or a server that cannot serve now: a statement past statement_timeout
+ * (57014), a lock not had within lock_timeout (55P03), a session ended as idle in a transaction (25P03), a deadlock or
+ * serialization failure still met after its retries, too many connections, a server shutting down or starting (57P0x),
+ * and the connection exceptions (class 08).
+ */
+const UNAVAILABLE_CODES = new Set(['57014', '55P03', '25P03', '40P01', '40001', '53300', '57P01', '57P02', '57P03'])
+
+/** What node-postgres and its pool say when no connection could be had or a connection broke. */
+const UNAVAILABLE_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Client has encountered a connection error and is not queryable',
+])
+
+function isUnavailable(error: unknown): boolean {
+  const { code, message } = driverError(error)
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true
+    // SQLite's write lock not had within its busy timeout; an unreachable PostgreSQL server.
+    if (code.startsWith('SQLITE_BUSY') || code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT')
+      return true
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.has(message)
+}
+
+export const DATABASE_UNAVAILABLE = 'The server is busy. Please try again in a moment.'
+
+/**
+ * The refusal for a database that did not serve the call within its bounds (docs/security.md#timeouts): 503
+ * `Unavailable`, with the cause kept for the log; null for any other error. Nothing was changed: the transaction was
+ * rolled back, and the call may be made again.
+ */
+export function unavailableRefusal(error: unknown): AppError | null {
+  return isUnavailable(error) ? new AppError('Unavailable', DATABASE_UNAVAILABLE, { cause: error }) : null
 }
 
 /** A database refusal a service expects, and the refusal its caller gets instead. */

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
 
 import { ERROR_CODES, type Envelope, type ErrorCode } from '@shared/envelope'
 
-import { badInputRefusal } from '../lib/databaseErrors'
+import { badInputRefusal, unavailableRefusal } from '../lib/databaseErrors'
 import { AppError } from '../lib/errors'
 
 declare module 'fastify' {
@@ -153,6 +153,12 @@ export const envelopePlugin = fp(
       if (badInput) {
         request.log.warn({ err: error }, 'the database refused a value of the request')
         return sendError(request, reply, badInput.code, badInput.message)
+      }
+      // A wait on the database cut short by its bound: the call can be made again, and the cause is logged.
+      const unavailable = unavailableRefusal(error)
+      if (unavailable) {
+        request.log.error({ err: error }, 'the database did not serve the request in time')
+        return sendError(request, reply, unavailable.code, unavailable.message)
       }
       request.log.error({ err: error }, 'request failed')
       return sendError(request, reply, 'Internal', `Internal error (request ${request.id})`)

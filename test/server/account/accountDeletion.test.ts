@@ -363,6 +363,56 @@ describe('a purchase paid after its account was deleted', () => {
   })
 })
 
+describe('a purchase paid once the deletion has started', () => {
+  it('is refunded, not credited to the account whose credit is about to be forfeited', async () => {
+    const user = await t.register()
+    const intent = await expectOk(
+      t.call<CreatePaymentIntentResult>('POST', '/api/payment/createPaymentIntent', {
+        token: user.token,
+        body: { selectedCreditProduct: 1 },
+      }),
+    )
+    await expectOk(requestDeletion(user))
+    const before = await t.db
+      .selectFrom('users')
+      .select(['digital_credit', 'physical_credit'])
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
+    // The deletion job has claimed the request and is deleting the picture files.
+    await t.db
+      .updateTable('account_deletions')
+      .set({ started_at: new Date().toISOString() })
+      .where('user_id', '=', user.userId)
+      .execute()
+
+    const { status } = await t.call('POST', '/api/payment/testMode/confirmPayment', {
+      body: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+    })
+
+    expect(status).toBe(200)
+    const payment = await t.db
+      .selectFrom('payments')
+      .innerJoin('test_payment_intents', 'test_payment_intents.id', 'payments.provider_payment_id')
+      .select(['payments.fulfilled_at', 'payments.refused_at', 'payments.refunded_at', 'test_payment_intents.status'])
+      .where('payments.user_id', '=', user.userId)
+      .executeTakeFirstOrThrow()
+    expect(payment).toEqual({
+      fulfilled_at: null,
+      refused_at: expect.any(String),
+      refunded_at: expect.any(String),
+      status: 'refunded',
+    })
+    expect(
+      await t.db
+        .selectFrom('users')
+        .select(['digital_credit', 'physical_credit'])
+        .where('id', '=', user.userId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before)
+    await expectEveryLedgerToMatchBalances(t)
+  })
+})
+
 describe('with several instances and Redis', () => {
   const instances = twoInstancesSharingRedis()
 

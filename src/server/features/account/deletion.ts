@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 
 import type { Database } from '../../db/schema'
+import { inTransaction } from '../../db/transactions'
 import type { BlobStore } from '../../lib/blobStore'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
@@ -13,7 +14,7 @@ import {
   takeClaimedAccountDeletion,
 } from '../session/service'
 import { deleteTravelMapPreviews } from '../travel/service'
-import { closeCreditAccount } from '../wallet/service'
+import { closeCreditAccount, lockAccountForClosing } from '../wallet/service'
 
 /** Due deletions are looked for every hour, so an account goes within the hour after its grace period ends. */
 export const ACCOUNT_DELETION_PERIOD_SECONDS = 60 * 60
@@ -26,11 +27,13 @@ const DELETION_BATCH = 50
  *
  * 1. The request is claimed, so a login no longer cancels it (a request cancelled meanwhile stops everything here).
  * 2. The picture files go from the blob store. A run that stops after this finds the rows, and so the files, again.
- * 3. One transaction: the claimed request is taken (a concurrent run waits for it, then finds nothing and stops); the
- *    remaining credit is forfeited and the ledger rows and payments move to a new anonymised tombstone; others' replies
- *    to the user's comments are kept; then the user's row is deleted, and with it, by ON DELETE CASCADE, every row
- *    listed in accountData.ts: sessions, notifications, copies, draws, memories, pictures, tags, likes, comments,
- *    friendships both ways, certificates, referral records, been-there marks and content requests.
+ * 3. One transaction (run again if PostgreSQL ends it as a deadlock): the account's row is locked first, so a payment
+ *    or a friendship aimed at it meanwhile waits, then finds it closed or gone; the claimed request is taken (a
+ *    concurrent run waits for it, then finds nothing and stops); the remaining credit is forfeited and the ledger rows
+ *    and payments move to a new anonymised tombstone; others' replies to the user's comments are kept; then the user's
+ *    row is deleted, and with it, by ON DELETE CASCADE, every row listed in accountData.ts: sessions, notifications,
+ *    copies, draws, memories, pictures, tags, likes, comments, friendships both ways, certificates, referral records,
+ *    been-there marks and content requests.
  */
 export async function eraseAccount(
   db: Kysely<Database>,
@@ -41,7 +44,9 @@ export async function eraseAccount(
   if (!(await claimAccountDeletion(db, userId, at))) return false
   await deletePictureFilesOfUser(db, blobs, userId)
   await deleteTravelMapPreviews(blobs, userId)
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
+    // The account's row before any other row of it, as on every path to a user's credit and payments.
+    if (!(await lockAccountForClosing(trx, userId))) return false
     if (!(await takeClaimedAccountDeletion(trx, userId))) return false
     const tombstoneId = await createAccountTombstone(trx)
     await closeCreditAccount(trx, userId, tombstoneId)

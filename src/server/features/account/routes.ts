@@ -7,6 +7,7 @@ import {
 } from '@shared/account'
 import { envelope } from '@shared/envelope'
 
+import { inTransaction } from '../../db/transactions'
 import { userId } from '../../plugins/auth'
 import { requestAccountDeletion } from '../session/service'
 
@@ -25,9 +26,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { result, endedSessions } = await db
-        .transaction()
-        .execute((trx) => requestAccountDeletion(trx, userId(request), request.body))
+      const { result, endedSessions } = await inTransaction(db, (trx) =>
+        requestAccountDeletion(trx, userId(request), request.body),
+      )
       // Logged out everywhere at once: every instance's session cache forgets these sessions (over Redis when set).
       for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
       return result

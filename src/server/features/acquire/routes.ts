@@ -16,6 +16,7 @@ import {
 } from '@shared/acquire'
 import { envelope } from '@shared/envelope'
 
+import { inTransaction } from '../../db/transactions'
 import { cryptoRandomInt } from '../../lib/random'
 import { userId } from '../../plugins/auth'
 import { catalogue } from '../catalogue/service'
@@ -33,9 +34,9 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const cards = await catalogue(fastify.db)
-      return fastify.db
-        .transaction()
-        .execute((trx) => acquireService.pickCard(trx, userId(request), request.body.selectedCardId, cards))
+      return inTransaction(fastify.db, (trx) =>
+        acquireService.pickCard(trx, userId(request), request.body.selectedCardId, cards),
+      )
     },
   )
 
@@ -47,11 +48,9 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const cards = await catalogue(fastify.db)
-      return fastify.db
-        .transaction()
-        .execute((trx) =>
-          acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt, cards),
-        )
+      return inTransaction(fastify.db, (trx) =>
+        acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt, cards),
+      )
     },
   )
 
@@ -85,7 +84,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { response: { 200: envelope(FreeDrawnCardSchema) } }, config: { limits: ['freeDraw'] } },
     async () => {
       const cards = await catalogue(fastify.db)
-      return fastify.db.transaction().execute((trx) => acquireService.freeDrawCard(trx, cryptoRandomInt, cards))
+      return inTransaction(fastify.db, (trx) => acquireService.freeDrawCard(trx, cryptoRandomInt, cards))
     },
   )
 

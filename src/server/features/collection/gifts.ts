@@ -6,6 +6,7 @@ import { TEXTS } from '@shared/texts'
 
 import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'
+import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 import type { KeysetKey } from '../../lib/keysetCursor'
@@ -56,6 +57,18 @@ export async function isGiftable(
  * now, and only then the copy moves — on the condition that it is still the giver's, so a copy moves once.
  */
 export async function giftUserCard(
+  trx: Transaction<Database>,
+  giverId: string,
+  body: GiftUserCardBody,
+): Promise<GiftUserCardResult> {
+  // A friend whose account is erased while the gift waits on it is no friend any more: the gift answers as for one.
+  return refusing(
+    () => giveToFriend(trx, giverId, body),
+    [{ when: 'foreignKey', refusal: new AppError('RuleViolation', GIFT_ONLY_TO_FRIENDS) }],
+  )
+}
+
+async function giveToFriend(
   trx: Transaction<Database>,
   giverId: string,
   body: GiftUserCardBody,

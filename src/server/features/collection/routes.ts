@@ -13,6 +13,7 @@ import {
 } from '@shared/collection'
 import { envelope } from '@shared/envelope'
 
+import { inTransaction } from '../../db/transactions'
 import { userId } from '../../plugins/auth'
 
 import * as collectionService from './service'
@@ -50,9 +51,9 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.requireUser,
     },
     (request) =>
-      fastify.db
-        .transaction()
-        .execute((trx) => collectionService.recycleUserCard(trx, userId(request), request.body.userCardId)),
+      inTransaction(fastify.db, (trx) =>
+        collectionService.recycleUserCard(trx, userId(request), request.body.userCardId),
+      ),
   )
 
   fastify.get(
@@ -67,7 +68,6 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: GiftUserCardBodySchema, response: { 200: envelope(GiftUserCardResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) =>
-      fastify.db.transaction().execute((trx) => collectionService.giftUserCard(trx, userId(request), request.body)),
+    (request) => inTransaction(fastify.db, (trx) => collectionService.giftUserCard(trx, userId(request), request.body)),
   )
 }

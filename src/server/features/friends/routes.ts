@@ -10,6 +10,7 @@ import {
   SearchFriendsQuerySchema,
 } from '@shared/friends'
 
+import { inTransaction } from '../../db/transactions'
 import { userId } from '../../plugins/auth'
 
 import * as friendsService from './service'
@@ -23,9 +24,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { limits: ['friendCodeLookup'] },
     },
     (request) =>
-      fastify.db
-        .transaction()
-        .execute((trx) => friendsService.addFriend(trx, userId(request), request.body.friendCode)),
+      inTransaction(fastify.db, (trx) => friendsService.addFriend(trx, userId(request), request.body.friendCode)),
   )
 
   fastify.post(
@@ -36,9 +35,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { limits: ['friendCodeLookup'] },
     },
     (request) =>
-      fastify.db
-        .transaction()
-        .execute((trx) => friendsService.removeFriend(trx, userId(request), request.body.friendCode)),
+      inTransaction(fastify.db, (trx) => friendsService.removeFriend(trx, userId(request), request.body.friendCode)),
   )
 
   fastify.get(

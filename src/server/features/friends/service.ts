@@ -4,6 +4,7 @@ import { levelForExperience } from '@shared/constants'
 import { SEARCH_FRIENDS_LIMIT, type AddFriendResult, type Friend, type FriendMatch } from '@shared/friends'
 
 import type { Database } from '../../db/schema'
+import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { notificationLinks, notify } from '../notifications/service'
 
@@ -22,10 +23,14 @@ export function normalizeFriendCode(friendCode: string): string {
   return friendCode.trim().toUpperCase()
 }
 
+function unknownCode(code: string): AppError {
+  return new AppError('NotFound', `No traveller has the friend code ${code}. Please check it and try again.`)
+}
+
 async function findByCode(trx: Transaction<Database>, friendCode: string) {
   const code = normalizeFriendCode(friendCode)
   const user = await findUserByFriendCode(trx, code)
-  if (!user) throw new AppError('NotFound', `No traveller has the friend code ${code}. Please check it and try again.`)
+  if (!user) throw unknownCode(code)
   return user
 }
 
@@ -38,11 +43,14 @@ export async function addFriend(
   const friend = await findByCode(trx, friendCode)
   if (friend.id === userId)
     throw new AppError('RuleViolation', 'That is your own friend code. Share it with a friend to connect.')
-  const added = await befriend(trx, userId, friend.id)
-  if (!added) throw new AppError('Conflict', `${friend.username} is already your friend.`)
-  const me = await findUsername(trx, userId)
-  await notify(trx, friend.id, 'New friend', `${me.username} added you as a friend.`, notificationLinks.friends)
-  return { result: true, username: friend.username }
+  // An account erased while this waits on it answers like a code nobody has.
+  return refusing(async () => {
+    const added = await befriend(trx, userId, friend.id)
+    if (!added) throw new AppError('Conflict', `${friend.username} is already your friend.`)
+    const me = await findUsername(trx, userId)
+    await notify(trx, friend.id, 'New friend', `${me.username} added you as a friend.`, notificationLinks.friends)
+    return { result: true, username: friend.username }
+  }, [{ when: 'foreignKey', refusal: unknownCode(normalizeFriendCode(friendCode)) }])
 }
 
 /**

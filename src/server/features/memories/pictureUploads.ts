@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { UploadMemoryPictureResult } from '@shared/memories'
 
 import type { Database } from '../../db/schema'
+import { inTransaction } from '../../db/transactions'
 import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -64,7 +65,7 @@ export async function uploadMemoryPicture(
   // Parallel uploads all pass the first count while they decode; counting again and inserting under the uploader's
   // lock makes them take their turns, so together they cannot pass the quota.
   const kept = await keptOnlyWithRow(blobs, picture.fileName, () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       await queries.lockUploader(trx, userId)
       if (!withinQuota(await queries.sumPendingPictures(trx, userId), picture.data.length, quota)) return false
       await queries.insertPicture(trx, {

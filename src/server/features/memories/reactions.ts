@@ -4,6 +4,7 @@ import type { LikeMemoryResult, PostCommentBody, PostCommentResult } from '@shar
 
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
+import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { notificationLinks, notify } from '../notifications/service'
@@ -23,12 +24,22 @@ async function mayStillSee(trx: Transaction<Database>, userId: string, memoryId:
   return (await queries.findVisibleMemory(trx, userId, memoryId)) != null
 }
 
+/**
+ * A memory whose author's account is erased while a like or a comment is written goes with the account: the write
+ * then finds nothing to point at and answers as for a memory that is not there.
+ */
+const MEMORY_GONE = [{ when: 'foreignKey', refusal: new AppError('NotFound', NOT_VISIBLE) }] as const
+
 /** A toggle: the (memory, user) key counts a like once; the author hears of new likes from others. */
 export async function likeMemory(
   trx: Transaction<Database>,
   userId: string,
   memoryId: string,
 ): Promise<LikeMemoryResult> {
+  return refusing(() => toggleLike(trx, userId, memoryId), MEMORY_GONE)
+}
+
+async function toggleLike(trx: Transaction<Database>, userId: string, memoryId: string): Promise<LikeMemoryResult> {
   const memory = await queries.findVisibleMemory(trx, userId, memoryId)
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const liked = await queries.insertLike(trx, memoryId, userId, nowIso())
@@ -52,6 +63,14 @@ export async function likeMemory(
  * a comment notifies the memory's author (once, when both are the same person).
  */
 export async function postComment(
+  trx: Transaction<Database>,
+  userId: string,
+  body: PostCommentBody,
+): Promise<PostCommentResult> {
+  return refusing(() => writeComment(trx, userId, body), MEMORY_GONE)
+}
+
+async function writeComment(
   trx: Transaction<Database>,
   userId: string,
   body: PostCommentBody,

@@ -28,6 +28,7 @@ import {
   UploadMemoryPictureResultSchema,
 } from '@shared/memories'
 
+import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
@@ -100,16 +101,16 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/memory/createMemory',
     { ...loggedIn, schema: { body: CreateMemoryBodySchema, response: { 200: envelope(CreateMemoryResultSchema) } } },
-    (request) => db.transaction().execute((trx) => memoriesService.createMemory(trx, userId(request), request.body)),
+    (request) => inTransaction(db, (trx) => memoriesService.createMemory(trx, userId(request), request.body)),
   )
 
   fastify.post(
     '/memory/updateMemory',
     { ...loggedIn, schema: { body: UpdateMemoryBodySchema, response: { 200: envelope(Type.Null()) } } },
     async (request) => {
-      const { removedPictures } = await db
-        .transaction()
-        .execute((trx) => memoriesService.updateMemory(trx, userId(request), request.body))
+      const { removedPictures } = await inTransaction(db, (trx) =>
+        memoriesService.updateMemory(trx, userId(request), request.body),
+      )
       // The memory is saved; a file the store cannot delete now is left to the sweep, which removes files without a row.
       await Promise.all(
         removedPictures.map((fileName) =>
@@ -175,14 +176,13 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ...loggedIn,
       schema: { body: SwitchUserCardBodySchema, response: { 200: envelope(SwitchUserCardResultSchema) } },
     },
-    (request) => db.transaction().execute((trx) => memoriesService.switchUserCard(trx, userId(request), request.body)),
+    (request) => inTransaction(db, (trx) => memoriesService.switchUserCard(trx, userId(request), request.body)),
   )
 
   fastify.post(
     '/memory/likeMemory',
     { ...loggedIn, schema: { body: MemoryIdBodySchema, response: { 200: envelope(LikeMemoryResultSchema) } } },
-    (request) =>
-      db.transaction().execute((trx) => memoriesService.likeMemory(trx, userId(request), request.body.memoryId)),
+    (request) => inTransaction(db, (trx) => memoriesService.likeMemory(trx, userId(request), request.body.memoryId)),
   )
 
   fastify.post(
@@ -192,6 +192,6 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } },
       config: { limits: ['comment'] },
     },
-    (request) => db.transaction().execute((trx) => memoriesService.postComment(trx, userId(request), request.body)),
+    (request) => inTransaction(db, (trx) => memoriesService.postComment(trx, userId(request), request.body)),
   )
 }

@@ -13,6 +13,7 @@ import {
   UserSchema,
 } from '@shared/session'
 
+import { inTransaction } from '../../db/transactions'
 import { userId } from '../../plugins/auth'
 
 import { PasswordHashing } from './passwords'
@@ -31,9 +32,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       // Hashing is slow on purpose; done before the transaction, it holds no database lock.
       const passwordHash = await passwords.hash(request.body.password)
-      const result = await fastify.db
-        .transaction()
-        .execute((trx) => sessionService.register(trx, request.body, passwordHash, sessionTtlDays))
+      const result = await inTransaction(fastify.db, (trx) =>
+        sessionService.register(trx, request.body, passwordHash, sessionTtlDays),
+      )
       request.startedSession = true
       return result
     },
@@ -79,7 +80,6 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) =>
-      fastify.db.transaction().execute((trx) => sessionService.updateProfile(trx, userId(request), request.body)),
+    (request) => inTransaction(fastify.db, (trx) => sessionService.updateProfile(trx, userId(request), request.body)),
   )
 }

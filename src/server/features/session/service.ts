@@ -20,6 +20,7 @@ import type {
 } from '@shared/session'
 
 import type { Database } from '../../db/schema'
+import { inTransaction } from '../../db/transactions'
 import { now, nowIso } from '../../lib/clock'
 import { refusing, type ExpectedRefusal } from '../../lib/databaseErrors'
 import { normalizeEmail } from '../../lib/email'
@@ -170,7 +171,7 @@ export async function login(
   const user = await queries.findUserByEmail(db, normalizeEmail(body.email))
   const valid = await passwords.verify(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const accountDeletionCancelled = await cancelPendingDeletion(trx, user.id)
     const authKey = await createSession(trx, user.id, sessionTtlDays)
     return {

@@ -10,6 +10,7 @@ import {
   type BalanceColumn,
   findBalance,
   findBalances,
+  lockAccountForClosing as lockAccountRowForClosing,
   lockCreditAccount,
   insertCreditLedgerEntry,
   insertCreditLedgerEntryOnce,
@@ -107,6 +108,14 @@ export async function closeCreditAccount(
       await debit(trx, { userId, currency, amount, reason: ACCOUNT_CLOSED_REASON, reference: tombstoneId })
   }
   await moveAccountingRecords(trx, userId, tombstoneId)
+}
+
+/**
+ * The first lock an account's erasure takes, before any other row of the account's (docs/security.md#locks); false
+ * when the account is already gone.
+ */
+export async function lockAccountForClosing(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  return lockAccountRowForClosing(trx, userId)
 }
 
 export class InsufficientCreditError extends AppError {

@@ -10,6 +10,7 @@ import type {
   SpendingLimitsTable,
   TestPaymentIntentsTable,
 } from '../../db/schema'
+import { takesRowLocks } from '../../db/transactions'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -343,9 +344,19 @@ export async function insertPendingReferralReward(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
 }
 
+/** The inviter of the invitee's reward while it is pending. */
+export async function findPendingReferralInviter(db: Db, inviteeId: string) {
+  return db
+    .selectFrom('referral_rewards')
+    .select('inviter_id')
+    .where('invitee_id', '=', inviteeId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+}
+
 /**
  * Settles the invitee's pending reward as paid and returns its inviter and the invitee's name; only the first caller
- * gets the row back, however many first picks race. Every later pick or draw pays one indexed statement for this.
+ * gets the row back, however many first picks race.
  */
 export async function claimPendingReferralReward(trx: Transaction<Database>, inviteeId: string, settledAt: string) {
   const claimed = await trx
@@ -426,20 +437,44 @@ export async function listReferrals(db: Db, inviterId: string, limit: number) {
 
 /**
  * Holds the account's row until the transaction ends (a row lock on PostgreSQL; SQLite has one writer anyway), so no
- * credit or debit of another transaction lands between reading its balances and acting on them.
+ * credit or debit of another transaction lands between reading its balances and acting on them. Every transaction
+ * that moves a user's credit or settles their payments takes this lock before any other row of theirs
+ * (docs/security.md#locks). False when the account is gone.
  */
-export async function lockCreditAccount(trx: Transaction<Database>, userId: string): Promise<void> {
-  await trx
+export async function lockCreditAccount(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  const locked = await trx
     .updateTable('users')
     .set((eb) => ({ id: eb.ref('id') }))
     .where('id', '=', userId)
-    .execute()
+    .returning('id')
+    .executeTakeFirst()
+  return locked !== undefined
 }
 
-/** Whether the account is a deleted account's anonymised tombstone, which no credit may reach. */
-export async function isClosedAccount(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('closed_at').where('id', '=', userId).executeTakeFirst()
-  return row?.closed_at != null
+/**
+ * The lock an account's erasure takes first: like lockCreditAccount, and on PostgreSQL strong enough (`FOR UPDATE`)
+ * that no other transaction can still be adding a row that points at the account (a friendship, a gift, a
+ * notification) when the erasure deletes it; such a write waits, then finds the account gone.
+ */
+export async function lockAccountForClosing(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  if (!takesRowLocks(trx)) return lockCreditAccount(trx, userId)
+  const locked = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst()
+  return locked !== undefined
+}
+
+/**
+ * Whether an account may still receive credit: `closed` for a deleted account's anonymised tombstone, which no credit
+ * may reach, and for an account whose erasure has started (its credit is about to be forfeited).
+ */
+export async function findAccountStanding(db: Db, userId: string): Promise<'open' | 'closed' | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('account_deletions', 'account_deletions.user_id', 'users.id')
+    .select(['users.closed_at', 'account_deletions.started_at'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return row.closed_at != null || row.started_at != null ? 'closed' : 'open'
 }
 
 /** Hands a deleted account's ledger rows and payments to its anonymised tombstone, which keeps them for accounting. */

@@ -43,12 +43,17 @@ export async function holdReferralReward(
 
 /**
  * Pays the reward held for this user's inviter, inside the transaction of the user's pick or draw (a free draw does not
- * count). The first call claims the reward (a conditional update of the invitee's pending row, one indexed statement
- * per purchase); the ledger's key on (inviter, 'referral', invitee) credits it at most once. The month's count is a
- * conditional increment, so friends racing to their first card keep the inviter within the cap on both databases;
- * past it, the reward is settled as over the limit and nothing is paid.
+ * count). A pending reward's inviter is looked up first (one indexed read per purchase) and the inviter's account row
+ * locked before the reward's row, the lock order of every path to a user's credit (docs/security.md#locks); then the
+ * first call claims the reward (a conditional update of the invitee's pending row); the ledger's key on (inviter,
+ * 'referral', invitee) credits it at most once. The month's count is a conditional increment, so friends racing to
+ * their first card keep the inviter within the cap on both databases; past it, the reward is settled as over the limit
+ * and nothing is paid.
  */
 export async function releaseReferralReward(trx: Transaction<Database>, inviteeId: string): Promise<void> {
+  const pending = await walletQueries.findPendingReferralInviter(trx, inviteeId)
+  // An inviter erased meanwhile took the reward with it (its rows go with the account).
+  if (!pending || !(await walletQueries.lockCreditAccount(trx, pending.inviter_id))) return
   const settledAt = nowIso()
   const claimed = await walletQueries.claimPendingReferralReward(trx, inviteeId, settledAt)
   if (!claimed) return

@@ -18,6 +18,7 @@ import {
   VerifyPaymentIntentResultSchema,
 } from '@shared/wallet'
 
+import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
@@ -66,9 +67,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.requireUser,
     },
     (request) =>
-      fastify.db
-        .transaction()
-        .execute((trx) => walletService.setSpendingLimit(trx, userId(request), request.body.monthlyLimit)),
+      inTransaction(fastify.db, (trx) =>
+        walletService.setSpendingLimit(trx, userId(request), request.body.monthlyLimit),
+      ),
   )
 
   fastify.post(
@@ -108,9 +109,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { limits: ['redeemCertificate'] },
     },
     (request) =>
-      fastify.db
-        .transaction()
-        .execute((trx) => walletService.redeemCreditCertificate(trx, userId(request), request.body.redeemCode)),
+      inTransaction(fastify.db, (trx) =>
+        walletService.redeemCreditCertificate(trx, userId(request), request.body.redeemCode),
+      ),
   )
 
   if (provider instanceof TestModeProvider) {

@@ -13,6 +13,7 @@ import type {
 } from '@shared/wallet'
 
 import type { Database } from '../../db/schema'
+import { inTransaction } from '../../db/transactions'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
@@ -70,7 +71,7 @@ export async function createPaymentIntent(
   if (!product) throw new AppError('NotFound', 'This credit product is not available.')
   const kind = currencyOfProductType(product.product_type)
   const paymentId = newId()
-  await db.transaction().execute((trx) => holdForPurchase(trx, userId, paymentId, product.actual_price_cents))
+  await inTransaction(db, (trx) => holdForPurchase(trx, userId, paymentId, product.actual_price_cents))
   let intent: { id: string; clientSecret: string }
   try {
     intent = await provider.createIntent({
@@ -119,6 +120,10 @@ export type FulfilmentOutcome =
  * conditional updates on payments.fulfilled_at and refused_at let one caller decide, and the ledger's unique
  * reference would refuse a second credit anyway. A refused payment is refunded, again on every later call until the
  * provider has done it.
+ *
+ * The buyer is read inside the transaction, and their account's row is locked before the payment's, the order every
+ * path that touches a user's credit and payments follows (docs/security.md#locks); a deadlock or serialization
+ * failure runs it again.
  */
 export async function fulfilPayment(
   db: Kysely<Database>,
@@ -126,12 +131,13 @@ export async function fulfilPayment(
   intent: ProviderPaymentIntent,
 ): Promise<FulfilmentOutcome> {
   if (intent.status !== 'succeeded') return 'notPaid'
-  const payment = await walletQueries.findPayment(db, intent.id)
-  if (!payment) return 'unknownPayment'
-  if (payment.amount_cents !== intent.amountCents || payment.currency !== intent.currency) return 'amountMismatch'
-  const outcome = await db.transaction().execute(async (trx): Promise<FulfilmentOutcome> => {
-    // A purchase paid after its buyer's account was deleted went to the anonymised tombstone: refunded, not kept.
-    if (await walletQueries.isClosedAccount(trx, payment.user_id)) {
+  const outcome = await inTransaction(db, async (trx): Promise<FulfilmentOutcome> => {
+    const payment = await lockBuyerOf(trx, intent.id)
+    if (!payment) return 'unknownPayment'
+    if (payment.amount_cents !== intent.amountCents || payment.currency !== intent.currency) return 'amountMismatch'
+    // Paid while its buyer's account was being erased, or after (the payment then belongs to the anonymised
+    // tombstone): refunded, never credited.
+    if ((await walletQueries.findAccountStanding(trx, payment.user_id)) !== 'open') {
       if (await walletQueries.updatePaymentRefused(trx, intent.id, nowIso())) return 'accountClosed'
       return settledOutcome(await walletQueries.findPayment(trx, intent.id))
     }
@@ -158,6 +164,26 @@ export async function fulfilPayment(
   if (outcome === 'refusedBySpendingLimit' || outcome === 'accountClosed')
     await refundRefusedPayment(db, provider, intent.id)
   return outcome
+}
+
+/** An erasure hands a payment to the tombstone once; a buyer that changes more often than this is a bug. */
+const BUYER_READS = 3
+
+/**
+ * The payment, with its buyer's account locked for the rest of the transaction. The buyer is read again once the lock
+ * is held: an erasure that held it first has handed the payment to the anonymised tombstone meanwhile, whose row is
+ * then the one to lock.
+ */
+async function lockBuyerOf(trx: Transaction<Database>, providerPaymentId: string) {
+  let payment = await walletQueries.findPayment(trx, providerPaymentId)
+  for (let read = 1; payment && read <= BUYER_READS; read += 1) {
+    await walletQueries.lockCreditAccount(trx, payment.user_id)
+    const locked = await walletQueries.findPayment(trx, providerPaymentId)
+    if (locked?.user_id === payment.user_id) return locked
+    payment = locked
+  }
+  if (!payment) return undefined
+  throw new Error(`the buyer of payment ${providerPaymentId} changed more than ${BUYER_READS} times`)
 }
 
 /** What another caller already decided for a payment this one could not claim. */
@@ -238,7 +264,7 @@ export async function redeemCreditCertificate(
 }
 
 // The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
-export { balances, closeCreditAccount, credit, debit } from './ledger'
+export { balances, closeCreditAccount, credit, debit, lockAccountForClosing } from './ledger'
 export { issueCertificate } from './certificates'
 export { grantRegistrationGifts } from './registration'
 export { getReferralRewards, releaseReferralReward } from './referrals'

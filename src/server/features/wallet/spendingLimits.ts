@@ -91,6 +91,8 @@ export async function setSpendingLimit(
 ): Promise<SpendingLimit> {
   const instant = now()
   const iso = instant.toISOString()
+  // The account's row before its limit's, as on every path to a user's credit and payments.
+  await walletQueries.lockCreditAccount(trx, userId)
   const settled = await walletQueries.settleSpendingLimit(trx, userId, iso)
   const current = settled?.monthly_limit_cents ?? null
   const requested = monthlyLimitDollars === null ? null : monthlyLimitDollars * 100
@@ -131,6 +133,8 @@ export async function holdForPurchase(
   holdId: string,
   amountCents: number,
 ): Promise<void> {
+  // The account's row before its limit's, as on every path to a user's credit and payments.
+  await walletQueries.lockCreditAccount(trx, userId)
   const settled = await walletQueries.settleSpendingLimit(trx, userId, now().toISOString())
   if (settled?.monthly_limit_cents == null) return
   const instant = now()
@@ -163,7 +167,7 @@ export async function releaseSpendingHold(db: Kysely<Database>, holdId: string):
 }
 
 /**
- * The re-check when a payment is paid, in the fulfilment's transaction: whether what was paid this month plus this
+ * The re-check when a payment is paid, in the fulfilment's transaction (which holds the buyer's account lock): whether what was paid this month plus this
  * payment stays within the limit in force now. The payment's own hold goes either way.
  */
 export async function paymentWithinLimit(
