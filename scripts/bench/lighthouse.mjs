@@ -19,7 +19,8 @@
  * the budget.
  *
  * Settings: LIGHTHOUSE_ROUTES (comma-separated), LIGHTHOUSE_RUNS, LIGHTHOUSE_MIN_SCORE (default 85),
- * LIGHTHOUSE_CPU_SLOWDOWN (a fixed multiplier instead of the calibrated one), LIGHTHOUSE_THROTTLING (`simulate`,
+ * LIGHTHOUSE_CPU_SLOWDOWN (a fixed multiplier instead of the calibrated one), LIGHTHOUSE_REPORT_ONLY (print the verdict,
+ * exit 0), LIGHTHOUSE_THROTTLING (`simulate`,
  * Lighthouse's default, or `devtools`, which cannot go below 1x), CHROME_PATH (default /usr/bin/chromium), WEB_ROOT (default dist/web), LIGHTHOUSE_JSON (write the results to this file),
  * LIGHTHOUSE_REPORT_DIR (keep each run's whole Lighthouse result there, for its diagnostics).
  */
@@ -45,6 +46,8 @@ const LOGGED_IN_ROUTES = new Set(['/cardCollections', '/feed'])
  * development machine (host index 3,600-4,100, docs/benchmarks.md).
  */
 const TARGET_PHONE_INDEX = 1000
+/** Print the verdict without failing: the score still follows the host more than the page (docs/benchmarks.md). */
+const REPORT_ONLY = Boolean(process.env.LIGHTHOUSE_REPORT_ONLY)
 const FIXED_CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined
 /** One run may not take longer than this; a hung page fails the budget instead of the whole CI run. */
 const RUN_TIMEOUT_MS = 120_000
@@ -187,9 +190,12 @@ async function main() {
   if (process.env.LIGHTHOUSE_JSON) fs.writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(results, null, 2))
   const failing = results.filter((result) => result.score < MIN_SCORE)
   if (failing.length > 0) {
-    console.error(
-      `Lighthouse performance below ${MIN_SCORE}: ${failing.map((r) => `${r.route} (${r.score})`).join(', ')}`,
-    )
+    const verdict = `Lighthouse performance below ${MIN_SCORE}: ${failing.map((r) => `${r.route} (${r.score})`).join(', ')}`
+    if (REPORT_ONLY) {
+      console.warn(`${verdict} (reported, not enforced: LIGHTHOUSE_REPORT_ONLY)`)
+      return
+    }
+    console.error(verdict)
     process.exit(1)
   }
   console.log(`Lighthouse performance at or above ${MIN_SCORE} on ${results.length} routes`)
