@@ -21,19 +21,9 @@ import { STORAGE_KEYS } from '@client/lib/storage'
 import { installDevToolsStandIn, type DevToolsStandIn } from '@test/helpers/devToolsStandIn'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
+import { loginResult, secretSessionHandlers, sessionSecrets } from '@test/helpers/secretSession'
 
 import { makeMemory } from '../memories/fixtures'
-
-const loginResult = {
-  authKey: 'secret-token',
-  username: 'marta',
-  email: 'marta@example.com',
-  avatarId: 3,
-  digitalCredit: 2500,
-  physicalCredit: 40,
-  friendCode: 'ABC234',
-  accountDeletionCancelled: false,
-}
 
 /**
  * The modules a freshly loaded page has: the store module, the endpoint definitions main.tsx loads right after the
@@ -169,39 +159,10 @@ describe('QA replay: endpoints', () => {
 })
 
 describe('QA replay: what the extension writes', () => {
-  const secrets = {
-    password: 'hunter2-Pa55word',
-    otherPassword: 'another-Pa55word-9',
-    authKey: 'secret-token',
-    otherAuthKey: 'other-secret-token',
-    clientSecret: 'pi_123_secret_456',
-    cardNumber: '4242424242424242',
-    expiry: '12/34',
-    // Distinct enough not to turn up inside a timestamp.
-    cvc: 'cvc-731',
-    redeemCode: 'ABCD-EFGH-JKMN-PQRS',
-  }
+  const secrets = sessionSecrets
 
   it('exports a session that logs in, registers, pays by card and redeems a code with none of their secrets', async () => {
-    server.use(
-      onPost('/login', loginResult),
-      onPost('/register', { ...loginResult, authKey: secrets.otherAuthKey, invitationReward: false }),
-      onGet('/checkNewNotifications', false),
-      onGet('/payment/getMyCreditCertificates', [
-        { creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' },
-      ]),
-      onPost('/payment/createPaymentIntent', {
-        clientSecret: secrets.clientSecret,
-        dpmCheckerLink: null,
-        provider: 'test',
-      }),
-      onPost('/payment/testMode/confirmPayment', { paymentIntentId: 'pi_123', status: 'succeeded' }),
-      onPost('/payment/redeemCreditCertificate', {
-        result: true,
-        creditValue: 1000,
-        userData: { digitalCredit: 3500, physicalCredit: 40 },
-      }),
-    )
+    server.use(...secretSessionHandlers())
     const page = await loadPageWithDevTools(featureApiFiles)
     const store = page.store.makeStore()
     const endpoints = page.baseApi.baseApi.endpoints as unknown as typeof sessionApi.endpoints &

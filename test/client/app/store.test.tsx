@@ -13,17 +13,7 @@ import { initialSessionState } from '@client/features/session/slice'
 import { walletApi } from '@client/features/wallet/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { networkError, onGet, onPost, refusal, server } from '@test/helpers/msw'
-
-const loginResult = {
-  authKey: 'secret-token',
-  username: 'marta',
-  email: 'marta@example.com',
-  avatarId: 3,
-  digitalCredit: 2500,
-  physicalCredit: 40,
-  friendCode: 'ABC234',
-  accountDeletionCancelled: false,
-}
+import { loginResult, secretSessionHandlers, sessionSecrets } from '@test/helpers/secretSession'
 
 describe('the store', () => {
   it('replays recorded login, poll and logout actions into a fresh store with the same state', async () => {
@@ -57,35 +47,9 @@ describe('the store', () => {
   })
 
   it('records no secret in what DevTools sees: passwords, tokens, client secrets, card details, redeem codes', async () => {
-    const secrets = {
-      password: 'hunter2-Pa55word',
-      authKey: 'secret-token',
-      clientSecret: 'pi_123_secret_456',
-      cardNumber: '4242424242424242',
-      expiry: '12/34',
-      // Distinct enough not to turn up inside a timestamp.
-      cvc: 'cvc-731',
-      redeemCode: 'ABCD-EFGH-JKMN-PQRS',
-    }
-    server.use(
-      onPost('/register', { ...loginResult, invitationReward: false }),
-      onPost('/login', loginResult),
-      onGet('/checkNewNotifications', false),
-      onGet('/payment/getMyCreditCertificates', [
-        { creditCertificateId: 'cc1', creditValue: 1000, redeemCode: secrets.redeemCode, source: 'welcome' },
-      ]),
-      onPost('/payment/createPaymentIntent', {
-        clientSecret: secrets.clientSecret,
-        dpmCheckerLink: null,
-        provider: 'test',
-      }),
-      onPost('/payment/testMode/confirmPayment', { paymentIntentId: 'pi_123', status: 'succeeded' }),
-      onPost('/payment/redeemCreditCertificate', {
-        result: true,
-        creditValue: 1000,
-        userData: { digitalCredit: 3500, physicalCredit: 40 },
-      }),
-    )
+    // This session registers with the traveller's own password: the other password never appears.
+    const { otherPassword: _otherPassword, ...secrets } = sessionSecrets
+    server.use(...secretSessionHandlers())
     const recorded: UnknownAction[] = []
     const recorder: Middleware = () => (next) => (action) => {
       recorded.push(action as UnknownAction)
