@@ -1,4 +1,5 @@
 import type { User } from '@shared/session'
+import type { CreditCertificate } from '@shared/wallet'
 
 /** The logged-in user of client tests (the same marta as `loggedInSession`), with what a test needs changed. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -18,6 +19,17 @@ export function makeUser(overrides: Partial<User> = {}): User {
     userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
     memoryCount: 0,
     friendCount: 0,
+    ...overrides,
+  }
+}
+
+/** A credit certificate in the traveller's wallet: by default the welcome gift of every new account. */
+export function makeCertificate(overrides: Partial<CreditCertificate> = {}): CreditCertificate {
+  return {
+    creditCertificateId: 'c1',
+    creditValue: 10_000,
+    redeemCode: 'ABCD-EFGH-JKMN-PQRS',
+    source: 'welcome',
     ...overrides,
   }
 }

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
 import type { CreditCertificate } from '@shared/wallet'
-import { makeUser } from '@test/helpers/fixtures'
+import { makeCertificate, makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderApp } from '@test/helpers/render'
 
@@ -10,12 +10,7 @@ configure({ asyncUtilTimeout: 5_000 })
 jest.setTimeout(20_000)
 
 const newTraveller = makeUser({ username: 'marta', digitalCredit: 0 })
-const welcomeGift: CreditCertificate = {
-  creditCertificateId: 'w1',
-  creditValue: 10_000,
-  redeemCode: 'WELC-OMEG-IFTA-AAAA',
-  source: 'welcome',
-}
+const welcomeGift = makeCertificate({ creditCertificateId: 'w1', redeemCode: 'WELC-OMEG-IFTA-AAAA' })
 const invitationGift: CreditCertificate = {
   ...welcomeGift,
   creditCertificateId: 'i1',

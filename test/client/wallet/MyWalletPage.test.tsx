@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
 import type { CreditCertificate, CreditProduct, SpendingLimit, VerifyPaymentIntentResult } from '@shared/wallet'
-import { makeUser } from '@test/helpers/fixtures'
+import { makeCertificate, makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
 
@@ -16,12 +16,7 @@ const products: CreditProduct[] = [
   { creditProductId: 6, creditProductType: 1, creditProductValue: 20_000, listPrice: 19.96, actualPrice: 17.99 },
 ]
 
-const welcome: CreditCertificate = {
-  creditCertificateId: 'c1',
-  creditValue: 10_000,
-  redeemCode: 'ABCD-EFGH-JKMN-PQRS',
-  source: 'welcome',
-}
+const welcome = makeCertificate()
 
 const noLimit: SpendingLimit = {
   monthlyLimit: null,
