@@ -320,6 +320,8 @@ test('a recorded session that logs in, registers another traveller, pays by card
 
   // Redeem the welcome certificate by its code.
   await openInApp(recorder, '/myWallet')
+  // The welcome page offers the gift too: the wallet must have replaced it before its list is read.
+  await expect(recorder.getByRole('heading', { level: 1, name: 'My Wallet' })).toBeVisible()
   await expect(recorder.getByText('Welcome gift')).toBeVisible()
   const [certificate] = await api<{ redeemCode: string }[]>(
     recorder,
