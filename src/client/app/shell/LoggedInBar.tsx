@@ -57,6 +57,7 @@ function NavItem({ to, label, icon, showLabel, highlighted = false }: NavItemPro
         // Nine icons, the logo and the avatar fit a 390 px phone with narrower icon buttons there.
         px: showLabel ? 1.25 : { xs: 0.5, sm: 1 },
         opacity: 0.9,
+        whiteSpace: 'nowrap',
         '&.active': { opacity: 1, bgcolor: 'rgba(255,255,255,0.14)' },
         ...(highlighted ? { color: 'secondary.light' } : {}),
       }}
@@ -79,12 +80,14 @@ export function LoggedInBar({ user, newNotification }: LoggedInBarProps) {
   const theme = useTheme()
   // From md up: balances and the account button with name and level.
   const wide = useMediaQuery(theme.breakpoints.up('md'))
-  // Text labels, and the wordmark beside the logo, only fit beside the wallet and avatar from lg up; between md and lg
-  // the navigation shows icons with tooltips, as on phones.
+  // Text labels only fit beside the wallet and avatar from lg up; between md and lg the navigation shows icons with
+  // tooltips, as on phones.
   const roomy = useMediaQuery(theme.breakpoints.up('lg'))
+  // The wordmark beside the logo needs the room of a wide screen once eight labelled items share the bar.
+  const spacious = useMediaQuery(theme.breakpoints.up('xl'))
   return (
     <>
-      <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} showName={roomy} />
+      <Logo to={wide ? paths.home.href() : paths.myWallet.href()} compact={!wide} showName={spacious} />
       <Box
         component="nav"
         aria-label="Main"
