@@ -1,6 +1,6 @@
 import { onGet, onPost } from './msw'
 
-/** What a traveller's login answers in the QA-replay tests: its authKey is one of the secrets a recording must not hold. */
+/** A traveller's login answer in client tests; its authKey is one of the secrets a recording must not hold. */
 export const loginResult = {
   authKey: 'secret-token',
   username: 'marta',

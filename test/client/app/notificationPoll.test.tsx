@@ -4,17 +4,7 @@ import { sessionEnded } from '@client/api/sessionEvents'
 import { makeStore } from '@client/app/store'
 import { sessionApi } from '@client/features/session/api'
 import { onGet, onPost, server } from '@test/helpers/msw'
-
-const loginResult = {
-  authKey: 'secret-token',
-  username: 'marta',
-  email: 'marta@example.com',
-  avatarId: 3,
-  digitalCredit: 2500,
-  physicalCredit: 40,
-  friendCode: 'ABC234',
-  accountDeletionCancelled: false,
-}
+import { loginResult } from '@test/helpers/secretSession'
 
 let hidden = false
 
