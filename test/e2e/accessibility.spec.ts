@@ -5,6 +5,7 @@ import {
   api,
   axeViolations,
   createMemoryThroughApi,
+  holdClock,
   pickCommonCard,
   redeemAllCertificates,
   registerThroughApi,
@@ -143,7 +144,7 @@ async function scanReveal(page: Page, name: string, start: () => Promise<void>):
   await start()
   const skip = page.getByRole('button', { name: 'Skip' })
   await expect(skip).toBeVisible()
-  await page.clock.pauseAt(Date.now() + 50)
+  await holdClock(page)
   await expect(skip).toBeVisible()
   const found: string[] = []
   for (const width of WIDTHS) {

@@ -40,6 +40,22 @@ export async function snap(page: Page, name: string, { settle = true } = {}): Pr
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
 }
 
+/**
+ * Stops the page's installed clock a moment from now, so its timers wait for the test. The moment is read off the
+ * page's own clock; should the call reach the page after that moment (a loaded machine), it is read again.
+ */
+export async function holdClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const pageNow = await page.evaluate(() => Date.now())
+    try {
+      await page.clock.pauseAt(pageNow + 100)
+      return
+    } catch (error) {
+      if (attempt >= 5 || !/fast-forward to the past/i.test(String(error))) throw error
+    }
+  }
+}
+
 let counter = 0
 export function uniqueEmail(prefix = 'traveller'): string {
   counter += 1

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import {
   api,
   createMemoryThroughApi,
+  holdClock,
   PASSWORD,
   pickCommonCard,
   redeemAllCertificates,
@@ -108,7 +109,7 @@ test.describe('with the keyboard only', () => {
     // Once the reveal plays, its timers wait, so the test, not the machine's speed, decides when Skip is pressed.
     const skip = page.getByRole('button', { name: 'Skip' })
     await expect(skip).toBeVisible()
-    await page.clock.pauseAt(Date.now() + 50)
+    await holdClock(page)
     await expectFocusOn(page, skip)
     await snap(page, 'keyboard-draw-reveal-skip', { settle: false })
     await page.keyboard.press('Enter')
