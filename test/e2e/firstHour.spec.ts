@@ -1,8 +1,25 @@
-import { expect, test } from '@playwright/test'
+import fs from 'node:fs'
 
-import { registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
+import { expect, type Route, test } from '@playwright/test'
+
+import { registerThroughApi, registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
 
 const PHONE = { width: 390, height: 844 }
+
+/** The script files of the built app that only the screen at `/{segment}` needs (webpack writes route-preloads.json). */
+function scriptsOnlyFor(segment: string): string[] {
+  const { routes } = JSON.parse(fs.readFileSync('dist/web/route-preloads.json', 'utf8')) as {
+    routes: Record<string, string[]>
+  }
+  const elsewhere = new Set(
+    Object.entries(routes)
+      .filter(([other]) => other !== segment)
+      .flatMap(([, scripts]) => scripts),
+  )
+  const own = (routes[segment] ?? []).filter((script) => !elsewhere.has(script))
+  if (own.length === 0) throw new Error(`the build has no script of its own for /${segment}`)
+  return own
+}
 
 test('on a phone, a new traveller redeems the welcome gift on the welcome page and goes on to acquire cards', async ({
   browser,
@@ -44,5 +61,41 @@ test('on a desktop, Explore sits in the main navigation and opens every collecti
   await nav.getByRole('link', { name: 'Explore' }).click()
   await expect(page).toHaveURL(/\/cardCollections$/)
   await snap(page, 'first-hour-explore-desktop')
+  await context.close()
+})
+
+test('on a slow phone, a returning traveller sees the header and the feed taking shape before the session is checked', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto('/')
+  const { token } = await registerThroughApi(page, uniqueEmail('returning'))
+  await page.evaluate((authKey) => window.localStorage.setItem('wandercards.authToken', authKey), token)
+  await skipTours(page)
+
+  // A slow connection, made certain: the session check and the feed's code wait until the test lets them through.
+  const held: (() => void)[] = []
+  let letThrough = false
+  const hold = async (route: Route) => {
+    if (!letThrough) await new Promise<void>((release) => held.push(release))
+    await route.continue()
+  }
+  await page.route('**/api/getUser', hold)
+  for (const script of scriptsOnlyFor('feed')) await page.route(`**${script}`, hold)
+  await page.goto('/feed')
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Explore' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Log In' })).toHaveCount(0)
+  await expect(page.locator('main [aria-busy="true"]').first()).toBeVisible()
+  await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0)
+  await snap(page, 'first-hour-slow-phone-feed-loading', { settle: false })
+
+  letThrough = true
+  for (const release of held.splice(0)) release()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0)
+  await snap(page, 'first-hour-slow-phone-feed-loaded')
   await context.close()
 })

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react'
 
 import { makeUser } from '@test/helpers/fixtures'
-import { onGet, server } from '@test/helpers/msw'
+import { neverAnswered, onGet, server } from '@test/helpers/msw'
 import { loggedInSession, renderApp } from '@test/helpers/render'
 
 configure({ asyncUtilTimeout: 5_000 })
@@ -14,5 +14,19 @@ describe('the logged-in header', () => {
 
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     expect(await within(nav).findByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/cardCollections')
+  })
+})
+
+describe('a stored session being checked', () => {
+  it('shows the navigation and the screen taking shape, never the visitor header or a lone spinner', async () => {
+    // The check never answers: what shows is what a traveller on a slow phone sees until it does.
+    server.use(onGet('/getUser', neverAnswered()), onGet('/checkNewNotifications', neverAnswered()))
+    renderApp('/myCollection', { session: loggedInSession({ loggedIn: null }) })
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'Collection' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Loading your account' })).toHaveAttribute('aria-busy', 'true')
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 })

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { selectNewNotification } from '../../features/notifications/api'
-import { selectLoggedIn, useCurrentUser } from '../../features/session/api'
+import { selectSessionHeld, useCurrentUser } from '../../features/session/api'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
 
@@ -25,7 +25,7 @@ export function preloadLoggedInBar(): void {
  * navigation.
  */
 export function Header() {
-  const loggedIn = useAppSelector(selectLoggedIn)
+  const sessionHeld = useAppSelector(selectSessionHeld)
   const newNotification = useAppSelector(selectNewNotification)
   // The header shows name, level and balances from the user record; keeping it subscribed refreshes them on every change.
   const { data: user } = useCurrentUser()
@@ -44,10 +44,13 @@ export function Header() {
         >
           Skip to content
         </Box>
-        {loggedIn ? (
+        {sessionHeld ? (
           <>
-            {/* Visitors never need the navigation, so it loads on its own once a session exists. */}
-            <Suspense fallback={null}>
+            {/*
+             * Visitors never need the navigation, so it loads on its own once a session exists; with a stored session
+             * it shows while the session is checked, the name and balances following once the traveller is loaded.
+             */}
+            <Suspense fallback={<Logo to={paths.home.href()} compact={false} showName={false} />}>
               <LoggedInBar user={user ?? undefined} newNotification={newNotification} />
             </Suspense>
           </>

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 
 import { LeftOutOnError } from '../../components/LeftOutOnError'
-import { LoadingState } from '../../components/LoadingState'
+import { PageSkeleton } from '../../components/PageSkeleton'
 import { selectLoggedIn } from '../../features/session/api'
 import { useAppSelector } from '../hooks'
 import { LocationSync } from '../LocationSync'
@@ -40,7 +40,7 @@ export function Layout() {
             px: { xs: 1.5, sm: 3 },
           }}
         >
-          <Suspense fallback={<LoadingState />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </Box>

@@ -149,6 +149,18 @@ export function LoggedInBar({ user, newNotification }: LoggedInBarProps) {
           </ButtonBase>
         </>
       )}
+      {!user && (
+        // Where the account button will be, so the navigation does not shift when the traveller has loaded.
+        <Box
+          aria-hidden
+          sx={{
+            width: wide ? 240 : 32,
+            height: wide ? 40 : 32,
+            borderRadius: wide ? 2 : '50%',
+            bgcolor: 'rgba(255,255,255,0.16)',
+          }}
+        />
+      )}
       {!wide && user && (
         <ButtonBase
           component={RouterLink}

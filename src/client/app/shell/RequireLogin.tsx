@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 
-import { LoadingState } from '../../components/LoadingState'
+import { PageSkeleton } from '../../components/PageSkeleton'
 import { selectLoggedIn } from '../../features/session/api'
 import { selectEndedBy } from '../../features/session/slice'
 import { useAppSelector } from '../hooks'
@@ -11,7 +11,8 @@ export function RequireLogin() {
   const loggedIn = useAppSelector(selectLoggedIn)
   const endedBy = useAppSelector(selectEndedBy)
   const location = useLocation()
-  if (loggedIn === null) return <LoadingState label="Loading your account" />
+  // A stored session being checked: the screen's shape shows under the header while its code and first call arrive.
+  if (loggedIn === null) return <PageSkeleton label="Loading your account" />
   if (!loggedIn) {
     if (endedBy === 'logout') return <Navigate to={paths.home.href()} replace />
     return <Navigate to={paths.login.href(location.pathname + location.search)} replace />

@@ -80,6 +80,14 @@ export const sessionBegan = isAnyOf(sessionOpened, sessionApi.endpoints.getUser.
 /** Whether a session is held: null until the start-up check ends. The session slice keeps it under `session`. */
 export const selectLoggedIn = (state: { session: { loggedIn: boolean | null } }) => state.session.loggedIn
 
+/**
+ * Whether the app shows a traveller's screens: a session is held, or a stored one is being checked. The check rarely
+ * fails, and when it does the session ends and the login guard takes over; until then the header and the screen take
+ * shape instead of a lone spinner.
+ */
+export const selectSessionHeld = (state: { session: { loggedIn: boolean | null; authKey: string | null } }) =>
+  state.session.loggedIn ?? state.session.authKey !== null
+
 /** The traveller of the held session, as the cache last heard it; undefined until loaded or while no session is held. */
 export function useCurrentUser() {
   return useGetUserQuery(undefined, { skip: useAppSelector(selectLoggedIn) !== true })
