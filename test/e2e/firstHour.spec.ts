@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 
-import { expect, type Route, test } from '@playwright/test'
+import { expect, type Page, type Route, test } from '@playwright/test'
 
-import { registerThroughApi, registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
+import { api, registerThroughApi, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
 
 const PHONE = { width: 390, height: 844 }
 
@@ -97,5 +97,84 @@ test('on a slow phone, a returning traveller sees the header and the feed taking
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0)
   await snap(page, 'first-hour-slow-phone-feed-loaded')
+  await context.close()
+})
+
+/** Notes, from the moment it is called, whether each drawn card's picture had loaded when the card first showed. */
+async function watchDrawnCardsForArt(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const shown: boolean[] = []
+    Object.defineProperty(window, '__artAtReveal', { value: shown })
+    const seen = new WeakSet<Element>()
+    const check = () => {
+      for (const image of document.querySelectorAll('ul[aria-label="Drawn cards"] img')) {
+        if (seen.has(image)) continue
+        seen.add(image)
+        shown.push((image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)
+      }
+    }
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true })
+  })
+}
+
+test('the first hour on a phone: sign up, redeem the gift, draw with the art there at the reveal, all cards, a memory', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await registerThroughHome(page, uniqueEmail('firsthourjourney'))
+  await skipTours(page)
+  const token = await storedToken(page)
+
+  const gift = page.getByRole('region', { name: 'Your welcome gift' })
+  await gift.getByRole('button', { name: 'Redeem Welcome gift' }).click()
+  await expect(gift.getByText('credit has been added to your wallet.')).toBeVisible()
+
+  // The reveal plays out in full; the card shows with its picture, not as a grey tile that fills in later.
+  await page.goto('/digitalDraw')
+  await page.getByRole('button', { name: 'Draw 1 Card' }).click()
+  await watchDrawnCardsForArt(page)
+  await page.getByRole('button', { name: 'Open pack 1' }).click()
+  await expect(page).toHaveURL(/\/digitalDrawResult\//)
+  const drawn = page.getByRole('list', { name: 'Drawn cards' }).getByRole('listitem')
+  await expect(drawn).toHaveCount(1, { timeout: 20_000 })
+  expect(await page.evaluate(() => (window as unknown as { __artAtReveal: boolean[] }).__artAtReveal)).toEqual([true])
+  await snap(page, 'first-hour-journey-draw-phone')
+
+  // A second card from another collection, so My Collection spans two.
+  const [copy] = await api<{ collectionId: string; cardName: string }[]>(page, 'GET', '/getMyCollection', token)
+  if (!copy) throw new Error('the drawn card is not in the collection')
+  const collections = await api<{ collectionId: string }[]>(page, 'GET', '/getCardCollections', token)
+  const other = collections.find(({ collectionId }) => collectionId !== copy.collectionId)
+  if (!other) throw new Error('the catalogue has one collection')
+  const [common] = await api<{ cardId: string }[]>(
+    page,
+    'GET',
+    `/getCardsOfCollection?collectionId=${other.collectionId}&rarity=1`,
+    token,
+  )
+  if (!common) throw new Error(`no Common card in ${other.collectionId}`)
+  await api(page, 'POST', '/pickCard', token, { selectedCardId: common.cardId })
+  // Picked outside the app: a reload shows the traveller's figures as the app would after its own pick.
+  await page.reload()
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Collection' }).click()
+  await expect(page).toHaveURL(/\/myCollection/)
+  await expect(page.getByRole('tab', { name: 'All cards' })).toHaveAttribute('aria-selected', 'true')
+  const drawnCard = page.getByRole('link', { name: new RegExp(copy.cardName) }).first()
+  await expect(drawnCard).toBeVisible()
+  await snap(page, 'first-hour-journey-all-cards-phone')
+
+  await drawnCard.click()
+  await page.getByRole('link', { name: `${copy.cardName}, copy 1` }).click()
+  // A copy without a memory leads with Add Memory (item 7).
+  await page.getByRole('link', { name: 'Add Memory' }).first().click()
+  await expect(page).toHaveURL(/\/createMemory\//)
+  await page.getByLabel('Start date').fill('2024-09-02')
+  await page.getByLabel('End date').fill('2024-09-06')
+  await page.getByLabel('Your memory').fill('First morning: bread still warm, the tram bell, and a map with one pin.')
+  await page.getByRole('button', { name: 'Create Memory' }).click()
+  await expect(page.getByText('Your memory is created').first()).toBeVisible()
+  await snap(page, 'first-hour-journey-memory-phone')
   await context.close()
 })
