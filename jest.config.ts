@@ -34,7 +34,7 @@ export const serverProject = {
   displayName: 'server',
   testTimeout: 60_000,
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/shared/**/*.test.ts'],
+  testMatch: ['<rootDir>/test/server/**/*.test.ts'],
   moduleNameMapper,
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

@@ -1,10 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { importX } from 'eslint-plugin-import-x'
 import ts from 'typescript'
-
-import { knownBoundaryViolations } from './knownBoundaryViolations.mjs'
 
 /**
  * The import boundaries of the code base, as zones for import-x's `no-restricted-paths`, plus `no-cycle`.
@@ -22,7 +20,7 @@ import { knownBoundaryViolations } from './knownBoundaryViolations.mjs'
  *   feature B when B already reaches A through its own imports (type-only imports included, since they couple the
  *   code just the same). import-x's `no-cycle` catches cycles between single modules.
  *
- * All three rules run through `withKnownViolations`, which lets the entries of knownBoundaryViolations.mjs pass.
+ * Every boundary holds with no exception: a new import that breaks one is moved, never allowed.
  */
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -90,12 +88,6 @@ export const boundaryZones = [
   ...featureZones('client'),
   ...featureZones('server'),
 ]
-
-for (const { file } of knownBoundaryViolations) {
-  if (!existsSync(path.join(root, file))) {
-    throw new Error(`scripts/lint/knownBoundaryViolations.mjs lists ${file}, which no longer exists: remove the entry.`)
-  }
-}
 
 const featurePattern = /^src\/(client|server)\/features\/([^/]+)\//
 
@@ -206,64 +198,12 @@ const noFeatureCycle = {
   },
 }
 
-function importSpecifier(node) {
-  if (node.type === 'Literal') return node.value
-  return node.source?.value
-}
-
-/** Wraps a rule so that the allowed entries for the linted file pass, and reports entries no longer used. */
-function withKnownViolations(ruleName, rule) {
-  return {
-    ...rule,
-    meta: {
-      ...rule.meta,
-      messages: {
-        ...rule.meta.messages,
-        staleKnownViolation:
-          'scripts/lint/knownBoundaryViolations.mjs allows "{{specifier}}" here under {{rule}}, but lint no longer reports it: remove the entry.',
-      },
-    },
-    create(context) {
-      const file = path.relative(root, context.physicalFilename).split(path.sep).join('/')
-      const allowed = knownBoundaryViolations.filter((entry) => entry.file === file && entry.rule === ruleName)
-      if (allowed.length === 0) return rule.create(context)
-
-      const used = new Set()
-      const filtered = Object.create(context, {
-        report: {
-          value(descriptor) {
-            const specifier = importSpecifier(descriptor.node)
-            const entry = allowed.find((candidate) => candidate.import === specifier)
-            if (entry) used.add(entry)
-            else context.report(descriptor)
-          },
-        },
-      })
-      const visitors = rule.create(filtered)
-      return {
-        ...visitors,
-        'Program:exit'(node) {
-          visitors['Program:exit']?.(node)
-          for (const entry of allowed) {
-            if (used.has(entry)) continue
-            context.report({
-              node,
-              messageId: 'staleKnownViolation',
-              data: { specifier: entry.import, rule: ruleName },
-            })
-          }
-        },
-      }
-    },
-  }
-}
-
 export const boundariesPlugin = {
   meta: { name: 'wandercards-boundaries' },
   rules: {
-    'no-restricted-paths': withKnownViolations('no-restricted-paths', importX.rules['no-restricted-paths']),
-    'no-cycle': withKnownViolations('no-cycle', importX.rules['no-cycle']),
-    'no-feature-cycle': withKnownViolations('no-feature-cycle', noFeatureCycle),
+    'no-restricted-paths': importX.rules['no-restricted-paths'],
+    'no-cycle': importX.rules['no-cycle'],
+    'no-feature-cycle': noFeatureCycle,
   },
 }
 
