@@ -138,3 +138,11 @@ export const PlaceSearchResultSchema = Type.Object({
 })
 export type PlaceSearchResult = Static<typeof PlaceSearchResultSchema>
 export const PlaceSearchResultListSchema = Type.Array(PlaceSearchResultSchema)
+
+/** Names compared without case or accents, so "sao" finds São Paulo and "zurich" Zürich. */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('en')
+}

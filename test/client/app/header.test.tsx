@@ -20,7 +20,7 @@ describe('the logged-in header', () => {
 describe('a stored session being checked', () => {
   it('shows the navigation and the screen taking shape, never the visitor header or a lone spinner', async () => {
     // The check never answers: what shows is what a traveller on a slow phone sees until it does.
-    server.use(onGet('/getUser', neverAnswered()), onGet('/checkNewNotifications', neverAnswered()))
+    server.use(onGet('/getUser', neverAnswered), onGet('/checkNewNotifications', neverAnswered))
     renderApp('/myCollection', { session: loggedInSession({ loggedIn: null }) })
 
     const nav = await screen.findByRole('navigation', { name: 'Main' })

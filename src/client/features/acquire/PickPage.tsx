@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
 import { pickPrice, type PickCardResult } from '@shared/acquire'
-import type { CollectionCard } from '@shared/catalogue'
+import { searchable, type CollectionCard } from '@shared/catalogue'
 import { rarityName } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
@@ -105,14 +105,6 @@ const CARD_ORDERS: { value: CardOrder; label: string }[] = [
   { value: 'name', label: 'Name (A to Z)' },
   { value: 'notOwned', label: 'Not owned first' },
 ]
-
-/** Names compared without case or accents, so "sao" finds São Paulo. */
-function searchable(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('en')
-}
 
 function shownCards(cards: CollectionCard[], query: string, order: CardOrder): CollectionCard[] {
   const wanted = searchable(query.trim())

@@ -2,7 +2,13 @@ import crypto from 'node:crypto'
 
 import type { Kysely } from 'kysely'
 
-import type { CardCollection, CollectionCard, CollectionGroup, PlaceSearchResult } from '@shared/catalogue'
+import {
+  searchable,
+  type CardCollection,
+  type CollectionCard,
+  type CollectionGroup,
+  type PlaceSearchResult,
+} from '@shared/catalogue'
 import type { Envelope } from '@shared/envelope'
 
 import type { Database } from '../../db/schema'
@@ -75,14 +81,6 @@ export interface Catalogue {
   timeZoneOfSet: Map<string, string>
   /** Every place in catalogue order, for the name search. */
   searchablePlaces: SearchablePlace[]
-}
-
-/** Names compared without case or accents, so "sao" finds São Paulo and "zurich" Zürich. */
-export function searchable(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('en')
 }
 
 function wordStartsOf(name: string): number[] {

@@ -1,4 +1,4 @@
-import type { Card, CardCollection, PlaceSearchResult } from '@shared/catalogue'
+import { searchable, type Card, type CardCollection, type PlaceSearchResult } from '@shared/catalogue'
 import { PLACE_SEARCH_DEFAULT_LIMIT } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors'
 
 import { ART_FOLDER, renderCardArt } from './art'
 import type { ArtRenderer } from './art/artRenderer'
-import { catalogue, envelopeJson, searchable, type PreparedAnswer } from './catalogueCache'
+import { catalogue, envelopeJson, type PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
 export async function getCardCollections(db: Db): Promise<CardCollection[]> {
