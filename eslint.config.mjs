@@ -16,12 +16,14 @@ const muiByPath = [
   { name: '@mui/icons-material', message: 'Import icons by path (@mui/icons-material/Add) to keep bundles small.' },
 ]
 /**
- * Every query of the server is built in a feature's `queries.ts`, so a reviewer finds all the SQL of a feature in one
- * file and services keep to rules and transactions. The selectors catch the ways a query starts: Kysely's builders
+ * Every query of the server is built in a feature's `queries.ts` (or, where a feature's module has many, its own
+ * `<module>.queries.ts` beside it), so a reviewer finds a feature's SQL by name and services keep to rules and
+ * transactions. The selectors catch the ways a query starts: Kysely's builders
  * (on `db`, a transaction or an expression builder `eb`), the `sql` template tag, and the import of `sql` itself.
  */
 const queryBuilderMethods = 'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto'
-const queryOutsideQueriesFile = 'Queries are built only in a queries.ts (or db/): call a function from there instead.'
+const queryOutsideQueriesFile =
+  'Queries are built only in a queries.ts or <module>.queries.ts (or db/): call a function from there instead.'
 const queriesOnlyInQueriesFiles = [
   {
     selector: `CallExpression[callee.property.name=/^(${queryBuilderMethods})$/]`,
@@ -196,7 +198,7 @@ export default defineConfig(
     files: ['src/server/**/*.ts'],
     // db/ is where queries may live besides queries.ts: migrations build the schema with raw SQL, the seeds write the
     // reference data before any feature runs, and catalogueJoins.ts is the one join several features' queries share.
-    ignores: ['src/server/**/queries.ts', 'src/server/db/**'],
+    ignores: ['src/server/**/queries.ts', 'src/server/**/*.queries.ts', 'src/server/db/**'],
     rules: { 'no-restricted-syntax': ['error', ...queriesOnlyInQueriesFiles] },
   },
   {

@@ -146,6 +146,18 @@ const cases = [
     expect: [],
   },
   {
+    name: "a module's own <module>.queries.ts builds queries",
+    file: 'src/server/features/wallet/referrals.queries.ts',
+    code: "import { sql } from 'kysely'\nexport const fixture = (db) => db.deleteFrom('referral_rewards').where(sql`1 = 1`).execute()\n",
+    expect: [],
+  },
+  {
+    name: 'a file merely named like queries is no queries file',
+    file: 'src/server/features/wallet/referralsqueries.ts',
+    code: "export const fixture = (db) => db.deleteFrom('referral_rewards').execute()\n",
+    expect: ['no-restricted-syntax'],
+  },
+  {
     name: 'db/ builds queries (migrations, seeds, the shared catalogue join)',
     file: 'src/server/db/seed/boundaryFixture.ts',
     code: "export const fixture = (db) => db.insertInto('catalogue_versions').values({ version: 1 }).execute()\n",

@@ -6,8 +6,6 @@ import type {
   CreditProductsTable,
   Database,
   PaymentsTable,
-  SpendingHoldsTable,
-  SpendingLimitsTable,
   TestPaymentIntentsTable,
 } from '../../db/schema'
 import { takesRowLocks } from '../../db/transactions'
@@ -226,78 +224,6 @@ export async function updatePaymentRefunded(db: Db, providerPaymentId: string, r
     .execute()
 }
 
-/** The user's paid purchases in US cents, fulfilled from `from` (inclusive) to `before` (exclusive), ISO prefixes. */
-export async function sumPaidBetween(db: Db, userId: string, from: string, before: string): Promise<number> {
-  const row = await db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId)
-    .where('fulfilled_at', '>=', from)
-    .where('fulfilled_at', '<', before)
-    .executeTakeFirstOrThrow()
-  return row.total
-}
-
-export async function findSpendingLimit(db: Db, userId: string) {
-  return db.selectFrom('spending_limits').selectAll().where('user_id', '=', userId).executeTakeFirst()
-}
-
-/**
- * Takes the user's limit row for the rest of the transaction and applies a waiting change that has come due (every
- * right-hand side reads the row as it was). Undefined when the user never set a limit.
- */
-export async function settleSpendingLimit(trx: Transaction<Database>, userId: string, now: string) {
-  const due = sql<boolean>`pending_applies_at IS NOT NULL AND pending_applies_at <= ${now}`
-  return trx
-    .updateTable('spending_limits')
-    .set({
-      monthly_limit_cents: sql`CASE WHEN ${due} THEN pending_limit_cents ELSE monthly_limit_cents END`,
-      pending_limit_cents: sql`CASE WHEN ${due} THEN NULL ELSE pending_limit_cents END`,
-      pending_applies_at: sql`CASE WHEN ${due} THEN NULL ELSE pending_applies_at END`,
-    })
-    .where('user_id', '=', userId)
-    .returning(['monthly_limit_cents', 'pending_limit_cents', 'pending_applies_at'])
-    .executeTakeFirst()
-}
-
-export async function upsertSpendingLimit(trx: Transaction<Database>, row: SpendingLimitsTable) {
-  await trx
-    .insertInto('spending_limits')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        monthly_limit_cents: row.monthly_limit_cents,
-        pending_limit_cents: row.pending_limit_cents,
-        pending_applies_at: row.pending_applies_at,
-        updated_at: row.updated_at,
-      }),
-    )
-    .execute()
-}
-
-/** Holds still counting at `now`, in US cents. */
-export async function sumLiveSpendingHolds(db: Db, userId: string, now: string): Promise<number> {
-  const row = await db
-    .selectFrom('spending_holds')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow()
-  return row.total
-}
-
-export async function deleteLapsedSpendingHolds(trx: Transaction<Database>, userId: string, now: string) {
-  await trx.deleteFrom('spending_holds').where('user_id', '=', userId).where('expires_at', '<=', now).execute()
-}
-
-export async function insertSpendingHold(trx: Transaction<Database>, hold: SpendingHoldsTable) {
-  await trx.insertInto('spending_holds').values(hold).execute()
-}
-
-export async function deleteSpendingHold(db: Db, id: string) {
-  await db.deleteFrom('spending_holds').where('id', '=', id).execute()
-}
-
 export async function listUnredeemedCertificates(db: Db, userId: string) {
   return db
     .selectFrom('credit_certificates')
@@ -324,115 +250,6 @@ export async function updateCertificateRedeemed(
     .where('redeemed_at', 'is', null)
     .returning(['id', 'currency', 'credit_value'])
     .executeTakeFirst()
-}
-
-export async function insertPendingReferralReward(
-  trx: Transaction<Database>,
-  reward: { inviteeId: string; inviterId: string; joinedAt: string },
-) {
-  const inserted = await trx
-    .insertInto('referral_rewards')
-    .values({
-      invitee_id: reward.inviteeId,
-      inviter_id: reward.inviterId,
-      created_at: reward.joinedAt,
-      status: 'pending',
-      settled_at: null,
-    })
-    .onConflict((oc) => oc.column('invitee_id').doNothing())
-    .executeTakeFirst()
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
-}
-
-/** The inviter of the invitee's reward while it is pending. */
-export async function findPendingReferralInviter(db: Db, inviteeId: string) {
-  return db
-    .selectFrom('referral_rewards')
-    .select('inviter_id')
-    .where('invitee_id', '=', inviteeId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
-}
-
-/**
- * Settles the invitee's pending reward as paid and returns its inviter and the invitee's name; only the first caller
- * gets the row back, however many first picks race.
- */
-export async function claimPendingReferralReward(trx: Transaction<Database>, inviteeId: string, settledAt: string) {
-  const claimed = await trx
-    .updateTable('referral_rewards')
-    .set({ status: 'paid', settled_at: settledAt })
-    .where('invitee_id', '=', inviteeId)
-    .where('status', '=', 'pending')
-    .returning('inviter_id')
-    .executeTakeFirst()
-  if (!claimed) return undefined
-  const invitee = await trx.selectFrom('users').select('username').where('id', '=', inviteeId).executeTakeFirstOrThrow()
-  return { inviter_id: claimed.inviter_id, invitee_username: invitee.username }
-}
-
-export async function markReferralRewardOverLimit(trx: Transaction<Database>, inviteeId: string) {
-  await trx.updateTable('referral_rewards').set({ status: 'overLimit' }).where('invitee_id', '=', inviteeId).execute()
-}
-
-/** Counts one more paid reward for the inviter's month unless the month is full; false when it is. */
-export async function countReferralRewardInMonth(
-  trx: Transaction<Database>,
-  inviterId: string,
-  month: string,
-  monthlyLimit: number,
-): Promise<boolean> {
-  await trx
-    .insertInto('referral_reward_months')
-    .values({ inviter_id: inviterId, month, paid_count: 0 })
-    .onConflict((oc) => oc.columns(['inviter_id', 'month']).doNothing())
-    .execute()
-  const counted = await trx
-    .updateTable('referral_reward_months')
-    .set((eb) => ({ paid_count: eb('paid_count', '+', 1) }))
-    .where('inviter_id', '=', inviterId)
-    .where('month', '=', month)
-    .where('paid_count', '<', monthlyLimit)
-    .executeTakeFirst()
-  return Number(counted.numUpdatedRows) === 1
-}
-
-export async function findReferralRewardsPaidInMonth(db: Db, inviterId: string, month: string) {
-  const row = await db
-    .selectFrom('referral_reward_months')
-    .select('paid_count')
-    .where('inviter_id', '=', inviterId)
-    .where('month', '=', month)
-    .executeTakeFirst()
-  return row?.paid_count ?? 0
-}
-
-export async function countPendingReferralRewards(db: Db, inviterId: string) {
-  const row = await db
-    .selectFrom('referral_rewards')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('inviter_id', '=', inviterId)
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
-}
-
-export async function listReferrals(db: Db, inviterId: string, limit: number) {
-  return db
-    .selectFrom('referral_rewards')
-    .innerJoin('users', 'users.id', 'referral_rewards.invitee_id')
-    .select([
-      'users.username',
-      'users.avatar_id',
-      'referral_rewards.created_at',
-      'referral_rewards.status',
-      'referral_rewards.settled_at',
-    ])
-    .where('referral_rewards.inviter_id', '=', inviterId)
-    .orderBy('referral_rewards.created_at', 'desc')
-    .orderBy('referral_rewards.invitee_id')
-    .limit(limit)
-    .execute()
 }
 
 /**
@@ -481,10 +298,4 @@ export async function findAccountStanding(db: Db, userId: string): Promise<'open
 export async function moveAccountingRecords(trx: Transaction<Database>, fromUserId: string, toUserId: string) {
   await trx.updateTable('credit_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
   await trx.updateTable('payments').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
-}
-
-/** Deletes holds that expired by `at` (they no longer count against a limit); answers how many went. */
-export async function deleteHoldsExpiredBy(db: Db, at: string): Promise<number> {
-  const result = await db.deleteFrom('spending_holds').where('expires_at', '<=', at).executeTakeFirst()
-  return Number(result.numDeletedRows)
 }

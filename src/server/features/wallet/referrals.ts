@@ -9,6 +9,7 @@ import { notificationLinks, notify } from '../notifications/service'
 
 import { credit } from './ledger'
 import * as walletQueries from './queries'
+import * as referralQueries from './referrals.queries'
 
 const REWARD = REFERRAL_REWARD_CREDIT.toLocaleString('en-US')
 
@@ -26,7 +27,7 @@ export async function holdReferralReward(
   invitee: { id: string; username: string },
   inviterId: string,
 ): Promise<void> {
-  const held = await walletQueries.insertPendingReferralReward(trx, {
+  const held = await referralQueries.insertPendingReferralReward(trx, {
     inviteeId: invitee.id,
     inviterId,
     joinedAt: nowIso(),
@@ -51,21 +52,21 @@ export async function holdReferralReward(
  * and nothing is paid.
  */
 export async function releaseReferralReward(trx: Transaction<Database>, inviteeId: string): Promise<void> {
-  const pending = await walletQueries.findPendingReferralInviter(trx, inviteeId)
+  const pending = await referralQueries.findPendingReferralInviter(trx, inviteeId)
   // An inviter erased meanwhile took the reward with it (its rows go with the account).
   if (!pending || !(await walletQueries.lockCreditAccount(trx, pending.inviter_id))) return
   const settledAt = nowIso()
-  const claimed = await walletQueries.claimPendingReferralReward(trx, inviteeId, settledAt)
+  const claimed = await referralQueries.claimPendingReferralReward(trx, inviteeId, settledAt)
   if (!claimed) return
   const { inviter_id: inviterId, invitee_username: inviteeUsername } = claimed
-  const withinLimit = await walletQueries.countReferralRewardInMonth(
+  const withinLimit = await referralQueries.countReferralRewardInMonth(
     trx,
     inviterId,
     monthOf(settledAt),
     REFERRAL_REWARDS_PER_MONTH,
   )
   if (!withinLimit) {
-    await walletQueries.markReferralRewardOverLimit(trx, inviteeId)
+    await referralQueries.markReferralRewardOverLimit(trx, inviteeId)
     await notify(
       trx,
       inviterId,
@@ -93,9 +94,9 @@ export async function releaseReferralReward(trx: Transaction<Database>, inviteeI
 
 export async function getReferralRewards(db: Kysely<Database>, inviterId: string): Promise<ReferralRewardsResult> {
   const [referrals, paidThisMonth, pendingCount] = await Promise.all([
-    walletQueries.listReferrals(db, inviterId, REFERRALS_LISTED),
-    walletQueries.findReferralRewardsPaidInMonth(db, inviterId, monthOf(nowIso())),
-    walletQueries.countPendingReferralRewards(db, inviterId),
+    referralQueries.listReferrals(db, inviterId, REFERRALS_LISTED),
+    referralQueries.findReferralRewardsPaidInMonth(db, inviterId, monthOf(nowIso())),
+    referralQueries.countPendingReferralRewards(db, inviterId),
   ])
   return {
     rewardCredit: REFERRAL_REWARD_CREDIT,

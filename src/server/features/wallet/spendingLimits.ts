@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
 import * as walletQueries from './queries'
+import * as spendingQueries from './spendingLimits.queries'
 
 /**
  * Monthly spending limits on credit purchases (docs/product.md#spending-limits). Money is counted in US cents over
@@ -53,8 +54,8 @@ async function describe(db: Kysely<Database> | Transaction<Database>, userId: st
   const iso = instant.toISOString()
   const { month, nextMonth, monthEndsAt } = monthAround(instant)
   const [spent, held] = await Promise.all([
-    walletQueries.sumPaidBetween(db, userId, month, nextMonth),
-    walletQueries.sumLiveSpendingHolds(db, userId, iso),
+    spendingQueries.sumPaidBetween(db, userId, month, nextMonth),
+    spendingQueries.sumLiveSpendingHolds(db, userId, iso),
   ])
   const limit = inForce(row, iso)
   const limitCents = limit?.monthly_limit_cents ?? null
@@ -76,7 +77,7 @@ async function describe(db: Kysely<Database> | Transaction<Database>, userId: st
 }
 
 export async function getSpendingLimit(db: Kysely<Database>, userId: string): Promise<SpendingLimit> {
-  return (await describe(db, userId, await walletQueries.findSpendingLimit(db, userId))).result
+  return (await describe(db, userId, await spendingQueries.findSpendingLimit(db, userId))).result
 }
 
 /**
@@ -93,7 +94,7 @@ export async function setSpendingLimit(
   const iso = instant.toISOString()
   // The account's row before its limit's, as on every path to a user's credit and payments.
   await walletQueries.lockCreditAccount(trx, userId)
-  const settled = await walletQueries.settleSpendingLimit(trx, userId, iso)
+  const settled = await spendingQueries.settleSpendingLimit(trx, userId, iso)
   const current = settled?.monthly_limit_cents ?? null
   const requested = monthlyLimitDollars === null ? null : monthlyLimitDollars * 100
   const lowers = requested !== null && (current === null || requested <= current)
@@ -119,7 +120,7 @@ export async function setSpendingLimit(
       updated_at: iso,
     }
   }
-  await walletQueries.upsertSpendingLimit(trx, row)
+  await spendingQueries.upsertSpendingLimit(trx, row)
   return (await describe(trx, userId, row)).result
 }
 
@@ -135,15 +136,15 @@ export async function holdForPurchase(
 ): Promise<void> {
   // The account's row before its limit's, as on every path to a user's credit and payments.
   await walletQueries.lockCreditAccount(trx, userId)
-  const settled = await walletQueries.settleSpendingLimit(trx, userId, now().toISOString())
+  const settled = await spendingQueries.settleSpendingLimit(trx, userId, now().toISOString())
   if (settled?.monthly_limit_cents == null) return
   const instant = now()
-  await walletQueries.deleteLapsedSpendingHolds(trx, userId, instant.toISOString())
+  await spendingQueries.deleteLapsedSpendingHolds(trx, userId, instant.toISOString())
   const { spent, held, limitCents, monthEndsAt } = await describe(trx, userId, settled)
   if (limitCents !== null && spent + held + amountCents > limitCents) {
     throw new AppError('RuleViolation', limitReached(amountCents, limitCents, spent, held, monthEndsAt))
   }
-  await walletQueries.insertSpendingHold(trx, {
+  await spendingQueries.insertSpendingHold(trx, {
     id: holdId,
     user_id: userId,
     amount_cents: amountCents,
@@ -163,7 +164,7 @@ function limitReached(amount: number, limit: number, spent: number, held: number
 
 /** Gives back the hold of a purchase whose intent could not be created. */
 export async function releaseSpendingHold(db: Kysely<Database>, holdId: string): Promise<void> {
-  await walletQueries.deleteSpendingHold(db, holdId)
+  await spendingQueries.deleteSpendingHold(db, holdId)
 }
 
 /**
@@ -174,11 +175,11 @@ export async function paymentWithinLimit(
   trx: Transaction<Database>,
   payment: { id: string; userId: string; amountCents: number },
 ): Promise<boolean> {
-  const settled = await walletQueries.settleSpendingLimit(trx, payment.userId, now().toISOString())
-  await walletQueries.deleteSpendingHold(trx, payment.id)
+  const settled = await spendingQueries.settleSpendingLimit(trx, payment.userId, now().toISOString())
+  await spendingQueries.deleteSpendingHold(trx, payment.id)
   if (settled?.monthly_limit_cents == null) return true
   const { month, nextMonth } = monthAround(now())
-  const spent = await walletQueries.sumPaidBetween(trx, payment.userId, month, nextMonth)
+  const spent = await spendingQueries.sumPaidBetween(trx, payment.userId, month, nextMonth)
   return spent + payment.amountCents <= settled.monthly_limit_cents
 }
 
@@ -188,7 +189,7 @@ export function spendingHoldPurgeJob(db: Kysely<Database>, log: JobLog): Periodi
     name: 'expired-spending-hold-purge',
     periodSeconds: 60 * 60,
     run: async () => {
-      const purged = await walletQueries.deleteHoldsExpiredBy(db, now().toISOString())
+      const purged = await spendingQueries.deleteHoldsExpiredBy(db, now().toISOString())
       if (purged > 0) log.info({ purged }, 'expired spending holds deleted')
     },
   }
