@@ -68,7 +68,8 @@ describe('FriendPage', () => {
       expect.stringContaining('avatarId=4'),
     )
     expect(screen.getByText('Level 3')).toBeInTheDocument()
-    expect(screen.getByText('Friend since 2026-03-04 · Member since 2026-01-15')).toBeInTheDocument()
+    expect(screen.getByText('Friend since 2026-03-04')).toBeInTheDocument()
+    expect(screen.getByText('Member since 2026-01-15')).toBeInTheDocument()
     expect(screen.getByText('6 of 2,156')).toBeInTheDocument()
 
     const places = screen.getByRole('region', { name: 'Places you have both been (1)' })

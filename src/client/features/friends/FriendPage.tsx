@@ -76,8 +76,15 @@ function FriendProfile({ page }: FriendProfileProps) {
                 {friend.username}
               </Typography>
               <Typography color="text.secondary">Level {friend.userLevel}</Typography>
+              {/* Each date stays whole on a phone; the line breaks between them. */}
               <Typography variant="body2" color="text.secondary">
-                Friend since {formatDate(friend.createdAt)} · Member since {formatDate(page.memberSince)}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  Friend since {formatDate(friend.createdAt)}
+                </Box>{' '}
+                ·{' '}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  Member since {formatDate(page.memberSince)}
+                </Box>
               </Typography>
             </Box>
           </Box>
