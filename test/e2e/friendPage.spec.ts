@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 
 import {
   api,
+  axeViolations,
   pickCommonCard,
   redeemAllCertificates,
   registerThroughApi,
@@ -48,11 +49,13 @@ test("a traveller opens a friend's page from the friend list and sees a place bo
   const places = page.getByRole('region', { name: /Places you have both been/ })
   await expect(places.getByRole('link', { name: 'Lisbon' })).toBeVisible()
   await expect(page.getByText(memoryContent)).toBeVisible()
+  expect(await axeViolations(page, 'friend page at 1280 px')).toEqual([])
   await snap(page, 'friend-page-1280')
 
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(page.getByRole('heading', { level: 1, name: omar.username })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await axeViolations(page, 'friend page at 390 px')).toEqual([])
   await snap(page, 'friend-page-390')
 
   await places.getByRole('link', { name: 'Lisbon' }).click()
