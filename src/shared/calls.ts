@@ -12,7 +12,7 @@ import type {
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
 import type { MemoryFeed } from './feed'
-import type { AddFriendResult, Friend, FriendMatch } from './friends'
+import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
 import type {
   AvailableCardSets,
   CreateMemoryResult,
@@ -63,6 +63,7 @@ export interface GetResponses {
   '/feed/getMemoryFeed': MemoryFeed
   '/friends/getMyFriends': Friend[]
   '/friends/searchFriends': FriendMatch[]
+  '/friends/getFriendPage': FriendPage
   '/memory/getMyMemories': MemoryList
   '/memory/getMemory': Memory
   '/memory/getAvailableCardSets': AvailableCardSets

@@ -204,6 +204,7 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
     paymentIntentId: string
     friendCode: string
     friendName: string
+    friendUserId: string
   }
 
   test.beforeAll(async ({ browser }) => {
@@ -276,6 +277,7 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
       paymentIntentId,
       friendCode: friend.friendCode,
       friendName: friend.username,
+      friendUserId: (await api<{ userId: string }>(page, 'GET', '/getUser', friend.token)).userId,
     }
   })
 
@@ -293,6 +295,8 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
       `/viewMemory/${ids.memoryId}`,
       `/viewMemory/${ids.memoryId}/comments`,
       `/viewMemory/${ids.friendMemoryId}`,
+      `/friend/${ids.friendUserId}`,
+      '/friend/no-such-traveller',
       `/createMemory/${ids.userCardWithout}`,
       `/editMemory/${ids.memoryId}`,
       `/switchUserCard/${ids.memoryId}`,

@@ -49,6 +49,7 @@ export interface TestUser {
   username: string
   email: string
   friendCode: string
+  avatarId: number
 }
 
 export interface TestDatabase {
@@ -151,9 +152,18 @@ export async function buildTestApp(
   const register: TestApp['register'] = async (overrides = {}) => {
     userCounter += 1
     const email = overrides.email ?? `traveller${userCounter}.${crypto.randomBytes(3).toString('hex')}@example.com`
-    const response = await call<{ authKey: string; username: string; friendCode: string }>('POST', '/api/register', {
-      body: { email, name: email.split('@')[0], password: overrides.password ?? 'correct horse battery', ...overrides },
-    })
+    const response = await call<{ authKey: string; username: string; friendCode: string; avatarId: number }>(
+      'POST',
+      '/api/register',
+      {
+        body: {
+          email,
+          name: email.split('@')[0],
+          password: overrides.password ?? 'correct horse battery',
+          ...overrides,
+        },
+      },
+    )
     if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`)
     const user = await db
       .selectFrom('users')
@@ -166,6 +176,7 @@ export async function buildTestApp(
       username: response.body.data.username,
       email,
       friendCode: response.body.data.friendCode,
+      avatarId: response.body.data.avatarId,
     }
   }
 

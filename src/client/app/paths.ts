@@ -43,6 +43,7 @@ export const paths = {
   },
   feed: { path: '/feed', href: () => '/feed' },
   myFriends: { path: '/myFriends', href: () => '/myFriends' },
+  friend: { path: '/friend/:userId', href: (userId: string) => `/friend/${encodeURIComponent(userId)}` },
   myAccount: { path: '/myAccount', href: () => '/myAccount' },
   myWallet: { path: '/myWallet', href: () => '/myWallet' },
   notifications: { path: '/notifications', href: () => '/notifications' },

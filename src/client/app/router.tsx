@@ -132,6 +132,9 @@ const page = {
     async () =>
       (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage')).MyFriendsPage,
   ),
+  friend: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-friend" */ '../features/friends/FriendPage')).FriendPage,
+  ),
   myWallet: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-myWallet" */ '../features/wallet/MyWalletPage')).MyWalletPage,
   ),
@@ -190,6 +193,7 @@ export const routes: RouteObject[] = [
           { path: paths.switchUserCard.path, element: <page.switchUserCard /> },
           { path: paths.feed.path, element: <page.feed /> },
           { path: paths.myFriends.path, element: <page.myFriends /> },
+          { path: paths.friend.path, element: <page.friend /> },
           { path: paths.myAccount.path, element: <page.myAccount /> },
           { path: paths.notifications.path, element: <page.notifications /> },
           { path: paths.requestNewContent.path, element: <page.requestNewContent /> },

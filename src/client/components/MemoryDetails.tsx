@@ -2,12 +2,16 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline'
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder'
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff'
 import Box from '@mui/material/Box'
+import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { Fragment, type ReactNode } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
 
 import { TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import type { TaggedFriend } from '@shared/memories'
 
+import { paths } from '../app/paths'
 import { formatDate, truncate } from '../lib/format'
 
 export interface JourneyDatesProps {
@@ -58,14 +62,39 @@ export function MemoryText({ content, whole = false }: MemoryTextProps) {
 
 export interface TaggedFriendsProps {
   friends: TaggedFriend[]
+  /** The viewer's friends: their names open their page; anyone else's name is plain text. */
+  friendIds?: ReadonlySet<string>
 }
 
-export function TaggedFriends({ friends }: TaggedFriendsProps) {
+export function TaggedFriends({ friends, friendIds }: TaggedFriendsProps) {
   if (friends.length === 0) return null
   return (
     <Typography variant="body2" aria-label="Tagged friends" sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}>
-      {friends.map((friend) => `@${friend.username}`).join(' ')}
+      {friends.map((friend, index) => (
+        <Fragment key={friend.userId}>
+          {index > 0 && ' '}
+          <FriendName userId={friend.userId} friendIds={friendIds}>
+            @{friend.username}
+          </FriendName>
+        </Fragment>
+      ))}
     </Typography>
+  )
+}
+
+export interface FriendNameProps {
+  userId: string
+  friendIds?: ReadonlySet<string>
+  children: ReactNode
+}
+
+/** A traveller's name: a link to their friend page when they are the viewer's friend, otherwise plain text. */
+export function FriendName({ userId, friendIds, children }: FriendNameProps) {
+  if (!friendIds?.has(userId)) return <>{children}</>
+  return (
+    <Link component={RouterLink} to={paths.friend.href(userId)} color="inherit">
+      {children}
+    </Link>
   )
 }
 

@@ -47,6 +47,9 @@ class FakeIntersectionObserver {
 // Screens with MUI render slowly in jsdom on a shared machine.
 jest.setTimeout(20_000)
 
+// Names of the viewer's friends open their page; these tests need no friends.
+beforeEach(() => server.use(onGet('/friends/getMyFriends', [])))
+
 describe('FeedPage', () => {
   let cursors: (string | null)[]
   beforeEach(() => {

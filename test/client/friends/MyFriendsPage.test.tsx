@@ -39,7 +39,7 @@ describe('MyFriendsPage', () => {
     ),
   )
 
-  it('shows the own code, the share link and each friend with a link to their profile, level, stats and friend-since date', async () => {
+  it('shows the own code, the share link and each friend with a link to their page, level, stats and friend-since date', async () => {
     server.use(onGet('/friends/getMyFriends', [lena]))
     renderWithProviders(<MyFriendsPage />, { route: '/myFriends' })
 
@@ -47,10 +47,8 @@ describe('MyFriendsPage', () => {
     expect(within(card).getByText('Level 3')).toBeInTheDocument()
     expect(within(card).getByText('Friend since 2026-03-04')).toBeInTheDocument()
     expect(within(card).getByText('7')).toBeInTheDocument()
-    expect(within(card).getByRole('link', { name: 'lena' })).toHaveAttribute(
-      'href',
-      'http://localhost/s/user?shareId=LENA22',
-    )
+    // Their page in the app, not the share page meant for people without an account.
+    expect(within(card).getByRole('link', { name: 'lena' })).toHaveAttribute('href', '/friend/u-lena')
     expect(await screen.findByText('ABC234')).toBeInTheDocument()
     expect(screen.getByLabelText('Share link')).toHaveValue('http://localhost/s/user?shareId=ABC234')
     expect(screen.getByRole('button', { name: 'Share on Facebook' })).toBeInTheDocument()

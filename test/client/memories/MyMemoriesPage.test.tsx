@@ -10,6 +10,9 @@ import { makeMemory } from './fixtures'
 // Screens with MUI render slowly in jsdom on a shared machine.
 jest.setTimeout(20_000)
 
+// Names of the viewer's friends open their page; these tests need no friends.
+beforeEach(() => server.use(onGet('/friends/getMyFriends', [])))
+
 describe('MyMemoriesPage', () => {
   it('shows the empty text and the New Memory link when there are no memories', async () => {
     server.use(onGet('/memory/getMyMemories', []))

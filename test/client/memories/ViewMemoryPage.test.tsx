@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
+import type { Friend } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
 import { paths } from '@client/app/paths'
 import { ViewMemoryPage } from '@client/features/memories/ViewMemoryPage'
@@ -40,7 +41,48 @@ const thread = [
 // Screens with MUI render slowly in jsdom on a shared machine.
 jest.setTimeout(20_000)
 
+const jo: Friend = {
+  userId: 'u-jo',
+  username: 'jo',
+  avatarId: 2,
+  userLevel: 1,
+  friendCode: 'JOJO22',
+  createdAt: '2026-03-04T10:00:00.000Z',
+  userCardStats: { collectionCount: 1, cardCount: 1, rarityStats: [1, 0, 0, 0, 0] },
+}
+
 describe('ViewMemoryPage', () => {
+  // Names of the viewer's friends open their page; most tests need no friends.
+  beforeEach(() => server.use(onGet('/friends/getMyFriends', [])))
+
+  it("opens a friend's page from their comment and their tag, and leaves a stranger's name as text", async () => {
+    server.use(
+      onGet('/friends/getMyFriends', [jo]),
+      onGet(
+        '/memory/getMemory',
+        makeMemory({
+          isOwner: false,
+          username: 'marta',
+          comments: [
+            makeComment({ replies: [makeComment({ memoryCommentId: 'c2', userId: 'u-marta', username: 'marta' })] }),
+          ],
+          commentCount: 2,
+        }),
+      ),
+    )
+    renderView('/viewMemory/m1')
+
+    const top = await screen.findByRole('article', { name: 'Comment by jo' })
+    expect(await within(top).findByRole('link', { name: 'jo' })).toHaveAttribute('href', '/friend/u-jo')
+    expect(within(screen.getByLabelText('Tagged friends')).getByRole('link', { name: '@jo' })).toHaveAttribute(
+      'href',
+      '/friend/u-jo',
+    )
+    const reply = screen.getByRole('article', { name: 'Comment by marta' })
+    expect(within(reply).queryByRole('link', { name: 'marta' })).not.toBeInTheDocument()
+    expect(within(screen.getByRole('heading', { name: "marta's memory" })).queryByRole('link')).not.toBeInTheDocument()
+  })
+
   it('loads sized copies in the picture tiles and opens the original full screen', async () => {
     const memory = makeMemory({ isOwner: false })
     server.use(onGet('/memory/getMemory', memory))

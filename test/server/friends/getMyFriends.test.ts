@@ -41,7 +41,7 @@ describe('GET /api/friends/getMyFriends', () => {
     expect(friend).toEqual({
       userId: bob.userId,
       username: bob.username,
-      avatarId: 1,
+      avatarId: bob.avatarId,
       userLevel: 2,
       friendCode: bob.friendCode,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

@@ -18,7 +18,7 @@ describe('GET /api/friends/searchFriends', () => {
       token: me.token,
     })
     expect(status).toBe(200)
-    expect(body.data).toEqual([{ userId: alba.userId, username: alba.username, avatarId: 1, userLevel: 1 }])
+    expect(body.data).toEqual([{ userId: alba.userId, username: alba.username, avatarId: alba.avatarId, userLevel: 1 }])
     expect(body.data.map((match) => match.userId)).not.toContain(stranger.userId)
   })
 

@@ -526,6 +526,8 @@ describe('the contract under hostile input', () => {
       // The control adds (or removes) the stranger; the friend may be removed by a hostile run and added back.
       friendCode: known([stranger.friendCode, friend.friendCode]),
       'taggedFriends[]': known([friend.userId, stranger.userId]),
+      // A friend's page: the friend's, and the stranger's, which is refused.
+      userId: known([friend.userId, stranger.userId]),
       'memoryPictures[]': known(pendingUploads.map(({ pictureFileName }) => pictureFileName)),
       // Start dates before end dates, so the journey's order holds and the memory is stored.
       memoryStartDate: { control: '2024-05-03', pool: dates('2000-01-01', '2012-12-31') },

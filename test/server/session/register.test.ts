@@ -1,3 +1,7 @@
+import crypto from 'node:crypto'
+
+import { ownedAvatarIds } from '@shared/constants'
+import { starterAvatarId } from '@server/features/session/service'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
@@ -19,7 +23,6 @@ describe('POST /api/register', () => {
       email: 'lena.berg@example.com',
       digitalCredit: 0,
       physicalCredit: 0,
-      avatarId: 1,
       invitationReward: false,
     })
     expect(body.data.authKey).toEqual(expect.any(String))
@@ -31,6 +34,7 @@ describe('POST /api/register', () => {
       .selectAll()
       .where('email', '=', 'lena.berg@example.com')
       .executeTakeFirstOrThrow()
+    expect(body.data.avatarId).toBe(row.avatar_id)
     expect(row.password_hash).toMatch(/^scrypt\$/)
     expect(row.password_hash).not.toContain('fjord')
     const session = await t.db
@@ -39,6 +43,27 @@ describe('POST /api/register', () => {
       .where('user_id', '=', row.id)
       .executeTakeFirstOrThrow()
     expect(session.token_hash).not.toBe(body.data.authKey)
+  })
+
+  it('gives a new account the starter avatar its id draws, one it owns, and keeps it', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const user = await t.register()
+      expect(user.avatarId).toBe(starterAvatarId(user.userId))
+      const owned = await t.call<number[]>('GET', '/api/getAvatarList', { token: user.token })
+      expect(owned.body.data).toContain(user.avatarId)
+      const again = await t.call<{ avatarId: number }>('GET', '/api/getUser', { token: user.token })
+      expect(again.body.data.avatarId).toBe(user.avatarId)
+    }
+  })
+
+  it('spreads new accounts over every starter avatar, so neighbours seldom share one', () => {
+    const drawn = Array.from({ length: 800 }, () => starterAvatarId(crypto.randomUUID()))
+    const owned = ownedAvatarIds(1)
+    expect(drawn.every((avatarId) => owned.includes(avatarId))).toBe(true)
+    // Each of the 8 is drawn about 100 times; fewer than 50 would happen by chance far less than once in a million.
+    for (const avatarId of owned) expect(drawn.filter((drawnId) => drawnId === avatarId).length).toBeGreaterThan(50)
+    const id = crypto.randomUUID()
+    expect(starterAvatarId(id)).toBe(starterAvatarId(id))
   })
 
   it('refuses a second account with the same e-mail in any case, and changes nothing', async () => {
@@ -122,7 +147,7 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
       authKey: expect.any(String),
       username: user.username,
       email: 'kai@example.com',
-      avatarId: 1,
+      avatarId: user.avatarId,
       digitalCredit: 0,
       physicalCredit: 0,
       friendCode: user.friendCode,
@@ -159,7 +184,7 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
     expect(status).toBe(200)
     expect(body.data).toEqual({
       userId: user.userId,
-      avatarId: 1,
+      avatarId: user.avatarId,
       username: user.username,
       email: user.email,
       digitalCredit: 0,

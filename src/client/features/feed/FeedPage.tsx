@@ -12,6 +12,7 @@ import { ListEnd } from '../../components/ListEnd'
 import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useFriendIds } from '../friends/api'
 
 import { useGetMemoryFeedInfiniteQuery } from './api'
 import { FeedMemoryCard } from './components/FeedMemoryCard'
@@ -29,6 +30,7 @@ export function FeedPage({ renderLike }: FeedPageProps) {
   const { data, isLoading, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useGetMemoryFeedInfiniteQuery()
   const sentinelRef = useRef<HTMLDivElement>(null)
+  const friendIds = useFriendIds()
   const memories = uniqueMemories(data?.pages.flatMap((page) => page.memories) ?? [])
 
   useEffect(() => {
@@ -72,7 +74,7 @@ export function FeedPage({ renderLike }: FeedPageProps) {
         <>
           <Stack component="section" aria-label="Memories" spacing={3}>
             {memories.map((memory) => (
-              <FeedMemoryCard key={memory.memoryId} memory={memory} like={renderLike(memory)} />
+              <FeedMemoryCard key={memory.memoryId} memory={memory} like={renderLike(memory)} friendIds={friendIds} />
             ))}
           </Stack>
           <div ref={sentinelRef} />

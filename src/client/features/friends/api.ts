@@ -1,4 +1,6 @@
-import type { AddFriendResult, Friend, FriendCodeBody, FriendMatch } from '@shared/friends'
+import { useMemo } from 'react'
+
+import type { AddFriendResult, Friend, FriendCodeBody, FriendMatch, FriendPage } from '@shared/friends'
 import type { ReferralRewardsResult } from '@shared/wallet'
 
 import { baseApi } from '../../api/baseApi'
@@ -15,6 +17,19 @@ export const friendsApi = baseApi.injectEndpoints({
     getMyFriends: build.query<Friend[], void>({
       query: () => '/friends/getMyFriends',
       providesTags: [{ type: 'Friend', id: 'LIST' }],
+    }),
+    /**
+     * A friend's page. It changes with the friendship (removed, it refuses) and with their memories the viewer likes
+     * or comments on, so it goes with the friend list and with each memory it lists.
+     */
+    getFriendPage: build.query<FriendPage, string>({
+      query: (userId) => ({ url: '/friends/getFriendPage', params: { userId } }),
+      extraOptions: { silentErrors: 'refusals' },
+      providesTags: (page, _error, userId) => [
+        { type: 'Friend', id: 'LIST' },
+        { type: 'Friend', id: userId },
+        ...(page?.memories ?? []).map((memory) => ({ type: 'Memory' as const, id: memory.memoryId })),
+      ],
     }),
     /** Friends who joined with the user's code and where each one's reward stands; they change by others' actions. */
     getReferralRewards: build.query<ReferralRewardsResult, void>({
@@ -41,9 +56,18 @@ export const friendsApi = baseApi.injectEndpoints({
 
 export const {
   useGetMyFriendsQuery,
+  useGetFriendPageQuery,
   useGetReferralRewardsQuery,
   useSearchFriendsQuery,
   useLazySearchFriendsQuery,
   useAddFriendMutation,
   useRemoveFriendMutation,
 } = friendsApi
+
+const NO_FRIENDS: ReadonlySet<string> = new Set()
+
+/** The user ids of the traveller's friends, whose names elsewhere (comments, tags, authors) open their page. */
+export function useFriendIds(): ReadonlySet<string> {
+  const { data } = useGetMyFriendsQuery()
+  return useMemo(() => (data ? new Set(data.map((friend) => friend.userId)) : NO_FRIENDS), [data])
+}

@@ -18,11 +18,12 @@ import { paths } from '../../app/paths'
 import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { MemoryCardHeader } from '../../components/MemoryCardHeader'
-import { JourneyDates, MemoryText, TaggedFriends } from '../../components/MemoryDetails'
+import { FriendName, JourneyDates, MemoryText, TaggedFriends } from '../../components/MemoryDetails'
 import { MemoryPictures } from '../../components/MemoryPictures'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { formatDate } from '../../lib/format'
+import { useFriendIds } from '../friends/api'
 
 import { useGetMemoryQuery } from './api'
 import { CommentForm } from './components/CommentForm'
@@ -64,6 +65,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
   const commentsRef = useRef<HTMLElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null)
+  const friendIds = useFriendIds()
 
   useEffect(() => {
     if (focusComments) commentsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
@@ -81,7 +83,10 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
           <UserAvatar avatarId={memory.avatarId} username={memory.username} size={48} />
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="h5" component="h1">
-              {memory.username}&apos;s memory
+              <FriendName userId={memory.userId} friendIds={friendIds}>
+                {memory.username}
+              </FriendName>
+              &apos;s memory
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Level {memory.userLevel} · written {formatDate(memory.createdAt)}
@@ -102,7 +107,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
 
         <MemoryText content={memory.memoryContent} whole />
         <MemoryPictures pictures={memory.pictures} size="large" />
-        <TaggedFriends friends={memory.taggedFriends} />
+        <TaggedFriends friends={memory.taggedFriends} friendIds={friendIds} />
 
         <Stack useFlexGap direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <LikeButton memory={memory} />
@@ -141,7 +146,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
           <Typography id="comments-title" variant="h6" component="h2">
             Comments ({memory.commentCount})
           </Typography>
-          <CommentList comments={memory.comments} onReply={handleReply} />
+          <CommentList comments={memory.comments} onReply={handleReply} friendIds={friendIds} />
           <CommentForm memory={memory} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} inputRef={inputRef} />
         </Stack>
       </Stack>

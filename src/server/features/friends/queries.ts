@@ -20,6 +20,25 @@ export async function findFriendOf(db: Db, userId: string, friendId: string) {
     .executeTakeFirst()
 }
 
+/** The friend's public profile and when the friendship began; undefined for anyone who is not the user's friend. */
+export async function findFriendProfile(db: Db, userId: string, friendId: string) {
+  return db
+    .selectFrom('friendships')
+    .innerJoin('users', 'users.id', 'friendships.friend_id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.avatar_id',
+      'users.experience',
+      'users.friend_code',
+      'users.created_at as member_since',
+      'friendships.created_at',
+    ])
+    .where('friendships.user_id', '=', userId)
+    .where('friendships.friend_id', '=', friendId)
+    .executeTakeFirst()
+}
+
 /** Both directions go together: a friendship always holds both ways. */
 export async function deleteFriendship(db: Db, userId: string, friendId: string): Promise<number> {
   const deleted = await db

@@ -6,6 +6,8 @@ import {
   AddFriendResultSchema,
   FriendCodeBodySchema,
   FriendMatchSchema,
+  FriendPageQuerySchema,
+  FriendPageSchema,
   FriendSchema,
   SearchFriendsQuerySchema,
 } from '@shared/friends'
@@ -51,5 +53,14 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.requireUser,
     },
     (request) => friendsService.searchFriends(fastify.db, userId(request), request.query.name),
+  )
+
+  fastify.get(
+    '/friends/getFriendPage',
+    {
+      schema: { querystring: FriendPageQuerySchema, response: { 200: envelope(FriendPageSchema) } },
+      onRequest: fastify.requireUser,
+    },
+    (request) => friendsService.getFriendPage(fastify.db, fastify.pictureSigner, userId(request), request.query.userId),
   )
 }

@@ -105,3 +105,4 @@ export async function findFriend(
 }
 
 export { befriend } from './friendships'
+export { getFriendPage, NOT_A_FRIEND } from './friendPage'

@@ -225,6 +225,29 @@ export function listOwnMemoryIds(db: Reader, userId: string) {
     .execute()
 }
 
+/** One author's memories that `viewerId` may see, newest first, and how many there are in all. */
+export function listAuthorMemoryIdsVisibleTo(db: Reader, viewerId: string, authorId: string, limit: number) {
+  return db
+    .selectFrom('memories')
+    .select('id')
+    .where('user_id', '=', authorId)
+    .where(visibleTo(viewerId))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+export async function countAuthorMemoriesVisibleTo(db: Reader, viewerId: string, authorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('memories')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', authorId)
+    .where(visibleTo(viewerId))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 /** The user's copies without a memory, one row per card with how many such copies there are. */
 export function listFreeCopiesByCard(db: Reader, userId: string) {
   return selectUserCardsWithCatalogue(db)

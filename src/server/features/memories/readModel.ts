@@ -168,3 +168,24 @@ export async function getMemoryOfUserCard(
   const [memory] = await hydrateMemories(db, signer, viewerId, [found.id])
   return memory ?? null
 }
+
+/** One author's memories as `viewerId` may see them (a friend's page): the newest `limit`, and how many in all. */
+export async function getMemoriesOfAuthor(
+  db: Kysely<Database>,
+  signer: PictureSigner,
+  viewerId: string,
+  authorId: string,
+  limit: number,
+): Promise<{ memories: Memory[]; total: number }> {
+  const [ids, total] = await Promise.all([
+    queries.listAuthorMemoryIdsVisibleTo(db, viewerId, authorId, limit),
+    queries.countAuthorMemoriesVisibleTo(db, viewerId, authorId),
+  ])
+  const memories = await hydrateMemories(
+    db,
+    signer,
+    viewerId,
+    ids.map((row) => row.id),
+  )
+  return { memories, total }
+}

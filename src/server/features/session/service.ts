@@ -8,7 +8,13 @@ import {
   type RequestAccountDeletionBody,
   type RequestAccountDeletionResult,
 } from '@shared/account'
-import { FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH, levelForExperience, ownedAvatarIds } from '@shared/constants'
+import {
+  FRIEND_CODE_ALPHABET,
+  FRIEND_CODE_LENGTH,
+  levelForExperience,
+  ownedAvatarIds,
+  STARTER_AVATARS,
+} from '@shared/constants'
 import type {
   LoginBody,
   LoginResult,
@@ -98,6 +104,14 @@ const REGISTRATION_RACES: ExpectedRefusal[] = [
 ]
 
 /**
+ * A new account's avatar, one of the starter avatars every traveller owns, fixed by its id: with everyone on avatar 1,
+ * two friends in one comment thread looked alike.
+ */
+export function starterAvatarId(userId: string): number {
+  return (crypto.createHash('sha256').update(userId).digest().readUInt32BE(0) % STARTER_AVATARS) + 1
+}
+
+/**
  * Everything a registration does happens in this one transaction: the account, the session,
  * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
  */
@@ -134,7 +148,7 @@ async function createAccount(
     username_skeleton: skeleton,
     password_hash: passwordHash,
     friend_code: await uniqueFriendCode(trx),
-    avatar_id: 1,
+    avatar_id: starterAvatarId(id),
     digital_credit: 0,
     physical_credit: 0,
     experience: 0,

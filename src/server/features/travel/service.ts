@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 
 import type { Kysely, Transaction } from 'kysely'
 
+import type { SharedPlace } from '@shared/friends'
 import {
   FRIENDS_TO_ASK_MAX,
   type BucketList,
@@ -270,6 +271,36 @@ export async function getBucketList(db: Kysely<Database>, userId: string): Promi
       },
     ]
   })
+}
+
+async function beenThereIds(db: Reader, userId: string): Promise<Set<string>> {
+  const [marked, verified] = await Promise.all([
+    queries.listBeenThere(db, userId),
+    queries.listVerifications(db, userId),
+  ])
+  return new Set([...marked, ...verified].map((row) => row.cardSetId))
+}
+
+/**
+ * The places both travellers have been to (marked or verified), by name: what a friend's page shows, as a friend's
+ * been-there is already visible to their friends on a card's page. The caller checks the friendship.
+ */
+export async function placesBeenByBoth(db: Reader, userId: string, otherId: string): Promise<SharedPlace[]> {
+  const [catalogueData, mine, theirs] = await Promise.all([
+    catalogue(db),
+    beenThereIds(db, userId),
+    beenThereIds(db, otherId),
+  ])
+  const collectionNames = new Map(catalogueData.collections.map((c) => [c.collectionId, c.collectionName]))
+  return [...mine]
+    .filter((cardSetId) => theirs.has(cardSetId))
+    .flatMap((cardSetId) => {
+      const place = catalogueData.placesById.get(cardSetId)
+      if (!place) return []
+      const collectionName = collectionNames.get(place.collectionId) ?? ''
+      return [{ cardSetId, cardId: place.commonCardId, name: place.name, collectionName }]
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.cardSetId.localeCompare(b.cardSetId))
 }
 
 /** Whether the user's visit to a place is verified (the seal on an owned copy's page). */

@@ -11,7 +11,7 @@ import type { Memory } from '@shared/memories'
 
 import { paths } from '../../../app/paths'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
-import { JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
+import { FriendName, JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
@@ -20,10 +20,12 @@ export interface FeedMemoryCardProps {
   memory: Memory
   /** The like toggle, given by the page. */
   like: ReactNode
+  /** The viewer's friends, whose names open their page. */
+  friendIds?: ReadonlySet<string>
 }
 
 /** One memory in the feed: who wrote it, on which card, what they wrote, and a way to like and discuss it. */
-export function FeedMemoryCard({ memory, like }: FeedMemoryCardProps) {
+export function FeedMemoryCard({ memory, like, friendIds }: FeedMemoryCardProps) {
   const titleId = `feed-memory-${memory.memoryId}`
 
   return (
@@ -33,7 +35,10 @@ export function FeedMemoryCard({ memory, like }: FeedMemoryCardProps) {
           <UserAvatar avatarId={memory.avatarId} username={memory.username} />
           <Box sx={{ minWidth: 0 }}>
             <Typography id={titleId} component="h2" sx={{ fontWeight: 600 }}>
-              {memory.username} · {memory.cardName}
+              <FriendName userId={memory.userId} friendIds={friendIds}>
+                {memory.username}
+              </FriendName>{' '}
+              · {memory.cardName}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Level {memory.userLevel} · {formatDate(memory.createdAt)}
@@ -54,7 +59,7 @@ export function FeedMemoryCard({ memory, like }: FeedMemoryCardProps) {
         <MemoryText content={memory.memoryContent} />
 
         <MemoryPictures pictures={memory.pictures} size="medium" linked={false} />
-        <TaggedFriends friends={memory.taggedFriends} />
+        <TaggedFriends friends={memory.taggedFriends} friendIds={friendIds} />
 
         <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {like}

@@ -10,13 +10,14 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
 
 import type { Friend } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
 
+import { paths } from '../../../app/paths'
 import { CardStats } from '../../../components/CardStats'
 import { UserAvatar } from '../../../components/UserAvatar'
-import { shareUrl } from '../../../lib/config'
 import { formatDate } from '../../../lib/format'
 import { enqueueSnackbar } from '../../../lib/toast'
 import { useRemoveFriendMutation } from '../api'
@@ -25,7 +26,7 @@ export interface FriendCardProps {
   friend: Friend
 }
 
-/** One friend: avatar, name (to their profile page), level, collection stats, friend since, and Remove (after a confirmation). */
+/** One friend: avatar, name (to their page in the app), level, collection stats, friend since, and Remove (after a confirmation). */
 export function FriendCard({ friend }: FriendCardProps) {
   const [removeFriend, { isLoading }] = useRemoveFriendMutation()
   const [confirming, setConfirming] = useState(false)
@@ -51,8 +52,7 @@ export function FriendCard({ friend }: FriendCardProps) {
         <UserAvatar avatarId={friend.avatarId} username={friend.username} size={56} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h3" noWrap>
-            {/* Their public profile page: collection figures and rarest cards, as anyone they share it with sees it. */}
-            <Link href={shareUrl('user', friend.friendCode)} color="inherit" underline="hover">
+            <Link component={RouterLink} to={paths.friend.href(friend.userId)} color="inherit" underline="hover">
               {friend.username}
             </Link>
           </Typography>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography'
 import type { Comment, CommentReply } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 
+import { FriendName } from '../../../components/MemoryDetails'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
 
@@ -18,10 +19,12 @@ export interface ReplyTarget {
 export interface CommentListProps {
   comments: Comment[]
   onReply: (target: ReplyTarget) => void
+  /** The viewer's friends, whose names open their page. */
+  friendIds?: ReadonlySet<string>
 }
 
 /** Top comments with their replies beneath; replies are one level deep and name whom they answer. */
-export function CommentList({ comments, onReply }: CommentListProps) {
+export function CommentList({ comments, onReply, friendIds }: CommentListProps) {
   if (comments.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -33,7 +36,7 @@ export function CommentList({ comments, onReply }: CommentListProps) {
     <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {comments.map((comment) => (
         <li key={comment.memoryCommentId}>
-          <CommentItem comment={comment} onReply={onReply} />
+          <CommentItem comment={comment} onReply={onReply} friendIds={friendIds} />
           {comment.replies.length > 0 && (
             <Stack
               component="ol"
@@ -51,7 +54,7 @@ export function CommentList({ comments, onReply }: CommentListProps) {
             >
               {comment.replies.map((reply) => (
                 <li key={reply.memoryCommentId}>
-                  <CommentItem comment={reply} onReply={onReply} />
+                  <CommentItem comment={reply} onReply={onReply} friendIds={friendIds} />
                 </li>
               ))}
             </Stack>
@@ -65,16 +68,19 @@ export function CommentList({ comments, onReply }: CommentListProps) {
 interface CommentItemProps {
   comment: CommentReply
   onReply: (target: ReplyTarget) => void
+  friendIds?: ReadonlySet<string>
 }
 
-function CommentItem({ comment, onReply }: CommentItemProps) {
+function CommentItem({ comment, onReply, friendIds }: CommentItemProps) {
   return (
     <Stack direction="row" spacing={1.5} component="article" aria-label={`Comment by ${comment.username}`}>
       <UserAvatar avatarId={comment.avatarId} username={comment.username} size={36} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
           <Typography component="span" sx={{ fontWeight: 600 }}>
-            {comment.username}
+            <FriendName userId={comment.userId} friendIds={friendIds}>
+              {comment.username}
+            </FriendName>
           </Typography>
           {comment.isAuthor && <Chip size="small" color="primary" label="Author" />}
           {comment.isMine && <Chip size="small" color="secondary" label="Me" />}

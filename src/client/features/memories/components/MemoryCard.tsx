@@ -16,6 +16,7 @@ import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
 import { Counts, JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
 import { formatDate } from '../../../lib/format'
+import { useFriendIds } from '../../friends/api'
 import { placeOf, useUpdateVisibilityMutation } from '../api'
 
 import { VisibilitySelect } from './VisibilitySelect'
@@ -27,6 +28,7 @@ export interface MemoryCardProps {
 /** One of my memories: its card, the visibility that can change at any time, and what I wrote. */
 export function MemoryCard({ memory }: MemoryCardProps) {
   const [updateVisibility] = useUpdateVisibilityMutation()
+  const friendIds = useFriendIds()
   return (
     <Card component="article" aria-labelledby={`memory-${memory.memoryId}-title`} sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: '1fr', md: '200px 1fr' } }}>
@@ -83,7 +85,7 @@ export function MemoryCard({ memory }: MemoryCardProps) {
           <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
           <MemoryPictures pictures={memory.pictures} />
           <MemoryText content={memory.memoryContent} />
-          <TaggedFriends friends={memory.taggedFriends} />
+          <TaggedFriends friends={memory.taggedFriends} friendIds={friendIds} />
           <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Counts likes={memory.likes} comments={memory.commentCount} />
             <Box sx={{ flexGrow: 1 }} />
