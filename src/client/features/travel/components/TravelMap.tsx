@@ -198,7 +198,10 @@ export function TravelMap({ map, places }: TravelMapProps) {
       place && {
         place,
         // Read at each positioning, so the name follows its place as the map pans and zooms.
-        anchor: { getBoundingClientRect: () => pointRect(onScreen(place)), contextElement: svgRef.current ?? undefined },
+        anchor: {
+          getBoundingClientRect: () => pointRect(onScreen(place)),
+          contextElement: svgRef.current ?? undefined,
+        },
       },
     )
   }

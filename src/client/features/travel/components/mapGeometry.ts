@@ -51,9 +51,7 @@ export function toScreen(point: ScreenPoint, transform: MapTransform, view: View
 }
 
 export function insideBox(point: ScreenPoint, box: ScreenBox): boolean {
-  return (
-    point.x >= box.left && point.x <= box.left + box.width && point.y >= box.top && point.y <= box.top + box.height
-  )
+  return point.x >= box.left && point.x <= box.left + box.width && point.y >= box.top && point.y <= box.top + box.height
 }
 
 /**
