@@ -14,8 +14,8 @@ const transform: Config['transform'] = {
 
 // Packages shipped only as ES modules that jest must transform.
 const esmPackages = [
-  'd3-geo',
-  'd3-array',
+  // d3-geo, d3-zoom and the d3 modules they are built on.
+  'd3-[a-z]+',
   'internmap',
   'typebox',
   '@dicebear',

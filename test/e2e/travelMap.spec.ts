@@ -3,6 +3,7 @@ import sharp from 'sharp'
 
 import {
   api,
+  logIn,
   redeemAllCertificates,
   registerThroughApi,
   registerThroughHome,
@@ -153,4 +154,64 @@ test('a place not been to goes on the bucket list, with the friend who has been 
   await snap(page, 'travel-bucket-list')
   await list.getByRole('button', { name: 'Remove Morocco from the list' }).click()
   await expect(list.getByText(/Nothing on your list yet/)).toBeVisible()
+})
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('a tap near a marker names the place with Open card, which opens its card', async ({ page }) => {
+    const email = uniqueEmail('maptap')
+    const traveller = await registerThroughApi(page, email)
+    await redeemAllCertificates(page, traveller.token)
+    await pick(page, traveller.token, 'pt-lisbon-1')
+    await api(page, 'POST', '/setBeenThere', traveller.token, { cardId: 'pt-lisbon-1', value: true })
+    await logIn(page, email, '/myMap')
+    await skipTours(page)
+
+    const map = page.getByRole('application', { name: /Map of your places/ })
+    await expect(map).toBeVisible()
+    // Taller than the world's shape across a phone (350 × 155 px): most of the screen's height.
+    const box = await map.boundingBox()
+    expect(box?.height).toBeGreaterThanOrEqual(400)
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390)
+
+    // Every marker's centre on screen, to tap 10 px from Lisbon's where no other marker is nearer.
+    const lisbon = map.locator('.marker[data-status="beenThere"]')
+    await expect(lisbon).toHaveCount(1)
+    const centres = await map.locator('.marker').evaluateAll((markers) =>
+      markers.map((marker) => {
+        const rect = marker.getBoundingClientRect()
+        return {
+          x: rect.x + rect.width / 2,
+          y: rect.y + rect.height / 2,
+          lisbon: marker.dataset.status === 'beenThere',
+        }
+      }),
+    )
+    const own = centres.find((centre) => centre.lisbon)
+    if (!own) throw new Error('no Lisbon marker')
+    const tapAt = [0, 45, 90, 135, 180, 225, 270, 315]
+      .map((degrees) => ({
+        x: own.x + 10 * Math.cos((degrees * Math.PI) / 180),
+        y: own.y + 10 * Math.sin((degrees * Math.PI) / 180),
+      }))
+      .find((point) =>
+        centres.every((centre) => centre.lisbon || Math.hypot(centre.x - point.x, centre.y - point.y) > 10 + 1),
+      )
+    if (!tapAt) throw new Error('every point 10 px from Lisbon is as near another marker')
+    await page.touchscreen.tap(tapAt.x, tapAt.y)
+
+    const popover = page.getByRole('dialog', { name: 'Lisbon' })
+    await expect(popover).toBeVisible()
+    await expect(popover.getByText('Been there')).toBeVisible()
+    await expect(page).toHaveURL('/myMap')
+    // Whole on the screen and clear of the app bar.
+    const shown = await popover.boundingBox()
+    expect(shown?.x).toBeGreaterThanOrEqual(0)
+    expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual(390)
+    await snap(page, 'travel-map-phone-tap', { settle: false })
+
+    await popover.getByRole('link', { name: 'Open card' }).tap()
+    await expect(page).toHaveURL('/card/pt-lisbon-1')
+  })
 })

@@ -1,9 +1,11 @@
 import { useTheme } from '@mui/material/styles'
+import useMediaQuery from '@mui/material/useMediaQuery'
 import { useState } from 'react'
 import { Joyride, STATUS, type EventData, type Status, type Step } from 'react-joyride'
 
 import type { TutorialName } from '@shared/constants'
 
+import { APP_BAR_HEIGHT, TOUR_TARGET_GAP } from '../lib/layout'
 import { readStorage, tutorialKey, writeStorage } from '../lib/storage'
 
 export type TourStep = Step
@@ -46,6 +48,9 @@ export function Tour({
   onStatusChange,
 }: TourProps) {
   const theme = useTheme()
+  const wide = useMediaQuery(theme.breakpoints.up('md'))
+  // react-joyride scrolls a step's target to `scrollOffset` below the page's top, where the sticky app bar covers it.
+  const appBarHeight = wide ? APP_BAR_HEIGHT.md : APP_BAR_HEIGHT.xs
   const [pending, setPending] = useState(() => readStorage(tutorialKey(name)) != null)
 
   const handleEvent = ({ status }: EventData) => {
@@ -60,6 +65,8 @@ export function Tour({
       run={ready}
       steps={steps}
       continuous={continuous}
+      // The first step too: a screen opened scrolled down (a restored position) would otherwise spotlight off screen.
+      scrollToFirstStep
       onEvent={handleEvent}
       locale={{
         back: 'Back',
@@ -78,6 +85,7 @@ export function Tour({
         ],
         showProgress,
         skipBeacon: true,
+        scrollOffset: appBarHeight + TOUR_TARGET_GAP,
         overlayClickAction: disableOverlayClose ? false : 'close',
         dismissKeyAction: disableCloseOnEsc ? false : 'close',
         primaryColor: theme.palette.primary.main,

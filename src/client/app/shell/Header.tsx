@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { selectNewNotification } from '../../features/notifications/api'
 import { selectSessionHeld, useCurrentUser } from '../../features/session/api'
+import { APP_BAR_HEIGHT } from '../../lib/layout'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
 
@@ -32,7 +33,7 @@ export function Header() {
 
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, md: 64 }, px: { xs: 1, sm: 2 } }}>
+      <Toolbar sx={{ gap: 1, minHeight: APP_BAR_HEIGHT, px: { xs: 1, sm: 2 } }}>
         <Box
           component="a"
           href="#main"

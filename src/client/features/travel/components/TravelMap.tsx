@@ -3,18 +3,25 @@ import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong'
 import RemoveIcon from '@mui/icons-material/Remove'
 import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
+import type { PopperProps } from '@mui/material/Popper'
 import Stack from '@mui/material/Stack'
 import { alpha, styled, useTheme } from '@mui/material/styles'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { select } from 'd3-selection'
 import { zoom, zoomIdentity, zoomTransform, type ZoomBehavior } from 'd3-zoom'
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 
 import { PLACE_STATUS_LABELS, type MapPlace, type MapPlaces, type PlaceStatus } from '@shared/travel'
 
 import { paths } from '../../../app/paths'
+
+import { firstView, insideBox, nearestWithin, toScreen, type ScreenPoint, type ViewBox } from './mapGeometry'
+import { PlacePopover } from './PlacePopover'
+
+/** What the popover's positioning engine exposes through `popperRef`. */
+type PopperInstance = PopperProps['popperRef'] extends React.Ref<infer T> | undefined ? T : never
 
 /** A place with the traveller's status and the card the map opens for it. */
 export interface PlaceOnMap extends MapPlace {
@@ -34,6 +41,12 @@ const ZOOM_STEP = 1.6
 const PAN_SHARE = 0.1
 /** Markers keep their size on screen whatever the zoom: their drawing is scaled by the inverse of it. */
 const MARKER_SCALE = '--marker-scale'
+/** Half a fingertip: the nearest marker this close to a tap is the place meant. */
+export const FINGER_REACH = 22
+/** A cursor points precisely: only a marker about under it. */
+export const CURSOR_REACH = 8
+/** On a phone the map takes most of the screen's height, so the world's full height is readable and pannable. */
+const PHONE_MAP_HEIGHT = 'min(58vh, 420px)'
 
 /** Marker shapes, centred on 0,0 in screen pixels: a shape per status, so status never rests on colour alone. */
 export const MARKER_SHAPES: Record<PlaceStatus | 'wantToGo', string> = {
@@ -86,15 +99,27 @@ export function TravelMap({ map, places }: TravelMapProps) {
   const svgRef = useRef<SVGSVGElement>(null)
   const layerRef = useRef<SVGGElement>(null)
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null)
+  const popper = useRef<PopperInstance>(null)
+  const lastPointerType = useRef('')
   const navigate = useNavigate()
   const fills = usePlaceFills()
+  const [view, setView] = useState<ViewBox>({ x: 0, y: 0, width: map.width, height: map.height })
+  const viewRef = useRef(view)
+  // The place a tap chose, with the point its name is shown at.
+  const [chosen, setChosen] = useState<{ place: PlaceOnMap; anchor: PopperProps['anchorEl'] } | null>(null)
 
   useEffect(() => {
     const svg = svgRef.current
     const layer = layerRef.current
     if (!svg || !layer) return
     const zoomer = zoom<SVGSVGElement, unknown>()
-      .scaleExtent([1, MAX_ZOOM])
+      .extent(() => {
+        const { x, y, width, height } = viewRef.current
+        return [
+          [x, y],
+          [x + width, y + height],
+        ]
+      })
       .translateExtent([
         [0, 0],
         [map.width, map.height],
@@ -103,19 +128,83 @@ export function TravelMap({ map, places }: TravelMapProps) {
       .clickDistance(4)
       .on('zoom', (event: { transform: { k: number; toString(): string } }) => {
         layer.setAttribute('transform', event.transform.toString())
-        layer.style.setProperty(MARKER_SCALE, String(markerScale(svg, map.width) / event.transform.k))
+        layer.style.setProperty(MARKER_SCALE, String(markerScale(svg, viewRef.current.width) / event.transform.k))
+        // The chosen place's name follows its marker.
+        void popper.current?.update()
       })
     behaviour.current = zoomer
     const selection = select(svg)
     selection.call(zoomer)
-    layer.style.setProperty(MARKER_SCALE, String(markerScale(svg, map.width)))
-    const resize = new ResizeObserver(() => zoomer.scaleBy(selection, 1))
+    const resize = new ResizeObserver(() => {
+      const { width, height } = svg.getBoundingClientRect()
+      setView((current) => sameView(current, firstView(map.width, map.height, width, height)))
+    })
     resize.observe(svg)
     return () => {
       resize.disconnect()
       selection.on('.zoom', null)
     }
   }, [map.width, map.height])
+
+  // A new box (a phone turned, a window resized): the view, the zoom-out limit and the marker size follow.
+  useEffect(() => {
+    const svg = svgRef.current
+    viewRef.current = view
+    if (!svg || !behaviour.current) return
+    behaviour.current.scaleExtent([Math.min(1, view.width / map.width), MAX_ZOOM])
+    behaviour.current.scaleBy(select(svg), 1)
+  }, [view, map.width])
+
+  const byId = useMemo(() => new Map(places.map((place) => [place.cardSetId, place])), [places])
+  const outlined = places.filter((place) => place.outline)
+  // Drawn last, so they stay on top: cities, places without an outline, tiny outlines, verified seals, the bucket list.
+  const marked = places.filter(
+    (place) => !place.outline || place.small || place.status === 'verified' || place.wantToGo,
+  )
+
+  function onScreen(place: PlaceOnMap): ScreenPoint {
+    const svg = svgRef.current
+    if (!svg) return { x: 0, y: 0 }
+    return toScreen(place, zoomTransform(svg), viewRef.current, svg.getBoundingClientRect())
+  }
+
+  /** The nearest marker within reach of the pointer, else the outline under it, else nothing. */
+  function placeAt(pointer: ScreenPoint, target: EventTarget | null, reach: number): PlaceOnMap | null {
+    const svg = svgRef.current
+    if (!svg) return null
+    const box = svg.getBoundingClientRect()
+    if (insideBox(pointer, box)) {
+      const transform = zoomTransform(svg)
+      const candidates = marked
+        .map((place) => ({ item: place, at: toScreen(place, transform, viewRef.current, box) }))
+        .filter(({ at }) => insideBox(at, box))
+      const near = nearestWithin(pointer, candidates, reach)
+      if (near) return near
+    }
+    const outline = target instanceof Element ? target.closest('[data-place-id]') : null
+    return byId.get(outline?.getAttribute('data-place-id') ?? '') ?? null
+  }
+
+  function handleClick(event: MouseEvent<SVGSVGElement>) {
+    // Chrome reports a tap's click as a pointer event; elsewhere the pointer that went down tells.
+    const pointerType = (event.nativeEvent as Partial<PointerEvent>).pointerType || lastPointerType.current
+    const touch = pointerType === 'touch' || pointerType === 'pen'
+    const place = placeAt({ x: event.clientX, y: event.clientY }, event.target, touch ? FINGER_REACH : CURSOR_REACH)
+    if (!touch) {
+      if (place) void navigate(paths.card.href(place.openCardId))
+      return
+    }
+    setChosen(
+      place && {
+        place,
+        // Read at each positioning, so the name follows its place as the map pans and zooms.
+        anchor: {
+          getBoundingClientRect: () => pointRect(onScreen(place)),
+          contextElement: svgRef.current ?? undefined,
+        },
+      },
+    )
+  }
 
   function zoomBy(factor: number) {
     const svg = svgRef.current
@@ -151,23 +240,19 @@ export function TravelMap({ map, places }: TravelMapProps) {
     move()
   }
 
-  const outlined = places.filter((place) => place.outline)
-  // Drawn last, so they stay on top: cities, places without an outline, tiny outlines, verified seals, the bucket list.
-  const marked = places.filter(
-    (place) => !place.outline || place.small || place.status === 'verified' || place.wantToGo,
-  )
-
   return (
     <Box sx={{ position: 'relative' }}>
       <MapSvg
         ref={svgRef}
-        viewBox={`0 0 ${map.width} ${map.height}`}
+        viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
         role="application"
         aria-roledescription="map"
-        aria-label="Map of your places. Arrow keys move it, plus and minus zoom, 0 shows the whole world. The list below names every place on it."
+        aria-label="Map of your places. Arrow keys move it, plus and minus zoom, 0 goes back to the first view. The list below names every place on it."
         tabIndex={0}
         onKeyDown={handleKeyDown}
-        style={{ background: fills.sea }}
+        onPointerDown={(event) => (lastPointerType.current = event.pointerType)}
+        onClick={handleClick}
+        style={{ background: fills.sea, aspectRatio: `${map.width} / ${map.height}` }}
       >
         <defs>
           <HatchPattern id="travel-hatch" colour={fills.hatch} background={fills.land} />
@@ -184,7 +269,7 @@ export function TravelMap({ map, places }: TravelMapProps) {
               vectorEffect="non-scaling-stroke"
               className="place"
               data-status={place.status}
-              onClick={() => void navigate(paths.card.href(place.openCardId))}
+              data-place-id={place.cardSetId}
             >
               <title>{placeTitle(place)}</title>
             </path>
@@ -202,15 +287,27 @@ export function TravelMap({ map, places }: TravelMapProps) {
                   stroke={fills.edge}
                   strokeWidth={1}
                   vectorEffect="non-scaling-stroke"
-                  onClick={() => void navigate(paths.card.href(place.openCardId))}
+                  data-place-id={place.cardSetId}
                 >
                   <title>{placeTitle(place)}</title>
                 </path>
               </g>
             )
           })}
+          {chosen && (
+            <g transform={`translate(${chosen.place.x} ${chosen.place.y})`} pointerEvents="none">
+              <circle r={12} className="marker" fill="none" stroke={fills.verified} strokeWidth={3} />
+            </g>
+          )}
         </g>
       </MapSvg>
+      <PlacePopover
+        place={chosen?.place ?? null}
+        anchor={chosen?.anchor ?? null}
+        popperRef={popper}
+        onClose={() => setChosen(null)}
+        isOnMap={(target) => target instanceof Node && (svgRef.current?.contains(target) ?? false)}
+      />
       <Stack
         direction="column"
         spacing={0.5}
@@ -226,29 +323,41 @@ export function TravelMap({ map, places }: TravelMapProps) {
             <RemoveIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-        <Tooltip title="Show the whole world" placement="left">
-          <IconButton aria-label="Show the whole world" size="small" onClick={reset}>
+        <Tooltip title="Back to the first view" placement="left">
+          <IconButton aria-label="Back to the first view" size="small" onClick={reset}>
             <CenterFocusStrongIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-        Drag or use the arrow keys to move, scroll, pinch or press + and − to zoom. Select a place to open its card.
+        Drag or use the arrow keys to move, scroll, pinch or press + and − to zoom. Click a place to open its card; on a
+        touch screen a tap shows the place&rsquo;s name first, with Open card.
       </Typography>
     </Box>
   )
 }
 
 /** Map units per screen pixel at zoom 1, so a marker is drawn the same number of pixels wide on every screen. */
-function markerScale(svg: SVGSVGElement, mapWidth: number): number {
+function markerScale(svg: SVGSVGElement, viewWidth: number): number {
   const width = svg.getBoundingClientRect().width
-  return width > 0 ? mapWidth / width : 1
+  return width > 0 ? viewWidth / width : 1
+}
+
+/** The same view keeps its object, so a resize that changes nothing re-renders nothing. */
+function sameView(current: ViewBox, next: ViewBox): ViewBox {
+  const same = (['x', 'y', 'width', 'height'] as const).every((key) => Math.abs(current[key] - next[key]) < 0.5)
+  return same ? current : next
+}
+
+function pointRect({ x, y }: ScreenPoint): DOMRect {
+  return { x, y, left: x, top: y, right: x, bottom: y, width: 0, height: 0, toJSON: () => ({ x, y }) }
 }
 
 const MapSvg = styled('svg')(({ theme }) => ({
   display: 'block',
   width: '100%',
   height: 'auto',
+  [theme.breakpoints.down('sm')]: { height: PHONE_MAP_HEIGHT },
   borderRadius: theme.shape.borderRadius,
   cursor: 'grab',
   touchAction: 'none',
