@@ -2,7 +2,16 @@ import fs from 'node:fs'
 
 import { expect, type Page, type Route, test } from '@playwright/test'
 
-import { api, registerThroughApi, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
+import {
+  api,
+  registerThroughApi,
+  registerThroughHome,
+  skipTours,
+  snap,
+  storedToken,
+  tapNearMarker,
+  uniqueEmail,
+} from './helpers'
 
 const PHONE = { width: 390, height: 844 }
 
@@ -117,7 +126,7 @@ async function watchDrawnCardsForArt(page: Page): Promise<void> {
   })
 }
 
-test('the first hour on a phone: sign up, redeem the gift, draw with the art there at the reveal, all cards, a memory', async ({
+test('the first hour on a phone: sign up, redeem the gift, draw with the art there at the reveal, all cards, a memory, the map', async ({
   browser,
 }) => {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
@@ -144,8 +153,16 @@ test('the first hour on a phone: sign up, redeem the gift, draw with the art the
   // A second card from another collection, so My Collection spans two.
   const [copy] = await api<{ collectionId: string; cardName: string }[]>(page, 'GET', '/getMyCollection', token)
   if (!copy) throw new Error('the drawn card is not in the collection')
-  const collections = await api<{ collectionId: string }[]>(page, 'GET', '/getCardCollections', token)
-  const other = collections.find(({ collectionId }) => collectionId !== copy.collectionId)
+  // A city, which the map marks with a point to tap.
+  const collections = await api<{ collectionId: string; collectionGroup: string }[]>(
+    page,
+    'GET',
+    '/getCardCollections',
+    token,
+  )
+  const other = collections.find(
+    ({ collectionId, collectionGroup }) => collectionGroup === 'cities' && collectionId !== copy.collectionId,
+  )
   if (!other) throw new Error('the catalogue has one collection')
   const [common] = await api<{ cardId: string }[]>(
     page,
@@ -176,5 +193,18 @@ test('the first hour on a phone: sign up, redeem the gift, draw with the art the
   await page.getByRole('button', { name: 'Create Memory' }).click()
   await expect(page.getByText('Your memory is created').first()).toBeVisible()
   await snap(page, 'first-hour-journey-memory-phone')
+
+  // Been to the second card's place: a tap near its marker on the phone map names it and opens its card.
+  await api(page, 'POST', '/setBeenThere', token, { cardId: common.cardId, value: true })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map' }).click()
+  const map = page.getByRole('application', { name: /Map of your places/ })
+  const beenThere = map.locator('.marker[data-status="beenThere"]')
+  await expect(beenThere).toHaveCount(1)
+  await tapNearMarker(page, map, beenThere)
+  const place = page.getByRole('dialog')
+  await expect(place.getByText('Been there')).toBeVisible()
+  await snap(page, 'first-hour-journey-map-tap-phone', { settle: false })
+  await place.getByRole('link', { name: 'Open card' }).tap()
+  await expect(page).toHaveURL(/\/card\//)
   await context.close()
 })

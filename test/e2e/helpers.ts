@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 const SCREENSHOT_DIR = path.resolve('test-results/screenshots')
 
@@ -179,4 +179,34 @@ export async function createMemoryThroughApi(
     visibility: 3,
   })
   return memoryId
+}
+
+/**
+ * Taps the map 10 px from the centre of `target` (one of its `.marker`s), at a point no other marker is as near to, as
+ * a finger lands near rather than on a 5 px marker.
+ */
+export async function tapNearMarker(page: Page, map: Locator, target: Locator): Promise<void> {
+  const own = await target.evaluate((marker) => {
+    const rect = marker.getBoundingClientRect()
+    return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
+  })
+  const others = await map.locator('.marker').evaluateAll((markers) =>
+    markers.map((marker) => {
+      const rect = marker.getBoundingClientRect()
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
+    }),
+  )
+  const tapAt = [0, 45, 90, 135, 180, 225, 270, 315]
+    .map((degrees) => ({
+      x: own.x + 10 * Math.cos((degrees * Math.PI) / 180),
+      y: own.y + 10 * Math.sin((degrees * Math.PI) / 180),
+    }))
+    .find((point) =>
+      others.every(
+        (centre) =>
+          (centre.x === own.x && centre.y === own.y) || Math.hypot(centre.x - point.x, centre.y - point.y) > 10 + 1,
+      ),
+    )
+  if (!tapAt) throw new Error('every point 10 px from the marker is as near another marker')
+  await page.touchscreen.tap(tapAt.x, tapAt.y)
 }

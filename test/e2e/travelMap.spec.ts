@@ -9,6 +9,7 @@ import {
   registerThroughHome,
   skipTours,
   snap,
+  tapNearMarker,
   storedToken,
   uniqueEmail,
 } from './helpers'
@@ -175,31 +176,10 @@ test.describe('on a touch phone', () => {
     expect(box?.height).toBeGreaterThanOrEqual(400)
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390)
 
-    // Every marker's centre on screen, to tap 10 px from Lisbon's where no other marker is nearer.
+    // A finger lands 10 px from Lisbon's marker, where no other marker is nearer.
     const lisbon = map.locator('.marker[data-status="beenThere"]')
     await expect(lisbon).toHaveCount(1)
-    const centres = await map.locator('.marker').evaluateAll((markers) =>
-      markers.map((marker) => {
-        const rect = marker.getBoundingClientRect()
-        return {
-          x: rect.x + rect.width / 2,
-          y: rect.y + rect.height / 2,
-          lisbon: marker.dataset.status === 'beenThere',
-        }
-      }),
-    )
-    const own = centres.find((centre) => centre.lisbon)
-    if (!own) throw new Error('no Lisbon marker')
-    const tapAt = [0, 45, 90, 135, 180, 225, 270, 315]
-      .map((degrees) => ({
-        x: own.x + 10 * Math.cos((degrees * Math.PI) / 180),
-        y: own.y + 10 * Math.sin((degrees * Math.PI) / 180),
-      }))
-      .find((point) =>
-        centres.every((centre) => centre.lisbon || Math.hypot(centre.x - point.x, centre.y - point.y) > 10 + 1),
-      )
-    if (!tapAt) throw new Error('every point 10 px from Lisbon is as near another marker')
-    await page.touchscreen.tap(tapAt.x, tapAt.y)
+    await tapNearMarker(page, map, lisbon)
 
     const popover = page.getByRole('dialog', { name: 'Lisbon' })
     await expect(popover).toBeVisible()
