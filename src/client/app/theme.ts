@@ -24,6 +24,9 @@ export const RARITY_TEXT_COLORS: Record<number, string> = {
   5: '#1B1B1B',
 }
 
+/** The sticky app bar's height; toasts open below it (docs/product.md#toasts). */
+export const APP_BAR_HEIGHT = { xs: 56, md: 64 } as const
+
 /** Toast backgrounds under white text, each at least 4.5:1 (notistack's own green, orange and blue are 2.2–3.3:1). */
 export const TOAST_BACKGROUNDS = {
   success: '#2E7D32',

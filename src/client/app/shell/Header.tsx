@@ -9,6 +9,7 @@ import { selectNewNotification } from '../../features/notifications/api'
 import { selectLoggedIn, useCurrentUser } from '../../features/session/api'
 import { useAppSelector } from '../hooks'
 import { paths } from '../paths'
+import { APP_BAR_HEIGHT } from '../theme'
 
 import { Logo } from './Logo'
 
@@ -32,7 +33,7 @@ export function Header() {
 
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, md: 64 }, px: { xs: 1, sm: 2 } }}>
+      <Toolbar sx={{ gap: 1, minHeight: APP_BAR_HEIGHT, px: { xs: 1, sm: 2 } }}>
         <Box
           component="a"
           href="#main"

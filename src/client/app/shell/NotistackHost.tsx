@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box'
 import { styled } from '@mui/material/styles'
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack'
 import { useEffect } from 'react'
@@ -5,7 +6,7 @@ import { useEffect } from 'react'
 import { TOAST_DURATION_MS } from '@shared/constants'
 
 import { attachToastSink } from '../../lib/toast'
-import { TOAST_BACKGROUNDS } from '../theme'
+import { APP_BAR_HEIGHT, TOAST_BACKGROUNDS } from '../theme'
 
 const Toast = styled(MaterialDesignContent)({
   '&.notistack-MuiContent-success': { backgroundColor: TOAST_BACKGROUNDS.success },
@@ -25,11 +26,21 @@ export function NotistackHost() {
     [],
   )
   return (
-    <SnackbarProvider
-      maxSnack={4}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      Components={TOAST_VARIANTS}
-    />
+    // Top right, but below the sticky app bar: over it, a toast hid the phone's Log In button and the navigation.
+    <Box
+      sx={(theme) => ({
+        '& .notistack-SnackbarContainer': {
+          top: APP_BAR_HEIGHT.xs + 8,
+          [theme.breakpoints.up('md')]: { top: APP_BAR_HEIGHT.md + 8 },
+        },
+      })}
+    >
+      <SnackbarProvider
+        maxSnack={4}
+        autoHideDuration={TOAST_DURATION_MS}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        Components={TOAST_VARIANTS}
+      />
+    </Box>
   )
 }
