@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 
 import { TOAST_DURATION_MS } from '@shared/constants'
 
+import { hasDate, TextWithDates } from '../../components/TextWithDates'
 import { attachToastSink } from '../../lib/toast'
 import { APP_BAR_HEIGHT, TOAST_BACKGROUNDS } from '../theme'
 
@@ -20,7 +21,11 @@ export function NotistackHost() {
   useEffect(
     () =>
       attachToastSink({
-        enqueue: (message, options) => enqueueSnackbar(message, options),
+        enqueue: (message, options) =>
+          enqueueSnackbar(
+            typeof message === 'string' && hasDate(message) ? <TextWithDates text={message} /> : message,
+            options,
+          ),
         close: (key) => closeSnackbar(key),
       }),
     [],
