@@ -154,6 +154,10 @@ function DrawnResult({ result, settled }: { result: CardDrawResult; settled: boo
         <Button component={RouterLink} to={paths.digitalDraw.href()} variant="outlined" size="large">
           Collect
         </Button>
+        {/* Collect goes back to the draw (SPEC); the cards themselves wait in the collection, one tap away. */}
+        <Button component={RouterLink} to={paths.myCollection.href()} variant="outlined" size="large">
+          See in My Collection
+        </Button>
         {result.tenDraws ? (
           <Button component={RouterLink} to={paths.digitalDraw.href('draw10')} variant="contained" size="large">
             Draw Another 10
