@@ -102,6 +102,7 @@ export interface PostResponses {
   '/memory/likeMemory': LikeMemoryResult
   '/memory/postComment': PostCommentResult
   '/readNotification': null
+  '/readAllNotifications': null
   '/register': RegisterResult
   '/login': LoginResult
   '/logout': null

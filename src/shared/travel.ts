@@ -127,6 +127,17 @@ export const ProgressSchema = Type.Object({
 })
 export type Progress = Static<typeof ProgressSchema>
 
+/**
+ * The places a traveller has been to, by card set id: marked "been there" or verified by a photo, each place once
+ * (docs/product.md#place-status). The map, its figures and the travel book all count this one set.
+ */
+export function placesBeenTo(
+  marked: readonly { cardSetId: string }[],
+  verified: readonly { cardSetId: string }[],
+): Set<string> {
+  return new Set([...marked, ...verified].map((place) => place.cardSetId))
+}
+
 /** "collected 12 of 53 · been there 9 · verified 4": the denominator is always part of the sentence. */
 export function progressSentence(figure: ProgressFigure): string {
   const format = (n: number) => n.toLocaleString('en-US')

@@ -1,7 +1,7 @@
 import type { CreditCertificate } from '@shared/wallet'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
-const TOO_MANY = 'Too many attempts. Please wait a minute and try again.'
+const TOO_MANY_FOR_LOGIN = 'Too many attempts. Please wait 10 minutes and try again.'
 
 describe('login limits', () => {
   let t: TestApp
@@ -21,7 +21,7 @@ describe('login limits', () => {
     for (const variant of ['  victim@example.com ', 'VICTIM@example.com', 'Victim@Example.COM  ']) {
       const { status, body } = await login(variant, 'the right one', '198.51.100.7')
       expect(status).toBe(429)
-      expect(body.metadata.message).toBe(TOO_MANY)
+      expect(body.metadata.message).toBe(TOO_MANY_FOR_LOGIN)
       expect(body.data).toBeNull()
     }
     const sessions = await t.db.selectFrom('sessions').select('user_id').execute()
@@ -68,7 +68,7 @@ describe.each([
     }
     const limited = await login('guessed@example.com', 'the right one', '198.51.100.20', '10.99.0.1')
     expect(limited.status).toBe(429)
-    expect(limited.body.metadata.message).toBe(TOO_MANY)
+    expect(limited.body.metadata.message).toBe(TOO_MANY_FOR_LOGIN)
   })
 
   it('does not let a client lock another address out by writing it', async () => {
@@ -150,12 +150,12 @@ describe('registration limits per address', () => {
     jest.spyOn(Date, 'now').mockImplementation(() => realNow() + milliseconds)
   }
 
-  it('allows 20 sign-ups an hour from one address whatever the e-mails, then refuses and creates nothing', async () => {
+  it('allows 20 sign-ups an hour from one address whatever the e-mails, then refuses, naming the hour, and creates nothing', async () => {
     for (let signUp = 0; signUp < 20; signUp += 1) expect((await register('198.51.100.30')).status).toBe(200)
     const before = await accounts()
     const { status, body } = await register('198.51.100.30')
     expect(status).toBe(429)
-    expect(body.metadata.message).toBe(TOO_MANY)
+    expect(body.metadata.message).toBe('Too many attempts. Please wait an hour and try again.')
     expect(body.data).toBeNull()
     expect(await accounts()).toBe(before)
     // Another address signs up as usual.
@@ -177,6 +177,8 @@ describe('registration limits per address', () => {
     }
     expect(statuses.slice(0, 50).every((status) => status === 200)).toBe(true)
     expect(statuses.slice(50)).toEqual([429])
+    const refused = await register(address)
+    expect(refused.body.metadata.message).toBe('Too many attempts. Please wait a day and try again.')
     expect(await accounts()).toBe(before + 50)
     // The next day the address may sign up again.
     laterBy(25 * 60 * 60 * 1000)

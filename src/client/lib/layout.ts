@@ -1,6 +1,6 @@
 /**
- * The sticky app bar's height per breakpoint. The header draws it and the tours scroll their targets below it, so
- * the two can never disagree.
+ * The sticky app bar's height per breakpoint. The header draws it, the tours scroll their targets below it and toasts
+ * open below it (docs/product.md#toasts), so none of them can disagree.
  */
 export const APP_BAR_HEIGHT = { xs: 56, md: 64 } as const
 

@@ -62,7 +62,18 @@ declare module 'fastify' {
   }
 }
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.'
+/**
+ * The refusal names the limit's own window ("an hour" for sign-ups), the longest anyone waits: a sign-up refused for
+ * the hour used to say "a minute", and trying again a minute later was refused again.
+ */
+export function tooManyAttempts(window: string): string {
+  const [count = '1', unit = 'minute'] = window.split(' ')
+  const singular = unit.replace(/s$/, '')
+  const wait = count === '1' ? `${singular === 'hour' ? 'an' : 'a'} ${singular}` : `${count} ${singular}s`
+  return `Too many attempts. Please wait ${wait} and try again.`
+}
+
+export const TOO_MANY_ATTEMPTS = tooManyAttempts('1 minute')
 const LIMITS_UNAVAILABLE = 'This action is paused for a moment. Please try again in a few minutes.'
 
 /** After the shared counters fail, how long limits skip them and act on their fail mode at once. */
@@ -138,7 +149,7 @@ export const rateLimitPlugin = fp(
       }
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', result.ttlInSeconds)
-        throw new AppError('TooManyRequests', TOO_MANY_ATTEMPTS)
+        throw new AppError('TooManyRequests', tooManyAttempts(limit.window))
       }
     }
 

@@ -40,6 +40,18 @@ describe('DrawResultPage', () => {
     expect(screen.getByRole('group', { name: 'Share' })).toBeInTheDocument()
   })
 
+  it('offers the way to the collection beside Collect, which still returns to the draw', async () => {
+    server.use(onGet('/getCardDrawResult', drawResult()))
+    const { user } = renderResult()
+    await user.click(await screen.findByRole('button', { name: 'Skip' }))
+
+    const collect = screen.getByRole('link', { name: 'Collect' })
+    const collection = screen.getByRole('link', { name: 'See in My Collection' })
+    expect(collect).toHaveAttribute('href', '/digitalDraw')
+    expect(collection).toHaveAttribute('href', '/myCollection')
+    expect(collection.parentElement).toBe(collect.parentElement)
+  })
+
   it('lists ten drawn cards rarest first, in drawn order within a rarity', async () => {
     const drawn = [
       ['Lyon', 1],

@@ -123,6 +123,37 @@ describe('MyDrawsPage', () => {
     expect(screen.getByRole('button', { name: 'Load More' })).toBeInTheDocument()
   })
 
+  it('lists the cards of a ten-draw as the result page does: rarest first, in drawn order within a rarity', async () => {
+    const drawn = (
+      [
+        ['Lyon', 1],
+        ['Japan', 5],
+        ['Porto', 2],
+        ['Nice', 1],
+        ['Peru', 4],
+        ['Oslo', 2],
+      ] as const
+    ).map(([cardName, cardRarity], index) => ({
+      cardId: `c${index}`,
+      cardName,
+      cardRarity,
+      image: `c${index}`,
+      userCardId: `uc-${index}`,
+      isNew: false,
+    }))
+    server.use(
+      onGet('/getMyDraws', { ...firstPage, draws: [entry({ transactionId: 'd10', kind: 'draw10', cards: drawn })] }),
+    )
+    renderPage()
+
+    const tenDraw = await screen.findByRole('listitem', { name: 'Draw 10 Cards' })
+    const names = within(tenDraw)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+      .filter((name) => name !== 'See the result')
+    expect(names).toEqual(['Japan', 'Peru', 'Porto', 'Oslo', 'Lyon', 'Nice'])
+  })
+
   it('loads the next page with the cursor and starts a new month where it begins', async () => {
     const cursors: (string | null)[] = []
     server.use(

@@ -106,6 +106,34 @@ describe('SwitchUserCardPage', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/myMemories'))
   })
 
+  it('lists a long collection of places as a compact grid in a box of its own, with Switch always in reach', async () => {
+    const places = Array.from({ length: 125 }, (_, index) => ({
+      cardSetId: `set-${index}`,
+      cardSetName: `Place ${index}`,
+      collectionId: 'europe',
+      cards: [
+        {
+          cardId: `card-${index}`,
+          cardName: `Place ${index}`,
+          cardRarity: 3,
+          collectionId: 'europe',
+          image: `i${index}`,
+        },
+      ],
+    }))
+    server.use(onGet('/cards/getTransferrableCards', { ...transferrable, cardSetList: places }))
+    const { user } = renderSwitch('/switchUserCard/m1')
+    await user.click(await screen.findByRole('radio', { name: 'Transfer to another card set' }))
+
+    const sets = await screen.findByRole('radiogroup', { name: 'Card set' })
+    expect(within(sets).getAllByRole('radio')).toHaveLength(125)
+    expect(sets).toHaveStyle({ display: 'grid', maxHeight: '50vh', overflowY: 'auto' })
+    expect(screen.getByRole('group', { name: 'Switch actions' })).toHaveStyle({ position: 'sticky', bottom: '0px' })
+    expect(
+      within(screen.getByRole('group', { name: 'Switch actions' })).getByRole('button', { name: 'Switch' }),
+    ).toBeDisabled()
+  })
+
   it('blocks a transfer the balance cannot pay', async () => {
     server.use(onGet('/getUser', makeUser({ digitalCredit: 500 })))
     const { user } = renderSwitch('/switchUserCard/m1')

@@ -99,4 +99,33 @@ describe('NotificationsPage', () => {
     expect(await screen.findByRole('article', { name: 'New comment' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /^Open/ })).not.toBeInTheDocument()
   })
+
+  it('marks all as read in one call, turns the header flag off, and offers it only while one is unread', async () => {
+    let allRead = false
+    let calls = 0
+    server.use(
+      onGet('/getNotifications', () => [
+        makeNotification({ read: allRead }),
+        makeNotification({ notificationId: 'n2', title: 'Tagged', read: allRead }),
+        makeNotification({ notificationId: 'n3', title: 'New friend', read: true }),
+      ]),
+      onPost('/readAllNotifications', () => {
+        calls += 1
+        allRead = true
+        return null
+      }),
+      onGet('/checkNewNotifications', () => !allRead),
+    )
+    const { user, store } = renderWithProviders(<NotificationsPage />, { route: '/notifications' })
+    await store.dispatch(notificationsApi.util.upsertQueryData('checkNewNotifications', undefined, true))
+    expect(await screen.findAllByText('new')).toHaveLength(2)
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }))
+
+    await waitFor(() => expect(screen.queryByText('new')).not.toBeInTheDocument())
+    expect(screen.queryByRole('button', { name: /^Read/ })).not.toBeInTheDocument()
+    expect(calls).toBe(1)
+    await waitFor(() => expect(selectNewNotification(store.getState())).toBe(false))
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument()
+  })
 })

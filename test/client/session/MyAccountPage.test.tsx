@@ -126,7 +126,8 @@ describe('MyAccountPage', () => {
 
     await user.click(within(picker).getByRole('radio', { name: 'Avatar 5' }))
     const name = screen.getByLabelText(/Username/)
-    expect(name).toHaveAttribute('maxLength', '20')
+    // Nothing cuts the name as it is typed; a too-long one says so (below).
+    expect(name).not.toHaveAttribute('maxLength')
     await user.clear(name)
     await user.type(name, 'Marta Travels')
     await user.click(screen.getByRole('button', { name: 'Save Edit' }))
@@ -160,6 +161,31 @@ describe('MyAccountPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Edit' }))
     expect(await screen.findByText('The username lena is already taken.')).toBeInTheDocument()
     expect(screen.getByLabelText(/Username/)).toHaveValue('lena')
+  })
+
+  it('keeps a 30-character username as typed and says it is too long, instead of cutting it to 20', async () => {
+    let sent = false
+    server.use(
+      onGet('/getUser', marta),
+      onGet('/getAvatarList', [1, 2, 3]),
+      onPost('/account/updateProfile', () => ((sent = true), { username: 'x', avatarId: 2 })),
+    )
+    const { user } = renderAccount()
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    const name = screen.getByLabelText(/Username/)
+    await user.clear(name)
+    await user.click(name)
+    await user.paste('Marta_the_wandering_traveller!')
+
+    expect(name).toHaveValue('Marta_the_wandering_traveller!')
+    expect(name).toHaveAccessibleDescription('At most 20 characters.')
+    expect(name).toBeInvalid()
+    expect(screen.getByRole('button', { name: 'Save Edit' })).toBeDisabled()
+
+    await user.type(name, '{Backspace}'.repeat(10))
+    expect(name).toHaveAccessibleDescription('20/20')
+    expect(screen.getByRole('button', { name: 'Save Edit' })).toBeEnabled()
+    expect(sent).toBe(false)
   })
 
   it('drops the token when the account fetch answers with nothing', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 
+import { TOAST_DURATION_MS } from '@shared/constants'
 import { REGISTRATION_CACHE_KEY, RegistrationForm } from '@client/components/RegistrationForm'
 import { useRegisterMutation } from '@client/features/session/api'
 import { STORAGE_KEYS } from '@client/lib/storage'
@@ -94,5 +95,33 @@ describe('RegistrationForm', () => {
       await screen.findByText('An account with this e-mail already exists. Please log in instead.'),
     ).toBeInTheDocument()
     expect(screen.getByLabelText('Email')).toHaveValue('marta@example.com')
+  })
+
+  it('dismisses the warning of a failed try once the sign-up succeeds, so it does not follow the user to /welcome', async () => {
+    server.use(
+      onPost('/register', () => registered),
+      onGet('/getUser', makeUser()),
+      onGet('/checkNewNotifications', false),
+      onGet('/payment/getMyCreditCertificates', []),
+    )
+    const { user, router } = renderApp('/', { session: visitorSession })
+
+    const email = present((await screen.findAllByLabelText('Email'))[0], 'an Email field')
+    const password = present(screen.getAllByLabelText('Password')[0], 'a Password field')
+    const signUp = present(screen.getAllByRole('button', { name: 'Sign Up' })[0], 'a Sign Up button')
+    await user.type(password, 'pw')
+    await user.type(email, 'marta@example')
+    await user.click(signUp)
+    expect(await screen.findByText('Please fill out the registration form.')).toBeInTheDocument()
+
+    await user.type(email, '.com')
+    const retried = Date.now()
+    await user.click(signUp)
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'))
+    expect(await screen.findByText('Welcome to Wandercards, marta!')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByText('Please fill out the registration form.')).not.toBeInTheDocument())
+    // Gone because it was dismissed, not because its 5 s ran out.
+    expect(Date.now() - retried).toBeLessThan(TOAST_DURATION_MS / 2)
   })
 })

@@ -156,6 +156,26 @@ describe('MyWalletPage', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?from=%2FmyWallet')
   })
 
+  it("takes the provider's return out of the address once it is being verified, and keeps the result shown", async () => {
+    const verified: unknown[] = []
+    server.use(
+      ...walletHandlers(),
+      onPost('/payment/verifyPaymentIntent', (_request, body) => {
+        verified.push(body)
+        return { paid: true, userData: { digitalCredit: 72_500, physicalCredit: 3_000 } }
+      }),
+    )
+    const { router } = renderApp(
+      '/myWallet?payment_intent=pi_321&payment_intent_client_secret=pi_321_secret_abc&redirect_status=succeeded',
+      { session: loggedInSession() },
+    )
+    expect(await screen.findByText('Purchase successful!')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(router.state.location.pathname).toBe('/myWallet')
+    expect(screen.getByText('Purchase successful!')).toBeInTheDocument()
+    expect(verified).toEqual([{ paymentIntentId: 'pi_321' }])
+  })
+
   it('verifies the return from the provider, shows "Purchase successful!" and clears the query on close', async () => {
     const verified: unknown[] = []
     server.use(
@@ -215,7 +235,7 @@ describe('MyWalletPage', () => {
     expect(await screen.findByText('Purchase failed!')).toBeInTheDocument()
   })
 
-  it('buys with the test-mode card form: a declined card shows the reason, a good card returns with payment_intent', async () => {
+  it('buys with the test-mode card form: a declined card shows the reason, a good card shows the result with a clean address', async () => {
     const intents: unknown[] = []
     server.use(
       ...walletHandlers(),
@@ -254,7 +274,7 @@ describe('MyWalletPage', () => {
     await actor.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }))
 
     expect(await screen.findByText('Purchase successful!')).toBeInTheDocument()
-    expect(router.state.location.search).toContain('payment_intent=pi_test_1')
+    expect(router.state.location.search).toBe('')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 })

@@ -111,7 +111,19 @@ describe('GET /s/card', () => {
     await writeMemory(userCardId, VISIBILITY.Public, 'Sunrise over the <old> harbour')
     const { html } = await sharePage(userCardId)
     expect(html).toContain('Sunrise over the &lt;old&gt; harbour')
-    expect(html).toContain('2026-05-01 – 2026-05-09')
+    expect(html).toContain('<span class="date">2026-05-01</span> – <span class="date">2026-05-09</span>')
+  })
+
+  it('keeps every date on one line, however narrow the phone (no break after a hyphen)', async () => {
+    const userCardId = await giveCopy()
+    await writeMemory(userCardId, VISIBILITY.Public, 'Back on 2026-05-09, by the night train')
+    const { html } = await sharePage(userCardId)
+    expect(html).toContain('.date{white-space:nowrap}')
+    const collectedOn = nowIso().slice(0, 10)
+    expect(html).toContain(`<dd><span class="date">${collectedOn}</span></dd>`)
+    expect(html).toContain('Back on <span class="date">2026-05-09</span>, by the night train')
+    // Text outside dates, and the link preview's tags, are untouched.
+    expect(html).not.toMatch(/content="[^"]*<span/)
   })
 
   it.each([

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { CardImage } from '../../components/CardImage'
 import { RarityBadge } from '../../components/RarityBadge'
+import { TextWithDates } from '../../components/TextWithDates'
 import { paths } from '../paths'
 
 import { SAMPLE_CARDS, SAMPLE_MEMORIES } from './homeContent'
@@ -122,7 +123,7 @@ export function HomeShowcase({ friendCode }: { friendCode: string }) {
               </Box>
               <CardContent sx={{ p: 0, minWidth: 0, overflowWrap: 'anywhere', '&:last-child': { pb: 0 } }}>
                 <Typography variant="subtitle2" color="text.secondary">
-                  @{memory.author} · {memory.dates}
+                  @{memory.author} · <TextWithDates text={memory.dates} />
                 </Typography>
                 <Typography variant="h6" component="h3">
                   {memory.cardName}

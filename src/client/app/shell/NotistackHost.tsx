@@ -1,9 +1,12 @@
+import Box from '@mui/material/Box'
 import { styled } from '@mui/material/styles'
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack'
 import { useEffect } from 'react'
 
 import { TOAST_DURATION_MS } from '@shared/constants'
 
+import { hasDate, TextWithDates } from '../../components/TextWithDates'
+import { APP_BAR_HEIGHT } from '../../lib/layout'
 import { attachToastSink } from '../../lib/toast'
 import { TOAST_BACKGROUNDS } from '../theme'
 
@@ -19,17 +22,31 @@ export function NotistackHost() {
   useEffect(
     () =>
       attachToastSink({
-        enqueue: (message, options) => enqueueSnackbar(message, options),
+        enqueue: (message, options) =>
+          enqueueSnackbar(
+            typeof message === 'string' && hasDate(message) ? <TextWithDates text={message} /> : message,
+            options,
+          ),
         close: (key) => closeSnackbar(key),
       }),
     [],
   )
   return (
-    <SnackbarProvider
-      maxSnack={4}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      Components={TOAST_VARIANTS}
-    />
+    // Top right, but below the sticky app bar: over it, a toast hid the phone's Log In button and the navigation.
+    <Box
+      sx={(theme) => ({
+        '& .notistack-SnackbarContainer': {
+          top: APP_BAR_HEIGHT.xs + 8,
+          [theme.breakpoints.up('md')]: { top: APP_BAR_HEIGHT.md + 8 },
+        },
+      })}
+    >
+      <SnackbarProvider
+        maxSnack={4}
+        autoHideDuration={TOAST_DURATION_MS}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        Components={TOAST_VARIANTS}
+      />
+    </Box>
   )
 }

@@ -31,6 +31,7 @@ import { DrawnCardTile } from './components/DrawnCardTile'
 import { DrawReveal } from './components/DrawReveal'
 import { ExperiencePanel } from './components/ExperiencePanel'
 import { useFocusAfterReveal } from './components/useFocusAfterReveal'
+import { rarestFirst } from './rarestFirst'
 
 const NOT_FOUND = 'This draw result was not found.'
 
@@ -99,7 +100,7 @@ function DrawnResult({ result, settled }: { result: CardDrawResult; settled: boo
   const { refetch } = useGetCardDrawResultQuery(result.shareId)
   const single = isSingleCard(result)
   // The reveal builds up to the best card, so the grid opens on it: rarest first, in drawn order within a rarity.
-  const rarestFirst = [...result.cardList].sort((a, b) => b.cardRarity - a.cardRarity)
+  const cardsInOrder = rarestFirst(result.cardList)
 
   async function handleRedeem() {
     if (!result.certificate) return
@@ -132,7 +133,7 @@ function DrawnResult({ result, settled }: { result: CardDrawResult; settled: boo
             : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
         }}
       >
-        {rarestFirst.map((card, index) => (
+        {cardsInOrder.map((card, index) => (
           <li key={`${card.cardId}-${index}`}>
             <DrawnCardTile
               image={card.image}
@@ -153,6 +154,10 @@ function DrawnResult({ result, settled }: { result: CardDrawResult; settled: boo
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="center">
         <Button component={RouterLink} to={paths.digitalDraw.href()} variant="outlined" size="large">
           Collect
+        </Button>
+        {/* Collect goes back to the draw (SPEC); the cards themselves wait in the collection, one tap away. */}
+        <Button component={RouterLink} to={paths.myCollection.href()} variant="outlined" size="large">
+          See in My Collection
         </Button>
         {result.tenDraws ? (
           <Button component={RouterLink} to={paths.digitalDraw.href('draw10')} variant="contained" size="large">

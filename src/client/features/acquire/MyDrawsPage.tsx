@@ -20,6 +20,7 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { countOf, formatCredit, formatDate, formatMoney } from '../../lib/format'
 
 import { useGetMyDrawsInfiniteQuery } from './api'
+import { rarestFirst } from './rarestFirst'
 
 export const MY_DRAWS_EMPTY_TEXT = 'You have not picked or drawn a card yet.'
 
@@ -162,7 +163,7 @@ function DrawEntry({ entry }: { entry: DrawHistoryEntry }) {
         aria-label={entry.gift?.direction === 'sent' ? 'Card given' : 'Cards received'}
         sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}
       >
-        {entry.cards.map((card, index) => (
+        {rarestFirst(entry.cards).map((card, index) => (
           <Box
             component="li"
             key={`${card.cardId}-${index}`}

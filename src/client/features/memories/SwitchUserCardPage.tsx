@@ -140,7 +140,24 @@ function SwitchUserCard({ memory }: SwitchUserCardProps) {
           />
         ))}
 
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', mt: 3 }}>
+      {/* Kept in view at the foot of the screen: a collection's card sets listed 125 rows above the button. */}
+      <Stack
+        direction="row"
+        spacing={2}
+        role="group"
+        aria-label="Switch actions"
+        sx={{
+          justifyContent: 'flex-end',
+          mt: 3,
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 1,
+          py: 1.5,
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Button onClick={goBack} disabled={switching}>
           Cancel
         </Button>
@@ -245,19 +262,31 @@ function TransferChoice({ transferrable, balance, affordable, cardSetId, onChang
       </Stack>
       <FormControl component="fieldset">
         <FormLabel component="legend">Card set</FormLabel>
-        <RadioGroup aria-label="Card set" value={cardSetId ?? ''} onChange={(event) => onChange(event.target.value)}>
+        {/* A compact grid in a box of its own height: one row a place made the list about 10,000 px long. */}
+        <RadioGroup
+          aria-label="Card set"
+          value={cardSetId ?? ''}
+          onChange={(event) => onChange(event.target.value)}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+            columnGap: 1,
+            maxHeight: '50vh',
+            overflowY: 'auto',
+          }}
+        >
           {cardSets.map((set) => {
             const card = set.cards[0]
             return (
               <FormControlLabel
                 key={set.cardSetId}
                 value={set.cardSetId}
-                control={<Radio />}
-                sx={{ my: 0.5 }}
+                control={<Radio size="small" />}
+                sx={{ my: 0.25, mx: 0, minWidth: 0 }}
                 label={
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
                     {card && (
-                      <Box sx={{ width: 48, flexShrink: 0 }}>
+                      <Box sx={{ width: 28, flexShrink: 0 }}>
                         <CardImage imageId={card.image} name={card.cardName} rarity={card.cardRarity} />
                       </Box>
                     )}

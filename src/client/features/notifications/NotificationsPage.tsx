@@ -14,18 +14,27 @@ import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
 
-import { useGetNotificationsQuery, useReadNotificationMutation } from './api'
+import { useGetNotificationsQuery, useReadAllNotificationsMutation, useReadNotificationMutation } from './api'
 
 /** /notifications: newest first; an unread one has a "new" badge and a Read button; Open goes to what it is about. */
 export function NotificationsPage() {
   usePageTitle('Notifications')
   const { data: notifications, isLoading, isError, isFetching, refetch } = useGetNotificationsQuery()
+  const [readAll, { isLoading: readingAll }] = useReadAllNotificationsMutation()
+  const anyUnread = notifications?.some((notification) => !notification.read) ?? false
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 800, mx: 'auto' }}>
-      <Typography variant="h3" component="h1">
-        Notifications
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h3" component="h1">
+          Notifications
+        </Typography>
+        {anyUnread && (
+          <Button variant="outlined" size="small" loading={readingAll} onClick={() => void readAll()}>
+            Mark all as read
+          </Button>
+        )}
+      </Stack>
       {isLoading ? (
         <ListSkeleton label="Loading your notifications" count={4} height={72} />
       ) : isError && !notifications ? (
@@ -37,7 +46,7 @@ export function NotificationsPage() {
       ) : !notifications || notifications.length === 0 ? (
         <EmptyState message={TEXTS.empty.inbox} />
       ) : (
-        <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Stack component="ul" spacing={{ xs: 1, sm: 2 }} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {notifications.map((notification) => (
             <li key={notification.notificationId}>
               <NotificationItem notification={notification} />
@@ -56,52 +65,72 @@ interface NotificationItemProps {
 function NotificationItem({ notification }: NotificationItemProps) {
   const [readNotification, { isLoading }] = useReadNotificationMutation()
   const titleId = `notification-${notification.notificationId}`
+  // On a phone one row: the words beside small buttons, the text to two lines (Open shows the rest); a stacked layout
+  // took about 240 px a notification.
   return (
     <Paper
       component="article"
       aria-labelledby={titleId}
       variant="outlined"
-      sx={{ p: 2, borderLeft: 4, borderLeftColor: notification.read ? 'divider' : 'secondary.main' }}
+      sx={{
+        px: { xs: 1.5, sm: 2 },
+        py: { xs: 1, sm: 2 },
+        borderLeft: 4,
+        borderLeftColor: notification.read ? 'divider' : 'secondary.main',
+      }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Stack spacing={0.5} sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: 'center' }}>
+        <Stack spacing={{ xs: 0, sm: 0.5 }} sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
             <Typography id={titleId} component="h2" sx={{ fontWeight: notification.read ? 500 : 700 }}>
               {notification.title}
             </Typography>
             {!notification.read && <Chip size="small" color="secondary" label="new" />}
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDate(notification.createdAt)}
+            </Typography>
           </Stack>
-          <Typography sx={{ overflowWrap: 'anywhere' }}>{notification.notificationContent}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {formatDate(notification.createdAt)}
+          <Typography
+            variant="body2"
+            sx={{
+              overflowWrap: 'anywhere',
+              display: { xs: '-webkit-box', sm: 'block' },
+              WebkitLineClamp: { xs: 2, sm: 'none' },
+              WebkitBoxOrient: 'vertical',
+              overflow: { xs: 'hidden', sm: 'visible' },
+            }}
+          >
+            {notification.notificationContent}
           </Typography>
         </Stack>
-        {notification.link?.startsWith('/') && (
-          <Button
-            component={RouterLink}
-            to={notification.link}
-            variant="contained"
-            // Opening what a notification is about reads it, as a Read press would.
-            onClick={() => {
-              if (!notification.read) void readNotification({ notificationId: notification.notificationId })
-            }}
-            aria-label={`Open: ${notification.title}`}
-            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-          >
-            Open
-          </Button>
-        )}
-        {!notification.read && (
-          <Button
-            variant="outlined"
-            loading={isLoading}
-            onClick={() => readNotification({ notificationId: notification.notificationId })}
-            aria-label={`Read: ${notification.title}`}
-            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-          >
-            Read
-          </Button>
-        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
+          {notification.link?.startsWith('/') && (
+            <Button
+              component={RouterLink}
+              to={notification.link}
+              variant="contained"
+              size="small"
+              // Opening what a notification is about reads it, as a Read press would.
+              onClick={() => {
+                if (!notification.read) void readNotification({ notificationId: notification.notificationId })
+              }}
+              aria-label={`Open: ${notification.title}`}
+            >
+              Open
+            </Button>
+          )}
+          {!notification.read && (
+            <Button
+              variant="outlined"
+              size="small"
+              loading={isLoading}
+              onClick={() => readNotification({ notificationId: notification.notificationId })}
+              aria-label={`Read: ${notification.title}`}
+            >
+              Read
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </Paper>
   )

@@ -42,10 +42,39 @@ export const notificationsApi = baseApi.injectEndpoints({
       },
       invalidatesTags: [{ type: 'Notification', id: 'LIST' }],
     }),
+    /** "Mark all as read": every one shows read at once; the header's flag goes off with the answer. */
+    readAllNotifications: build.mutation<null, void>({
+      query: () => ({ url: '/readAllNotifications', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
+            for (const notification of draft) notification.read = true
+          }),
+        )
+        try {
+          await queryFulfilled
+        } catch {
+          patch.undo()
+          return
+        }
+        await dispatch(
+          notificationsApi.endpoints.checkNewNotifications.initiate(undefined, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        )
+      },
+      invalidatesTags: [{ type: 'Notification', id: 'LIST' }],
+    }),
   }),
 })
 
-export const { useCheckNewNotificationsQuery, useGetNotificationsQuery, useReadNotificationMutation } = notificationsApi
+export const {
+  useCheckNewNotificationsQuery,
+  useGetNotificationsQuery,
+  useReadNotificationMutation,
+  useReadAllNotificationsMutation,
+} = notificationsApi
 
 const selectNotificationCheck = notificationsApi.endpoints.checkNewNotifications.select()
 

@@ -36,6 +36,8 @@ export const REFUSED_BY_SPENDING_LIMIT =
 
 /** The provider's redirect back carries the intent; Stripe and the test mode both use this name. */
 const PAYMENT_INTENT_PARAM = 'payment_intent'
+/** What Stripe adds to the return address; none of it means anything once the payment is being verified. */
+const PAYMENT_RETURN_PARAMS = [PAYMENT_INTENT_PARAM, 'payment_intent_client_secret', 'redirect_status']
 
 /**
  * My Wallet (docs/product.md#screen-my-wallet): balances, the monthly spending limit, buying credit, certificates and
@@ -71,6 +73,23 @@ function Wallet() {
   const [redeemedValue, setRedeemedValue] = useState<number | null>(null)
   const [buying, setBuying] = useState<CreditProduct | null>(null)
   const [searchParams, setSearchParams] = useSearchParams()
+  const returnedIntent = searchParams.get(PAYMENT_INTENT_PARAM)
+  const [verifyingIntent, setVerifyingIntent] = useState<string | null>(returnedIntent)
+  if (returnedIntent && returnedIntent !== verifyingIntent) setVerifyingIntent(returnedIntent)
+
+  // The payment is taken from the address at once and the address replaced: the client secret must not stay in
+  // the history, and a reload or a shared link must not verify the purchase again.
+  useEffect(() => {
+    if (!returnedIntent) return
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        for (const name of PAYMENT_RETURN_PARAMS) next.delete(name)
+        return next
+      },
+      { replace: true },
+    )
+  }, [returnedIntent, setSearchParams])
 
   async function handleRedeem(redeemCode: string): Promise<boolean> {
     try {
@@ -85,7 +104,7 @@ function Wallet() {
 
   function handleTestPaymentSucceeded(paymentIntentId: string) {
     setBuying(null)
-    setSearchParams({ [PAYMENT_INTENT_PARAM]: paymentIntentId, redirect_status: 'succeeded' })
+    setVerifyingIntent(paymentIntentId)
   }
 
   return (
@@ -94,10 +113,7 @@ function Wallet() {
         My Wallet
       </Typography>
 
-      <PurchaseResult
-        paymentIntentId={searchParams.get(PAYMENT_INTENT_PARAM)}
-        onClose={() => setSearchParams({}, { replace: true })}
-      />
+      <PurchaseResult paymentIntentId={verifyingIntent} onClose={() => setVerifyingIntent(null)} />
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="section" aria-label="Balances">
         <Balance title="Digital Credit">

@@ -1,5 +1,6 @@
 import type { ExportData } from '@shared/account'
 import { PRODUCT_NAME, RARITIES } from '@shared/constants'
+import { placesBeenTo } from '@shared/travel'
 
 /**
  * index.html of the export: the traveller's memories as a travel book, one page per memory on the card it belongs to,
@@ -131,7 +132,7 @@ export function renderTravelBook(data: ExportData): string {
   const summary = [
     plural(memories.length, 'memory', 'memories'),
     plural(data.copies.length, 'card'),
-    `${plural(data.beenThere.length, 'place')} been to`,
+    `${plural(placesBeenTo(data.beenThere, data.verifiedVisits).size, 'place')} been to`,
   ].join(' · ')
 
   return `<!doctype html>

@@ -47,3 +47,14 @@ export async function markRead(db: Db, userId: string, notificationId: string, r
     .where('user_id', '=', userId)
     .execute()
 }
+
+/** Marks every unread notification of the user read; answers how many were unread. */
+export async function markAllRead(db: Db, userId: string, readAt: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: readAt })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

@@ -34,4 +34,10 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
     },
     (request) => notificationsService.readNotification(fastify.db, userId(request), request.body.notificationId),
   )
+
+  fastify.post(
+    '/readAllNotifications',
+    { schema: { response: { 200: envelope(Type.Null()) } }, onRequest: fastify.requireUser },
+    (request) => notificationsService.readAllNotifications(fastify.db, userId(request)),
+  )
 }

@@ -62,3 +62,9 @@ export async function readNotification(db: Kysely<Database>, userId: string, not
   if (found.read_at == null) await queries.markRead(db, userId, notificationId, nowIso())
   return null
 }
+
+/** "Mark all as read": every unread notification of the user, at one time; already read ones keep their time. */
+export async function readAllNotifications(db: Kysely<Database>, userId: string): Promise<null> {
+  await queries.markAllRead(db, userId, nowIso())
+  return null
+}

@@ -16,6 +16,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char)
 }
 
+/**
+ * Visible text: escaped, with each YYYY-MM-DD date kept on one line. A nowrap span rather than non-breaking hyphens,
+ * so the date reads, copies and searches as typed.
+ */
+function textHtml(text: string): string {
+  return escapeHtml(text).replace(/\b\d{4}-\d{2}-\d{2}\b/g, '<span class="date">$&</span>')
+}
+
 export interface RenderOptions {
   publicUrl: string
   /** The canonical address of this page (og:url). */
@@ -91,7 +99,7 @@ export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: 
   ].join('\n')
 
   const facts = page.facts
-    .map((fact) => `<div class="fact"><dt>${escapeHtml(fact.label)}</dt><dd>${escapeHtml(fact.value)}</dd></div>`)
+    .map((fact) => `<div class="fact"><dt>${escapeHtml(fact.label)}</dt><dd>${textHtml(fact.value)}</dd></div>`)
     .join('')
   const gallery =
     page.gallery.length === 0
@@ -99,8 +107,8 @@ export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: 
       : `<section aria-labelledby="gallery-title"><h2 id="gallery-title">${escapeHtml(page.galleryTitle ?? '')}</h2><ul class="gallery">${page.gallery
           .map(
             (item) =>
-              `<li>${img(publicUrl, item.picture, 'card', true)}<span class="caption">${escapeHtml(item.caption)}</span>${
-                item.detail ? `<span class="detail">${escapeHtml(item.detail)}</span>` : ''
+              `<li>${img(publicUrl, item.picture, 'card', true)}<span class="caption">${textHtml(item.caption)}</span>${
+                item.detail ? `<span class="detail">${textHtml(item.detail)}</span>` : ''
               }</li>`,
           )
           .join('')}</ul></section>`
@@ -110,14 +118,14 @@ export function renderSharePage(page: SharePageContent, { publicUrl, pageUrl }: 
     : 'Collect travel cards for the places you have been and keep your memories on them.'
   const body = `<article class="sheet">
 <div class="hero">${img(publicUrl, page.image, page.image.shape === 'card' ? 'hero-card' : 'avatar', false)}<div><h1>${escapeHtml(page.heading)}</h1>${
-    page.subheading ? `<p class="sub">${escapeHtml(page.subheading)}</p>` : ''
+    page.subheading ? `<p class="sub">${textHtml(page.subheading)}</p>` : ''
   }</div></div>
 ${facts ? `<dl class="facts">${facts}</dl>` : ''}
 ${page.preview ? `<figure class="preview">${img(publicUrl, page.preview, 'wide', true)}</figure>` : ''}
 ${
   page.figures
     ? `<section aria-labelledby="figures-title"><h2 id="figures-title">${escapeHtml(page.figures.title)}</h2><dl class="figures">${page.figures.rows
-        .map((row) => `<div><dt>${escapeHtml(row.label)}</dt><dd>${escapeHtml(row.value)}</dd></div>`)
+        .map((row) => `<div><dt>${escapeHtml(row.label)}</dt><dd>${textHtml(row.value)}</dd></div>`)
         .join('')}</dl></section>`
     : ''
 }
@@ -125,7 +133,7 @@ ${
   page.story
     ? `<section class="story" aria-labelledby="story-title"><h2 id="story-title">${escapeHtml(page.story.title)}</h2>${page.story.text
         .split(/\n\s*\n/)
-        .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+        .map((paragraph) => `<p>${textHtml(paragraph.trim())}</p>`)
         .join('')}</section>`
     : ''
 }
@@ -187,6 +195,7 @@ dd{margin:0;font-size:22px;font-weight:700}
 .figures dt{font-weight:600;color:var(--ink);font-size:16px;min-width:12em}
 .figures dd{font-size:16px;font-weight:400;color:var(--muted)}
 .empty{text-align:center}
+.date{white-space:nowrap}
 .story p{max-width:75ch;white-space:pre-line;overflow-wrap:anywhere}
 footer{text-align:center;color:var(--muted);font-size:14px;padding:24px 16px}
 `

@@ -7,6 +7,7 @@ import {
   FRIENDS_TO_ASK_MAX,
   type BucketList,
   type FriendToAsk,
+  placesBeenTo,
   type MyMap,
   type MyMapPlace,
   type PlaceStatus,
@@ -253,7 +254,7 @@ export async function getBucketList(db: Kysely<Database>, userId: string): Promi
     queries.listVerifications(db, userId),
     friendsToAsk(db, userId, ids),
   ])
-  const been = new Set([...marked, ...verified].map((row) => row.cardSetId))
+  const been = placesBeenTo(marked, verified)
   const collectionNames = new Map(catalogueData.collections.map((c) => [c.collectionId, c.collectionName]))
   return wanted.flatMap((row) => {
     const place = catalogueData.placesById.get(row.cardSetId)

@@ -28,7 +28,9 @@ export function CardAcquiredDialog({ result, onClose }: CardAcquiredDialogProps)
         <DialogContent>
           <Stack spacing={2}>
             <ExperiencePanel result={result.expGainResult} />
-            <Box sx={{ width: '70%', mx: 'auto' }}>
+            {/* Room above the card for the NEW badge's upper half: once the experience panel has slid away the card is
+                the content's first thing, and the content's scroll box cut the badge in two. */}
+            <Box sx={{ width: '70%', mx: 'auto', pt: 1.5 }}>
               <DrawnCardTile
                 image={result.cardResult.image}
                 cardName={result.cardResult.cardName}

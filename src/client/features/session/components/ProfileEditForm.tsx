@@ -26,10 +26,16 @@ export function ProfileEditForm({ username, avatarId, onDone }: ProfileEditFormP
   const [newUsername, setNewUsername] = useState(username)
   const [newAvatarId, setNewAvatarId] = useState(avatarId)
   const trimmed = newUsername.trim()
+  // Counted as the server counts (characters, not UTF-16 units). No maxLength on the input: it cut a pasted name
+  // silently; an over-long name stays as typed and says why it cannot be saved.
+  const length = Array.from(trimmed).length
+  const tooLong = length > USERNAME_MAX_LENGTH
+  const problem =
+    trimmed === '' ? 'Please enter a username.' : tooLong ? `At most ${USERNAME_MAX_LENGTH} characters.` : null
 
   const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
-    if (!trimmed) return
+    if (problem) return
     try {
       await updateProfile({ newUsername: trimmed, newAvatarId }).unwrap()
       enqueueSnackbar(TEXTS.profileUpdated, { variant: 'success' })
@@ -52,9 +58,8 @@ export function ProfileEditForm({ username, avatarId, onDone }: ProfileEditFormP
         value={newUsername}
         onChange={(event) => setNewUsername(event.target.value)}
         required
-        error={trimmed === ''}
-        helperText={trimmed === '' ? 'Please enter a username.' : `${newUsername.length}/${USERNAME_MAX_LENGTH}`}
-        slotProps={{ htmlInput: { maxLength: USERNAME_MAX_LENGTH } }}
+        error={problem !== null}
+        helperText={problem ?? `${length}/${USERNAME_MAX_LENGTH}`}
         sx={{ maxWidth: 420 }}
       />
       <Stack direction="row" spacing={1.5}>
@@ -64,7 +69,7 @@ export function ProfileEditForm({ username, avatarId, onDone }: ProfileEditFormP
         <Button
           type="submit"
           variant="contained"
-          disabled={isLoading || trimmed === ''}
+          disabled={isLoading || problem !== null}
           startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
           Save Edit
