@@ -69,6 +69,8 @@ describe('LoginPage', () => {
       onGet('/getUser', makeUser()),
       onGet('/checkNewNotifications', true),
       onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }),
+      // The feed links the names of friends.
+      onGet('/friends/getMyFriends', []),
     )
     const { user, router } = renderApp('/login', { session: visitorSession })
     await user.type(await screen.findByLabelText('Email'), 'marta@example.com')

@@ -76,7 +76,15 @@ describe('SpendingLimitSection', () => {
     const { user } = render()
     await user.type(await screen.findByLabelText('Monthly limit in US dollars'), '100')
     await user.click(screen.getByRole('button', { name: 'Set Limit' }))
-    expect(await screen.findByText('Your new limit of $100.00 applies on 2026-11-13 at 09:30 UTC.')).toBeInTheDocument()
+    // The toast keeps the date in a piece of its own (on one line); the message reads whole.
+    const confirmation = 'Your new limit of $100.00 applies on 2026-11-13 at 09:30 UTC.'
+    expect(
+      await screen.findByText(
+        (_text, element) =>
+          element?.textContent === confirmation &&
+          !Array.from(element.children).some((child) => child.textContent === confirmation),
+      ),
+    ).toBeInTheDocument()
     const notice = (await screen.findByText(/Your limit rises to \$100\.00 on 2026-11-13 at 09:30 UTC\./)).closest(
       '[role="alert"]',
     ) as HTMLElement

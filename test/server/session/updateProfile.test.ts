@@ -45,6 +45,11 @@ describe('POST /api/account/updateProfile', () => {
 
   it('returns 422 for an avatar the user does not own', async () => {
     const user = await t.register()
+    const before = await t.db
+      .selectFrom('users')
+      .select('avatar_id')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
     const { status } = await t.call('POST', '/api/account/updateProfile', {
       token: user.token,
       body: { newUsername: user.username, newAvatarId: AVATAR_COUNT },
@@ -55,7 +60,7 @@ describe('POST /api/account/updateProfile', () => {
       .select('avatar_id')
       .where('id', '=', user.userId)
       .executeTakeFirstOrThrow()
-    expect(row.avatar_id).toBe(1)
+    expect(row.avatar_id).toBe(before.avatar_id)
   })
 
   it('returns 400 for a username over 20 characters', async () => {
