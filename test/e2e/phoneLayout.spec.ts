@@ -1,6 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 
-import { api, friendCodeOf, registerThroughApi, registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
+import {
+  api,
+  createMemoryThroughApi,
+  friendCodeOf,
+  pickCommonCard,
+  redeemAllCertificates,
+  registerThroughApi,
+  registerThroughHome,
+  skipTours,
+  snap,
+  uniqueEmail,
+} from './helpers'
 
 const PHONE = { width: 360, height: 740 }
 
@@ -57,5 +69,37 @@ test('on a phone, notifications are compact rows and "Mark all as read" reads th
   await page.getByRole('button', { name: 'Mark all as read' }).click()
   await expect(page.getByText('new', { exact: true })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Read/ })).toHaveCount(0)
+  await context.close()
+})
+
+test('on a phone, moving a memory to another card set keeps Switch in view beside a compact list of places', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto('/')
+  const traveller = await registerThroughApi(page, uniqueEmail('switcher'))
+  await redeemAllCertificates(page, traveller.token)
+  const copy = await pickCommonCard(page, traveller.token)
+  const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a6' } })
+    .jpeg()
+    .toBuffer()
+  const memoryId = await createMemoryThroughApi(page, traveller.token, copy.userCardId, picture)
+  await page.evaluate((authKey) => window.localStorage.setItem('wandercards.authToken', authKey), traveller.token)
+  await skipTours(page)
+
+  await page.goto(`/switchUserCard/${memoryId}`)
+  await page.getByLabel('Transfer to another card set').check()
+  const places = page.getByRole('radiogroup', { name: 'Card set' })
+  await expect(places.getByRole('radio').first()).toBeVisible()
+  expect(await places.getByRole('radio').count()).toBeGreaterThan(20)
+  // The list scrolls in a box of its own; the page stays about a screen long and its actions stay in view.
+  expect((await places.boundingBox())?.height ?? Infinity).toBeLessThanOrEqual(PHONE.height * 0.5 + 1)
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(PHONE.height * 3)
+  await places.getByRole('radio').nth(20).check()
+  await expect(
+    page.getByRole('group', { name: 'Switch actions' }).getByRole('button', { name: 'Switch' }),
+  ).toBeInViewport()
+  await snap(page, 'switch-card-set-phone', { settle: false })
   await context.close()
 })
