@@ -234,3 +234,48 @@ describe('with e-mail switched off (MAIL=off)', () => {
     expect(await off.db.selectFrom('password_resets').selectAll().execute()).toEqual([])
   })
 })
+
+describe('on two instances sharing Redis, each trusting a looked-up session for ten minutes', () => {
+  let mailbox: TestSmtpServer
+  let first: TestApp
+  let second: TestApp
+  beforeAll(async () => {
+    mailbox = await startSmtpServer()
+    const env = {
+      SMTP_URL: mailbox.url,
+      REDIS_URL: process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379',
+      RATE_LIMITS: 'off',
+      SESSION_CACHE_SECONDS: '600',
+    }
+    first = await buildTestApp({ seed: false, env })
+    second = await buildTestApp({ seed: false, env, joining: first })
+  })
+  afterAll(async () => {
+    await second.close()
+    await first.close()
+    await mailbox.close()
+  })
+
+  it('ends the old sessions on the other instance at once', async () => {
+    const user = await first.register()
+    // The second instance has looked the session up and would trust it for ten minutes.
+    expect((await second.call('GET', '/api/getUser', { token: user.token })).status).toBe(200)
+    await first.call('POST', '/api/requestPasswordReset', { body: { email: user.email } })
+    await first.app.background.settled()
+    await first.app.mail?.settled()
+    const [mail] = await mailbox.waitForMessages(1)
+    const token = tokenOf(mail as ParsedMail)
+    const answer = await first.call<ResetPasswordResult>('POST', '/api/resetPassword', {
+      body: { token, newPassword: NEW_PASSWORD },
+    })
+    expect(answer.status).toBe(200)
+    // Within seconds (the Redis message's way), not the ten minutes the cache would otherwise trust it.
+    let status = 200
+    for (let attempt = 0; status !== 401 && attempt < 200; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+      status = (await second.call('GET', '/api/getUser', { token: user.token })).status
+    }
+    expect(status).toBe(401)
+    expect((await second.call('GET', '/api/getUser', { token: answer.body.data.authKey })).status).toBe(200)
+  })
+})
