@@ -15,14 +15,14 @@ import { errorMessage } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
 
-import { useRequestPasswordResetMutation } from './api'
+import { sessionApi } from './api'
 
 /** Asks for a reset link by e-mail (docs/product.md#forgot-password); the answer never says whether the account exists. */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot Password')
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const [requestReset, { isLoading, error, reset }] = useRequestPasswordResetMutation()
+  const [requestReset, { isLoading, error, reset }] = sessionApi.endpoints.requestPasswordReset.useMutation()
 
   const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()

@@ -21,7 +21,7 @@ import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
 import { enqueueSnackbar } from '../../lib/toast'
 
-import { useResetPasswordMutation } from './api'
+import { sessionApi } from './api'
 
 /** The refusals that mean the link itself is no use: the page then offers a new one. */
 const LINK_REFUSALS: readonly string[] = [
@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
   const token = tokenOf(location.hash)
   const [password, setPassword] = useState('')
   const [shown, setShown] = useState(false)
-  const [resetPassword, { isLoading, error, reset }] = useResetPasswordMutation()
+  const [resetPassword, { isLoading, error, reset }] = sessionApi.endpoints.resetPassword.useMutation()
 
   const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()

@@ -75,8 +75,6 @@ export const {
   useRegisterMutation,
   useLoginMutation,
   useLogoutMutation,
-  useRequestPasswordResetMutation,
-  useResetPasswordMutation,
   useGetUserQuery,
   useGetAvatarListQuery,
   useUpdateProfileMutation,
