@@ -67,6 +67,7 @@ export const mailPlugin = fp(
     })
     fastify.decorate('mail', delivery)
     await fastify.jobs.every(delivery.job())
+    await fastify.jobs.every(delivery.purgeJob())
     fastify.addHook('preClose', async () => {
       await background.settled()
       await delivery.settled()

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { simpleParser } from 'mailparser'
 
 import { inTransaction } from '@server/db/transactions'
-import { enqueueMail, HeaderInjectionError } from '@server/features/mail/service'
+import { enqueueMail, HeaderInjectionError, purgeFinishedMail } from '@server/features/mail/service'
 import { pinClock } from '@server/lib/clock'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { startSmtpServer, unusedPort, type TestSmtpServer } from '@test/helpers/smtp'
@@ -157,6 +157,31 @@ describe('an SMTP server that refuses, and two instances delivering at once', ()
       ),
     ).rejects.toBeInstanceOf(HeaderInjectionError)
     expect(await outboxOf(first, user)).toEqual([])
+  })
+})
+
+describe('the outbox purge', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false, env: { MAIL: 'on' } })
+  })
+  afterAll(() => t.close())
+
+  it('deletes sent and given-up messages after 30 days, never one still waiting', async () => {
+    const user = await t.register()
+    await requestReset(t, user)
+    await requestReset(t, user)
+    const [sent, waiting] = await outboxOf(t, user)
+    await t.db
+      .updateTable('mail_outbox')
+      .set({ status: 'pending' })
+      .where('id', '=', waiting?.id ?? '')
+      .execute()
+    const in31Days = new Date(Date.now() + 31 * 86_400_000)
+    expect(await purgeFinishedMail(t.db, new Date(Date.now() + 29 * 86_400_000))).toBe(0)
+    expect(await purgeFinishedMail(t.db, in31Days)).toBe(1)
+    expect((await outboxOf(t, user)).map((row) => row.id)).toEqual([waiting?.id])
+    expect(sent?.status).toBe('sent')
   })
 })
 

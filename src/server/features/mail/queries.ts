@@ -72,3 +72,13 @@ export async function markNotSent(
     .where('claim_id', '=', claimId)
     .execute()
 }
+
+/** Sent and given-up messages recorded before `before`: their payloads are already empty; answers how many went. */
+export async function deleteFinishedMessagesBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', before)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

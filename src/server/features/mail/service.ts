@@ -23,6 +23,8 @@ const LONGEST_RETRY_MS = 60 * 60_000
 const LEASE_MS = 5 * 60_000
 const BATCH = 20
 const PERIOD_SECONDS = 10
+/** How long sent and given-up messages stay in the outbox, for an operator asking what became of one. */
+export const MAIL_KEPT_DAYS = 30
 
 /** How long after the `attempts`-th failed attempt the next one comes: doubling from 30 s to an hour, ±20 %. */
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
@@ -56,6 +58,11 @@ export async function enqueueMail<K extends MailKind>(
     created_at: at,
     sent_at: null,
   })
+}
+
+/** Deletes sent and given-up messages recorded more than MAIL_KEPT_DAYS before `at`; answers how many went. */
+export function purgeFinishedMail(db: Kysely<Database>, at: Date): Promise<number> {
+  return queries.deleteFinishedMessagesBefore(db, new Date(at.getTime() - MAIL_KEPT_DAYS * 86_400_000).toISOString())
 }
 
 export type MailOutcome = 'sent' | 'retried' | 'failed'
@@ -126,6 +133,17 @@ export class MailDelivery {
       periodSeconds: PERIOD_SECONDS,
       run: async () => {
         await this.deliverDue()
+      },
+    }
+  }
+
+  /** Every hour, on one instance: the outbox keeps finished messages for MAIL_KEPT_DAYS. */
+  purgeJob(): PeriodicJob {
+    return {
+      name: 'mail-outbox-purge',
+      periodSeconds: 60 * 60,
+      run: async () => {
+        await purgeFinishedMail(this.options.db, now())
       },
     }
   }
