@@ -269,6 +269,8 @@ async function measureApp(dialect: string): Promise<Measured[]> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // No mail server in a benchmark; production refuses to start without one unless e-mail is switched off.
+      MAIL: 'off',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,

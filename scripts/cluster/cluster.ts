@@ -259,6 +259,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // What every instance of one site shares; only PORT and DATA_DIR differ between them.
     const shared: Record<string, string> = {
       NODE_ENV: 'production',
+      // The cluster has no mail server; production refuses to start without one unless e-mail is switched off.
+      MAIL: 'off',
       HOST: '127.0.0.1',
       INSTANCES: String(count),
       DATABASE_URL: databaseUrl.toString(),

@@ -42,6 +42,7 @@ import { dbPlugin } from './plugins/db'
 import { envelopePlugin } from './plugins/envelope'
 import { jobsPlugin } from './plugins/jobs'
 import { loadSheddingPlugin } from './plugins/loadShedding'
+import { mailPlugin } from './plugins/mail'
 import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
 import { pictureSignerPlugin } from './plugins/pictureSigner'
@@ -100,6 +101,8 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   // Runs in progress get most of the shutdown deadline, leaving the rest for closing the pools.
   const stopTimeoutMs = Math.max(1_000, config.shutdownGraceMs - 2_000)
   await app.register(jobsPlugin, { jobs: createJobRunner(config.database, jobLog, { stopTimeoutMs }) })
+  // E-mail leaves through the outbox, sent by the job runner (features/mail).
+  await app.register(mailPlugin)
   await app.register(pictureSignerPlugin)
   await app.register(artRendererPlugin, { renderer: createArtRenderer(config.artRenderThreads) })
 

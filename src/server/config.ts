@@ -65,7 +65,14 @@ export interface Config {
 
   /** Where memory pictures and rendered card art are kept: a folder (DATA_DIR/blobs) or an S3-compatible bucket. */
   blobStore: BlobStoreSettings
+  /** How e-mail leaves (docs/product.md#e-mails): an SMTP server, .eml files in DATA_DIR/mail, or not at all (MAIL=off). */
+  mail: MailSettings
 }
+
+export type MailSettings =
+  | { mode: 'smtp'; smtpUrl: string; from: string }
+  | { mode: 'files'; folder: string; from: string }
+  | { mode: 'off'; from: string }
 
 /**
  * The proxies in front of the app whose `X-Forwarded-For`, `-Proto` and `-Host` the app believes: none (`false`), a
@@ -98,6 +105,8 @@ export class SettingsError extends Error {
 
 const Switch = (description: string) =>
   Type.String({ pattern: '^(on|off|true|false|1|0)$', description: `${description}: on or off` })
+/** An e-mail address, or a display name with the address in angle brackets; never a line break (header injection). */
+const MAIL_FROM_PATTERN = '^([^\\r\\n<>]*<[^\\s@<>]+@[^\\s@<>]+>|[^\\s@<>]+@[^\\s@<>]+)$'
 const HttpUrl = (description: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', description: `${description} (an http:// or https:// address)` })
 
@@ -194,6 +203,18 @@ const SettingsSchema = Type.Object({
   S3_FORCE_PATH_STYLE: Switch('the bucket in the path'),
   S3_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 3000, description: 'milliseconds, at least 1' }),
   S3_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://[^\\s]+$',
+      description: 'an smtp:// or smtps:// address, e.g. smtps://user:password@smtp.example.com:465',
+    }),
+  ),
+  MAIL_FROM: Type.String({
+    pattern: MAIL_FROM_PATTERN,
+    default: 'Wandercards <no-reply@localhost>',
+    description: 'an address, e.g. "Wandercards <no-reply@example.com>", on one line',
+  }),
+  MAIL: Type.Optional(Switch('e-mail')),
   DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'a whole number from 1 to 1000' }),
   DB_POOL_ACQUIRE_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
   DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000, description: 'milliseconds, at least 1' }),
@@ -237,7 +258,7 @@ function parseSettings(env: NodeJS.ProcessEnv): Settings {
     const schema = (SettingsSchema.properties as Record<string, TSchema & { description?: string }>)[name]
     const expected = schema?.description ?? error.message
     // Secrets are named but never echoed into the log.
-    const shown = /SECRET|TOKEN|KEY/.test(name) ? '' : `=${JSON.stringify(env[name] ?? '')}`
+    const shown = /SECRET|TOKEN|KEY|SMTP_URL/.test(name) ? '' : `=${JSON.stringify(env[name] ?? '')}`
     throw new SettingsError(`Setting ${name}${shown} is invalid: expected ${expected}.`)
   }
   return settings as Settings
@@ -313,7 +334,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapUsedBytes: settings.LOAD_SHEDDING_MAX_HEAP_MB * 1024 * 1024,
     },
     blobStore: blobStoreSettings(settings),
+    mail: mailSettings(settings),
   }
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail, so the e-mail flows work on a fresh machine. */
+function mailSettings(settings: Settings): MailSettings {
+  const from = settings.MAIL_FROM
+  if (settings.MAIL !== undefined && !isOn(settings.MAIL)) return { mode: 'off', from }
+  if (settings.SMTP_URL) return { mode: 'smtp', smtpUrl: settings.SMTP_URL, from }
+  return { mode: 'files', folder: path.join(path.resolve(settings.DATA_DIR), 'mail'), from }
 }
 
 /** What a development machine forgives but a production deploy must not start with. */
@@ -342,6 +372,13 @@ function checkProductionSettings(settings: Settings, database: Config['database'
       `Setting INSTANCES=${settings.INSTANCES} needs a shared blob store: with BLOB_STORE=local each instance keeps ` +
         'pictures and card art in its own DATA_DIR, so a picture uploaded through one is missing on the others. Set ' +
         'BLOB_STORE=s3 and the S3_* settings (AWS S3, MinIO, R2, Ceph), or INSTANCES=1.',
+    )
+  }
+  if (!settings.SMTP_URL && (settings.MAIL === undefined || isOn(settings.MAIL))) {
+    throw new SettingsError(
+      'Setting SMTP_URL is required when NODE_ENV=production: without it password-reset e-mails are only written to ' +
+        'files on this machine. Set SMTP_URL to an smtp:// or smtps:// address with its credentials (and MAIL_FROM), ' +
+        'or MAIL=off to run without e-mail (the screens that need it then say so).',
     )
   }
   if (!stripeConfigured && settings.PAYMENTS_TEST_MODE === undefined) {

@@ -26,7 +26,7 @@ import type {
   UploadMemoryPictureResult,
 } from './memories'
 import type { Notification } from './notifications'
-import type { LoginResult, RegisterResult, UpdateProfileResult, User } from './session'
+import type { LoginResult, RegisterResult, ResetPasswordResult, UpdateProfileResult, User } from './session'
 import type { BucketList, MapPlaces, MyMap, PlaceTravel, Progress } from './travel'
 import type {
   CreatePaymentIntentResult,
@@ -106,6 +106,8 @@ export interface PostResponses {
   '/register': RegisterResult
   '/login': LoginResult
   '/logout': null
+  '/requestPasswordReset': null
+  '/resetPassword': ResetPasswordResult
   '/account/updateProfile': UpdateProfileResult
   '/account/requestDeletion': RequestAccountDeletionResult
   '/payment/createPaymentIntent': CreatePaymentIntentResult

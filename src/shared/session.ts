@@ -104,3 +104,45 @@ export const UpdateProfileResultSchema = Type.Object({ username: Type.String(), 
 export type UpdateProfileResult = Static<typeof UpdateProfileResultSchema>
 
 export const FriendCodeSchema = TextSchema({ minLength: FRIEND_CODE_LENGTH, maxLength: FRIEND_CODE_LENGTH })
+
+/** How long a password reset link works (docs/security.md#password-reset). */
+export const PASSWORD_RESET_TTL_MINUTES = 60
+
+/** NIST SP 800-63B: a new password is 8 to 128 characters (counted as Unicode code points), and not a common one. */
+export const NEW_PASSWORD_MIN_LENGTH = 8
+export const NEW_PASSWORD_MAX_LENGTH = 128
+
+export const RequestPasswordResetBodySchema = Type.Object({
+  email: TextSchema({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+})
+export type RequestPasswordResetBody = Static<typeof RequestPasswordResetBodySchema>
+
+/** The token from the e-mailed link (43 base64url characters) and the new password. */
+export const ResetPasswordBodySchema = Type.Object({
+  token: TextSchema({ minLength: 1, maxLength: 200 }),
+  newPassword: PasswordSchema,
+})
+export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>
+
+/** A reset logs the traveller in, as a login does. */
+export const ResetPasswordResultSchema = LoginResultSchema
+export type ResetPasswordResult = LoginResult
+
+/** The texts of the forgotten-password flow, shared by the server's answers, the screens and their tests. */
+export const PASSWORD_RESET_TEXTS = {
+  requested: (email: string) =>
+    `If an account uses ${email}, we have sent it a link to set a new password. The link works for ` +
+    `${PASSWORD_RESET_TTL_MINUTES} minutes. Check your spam folder if it does not arrive within a few minutes.`,
+  mailOff:
+    'This site does not send e-mail, so a forgotten password cannot be reset here. Please contact the people who run it.',
+  tooShort: `Your new password needs at least ${NEW_PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `Your new password can have at most ${NEW_PASSWORD_MAX_LENGTH} characters.`,
+  tooCommon: 'This password is one of the most common ones and easy to guess. Please choose another.',
+  linkInvalid: 'This password reset link is not valid. Please ask for a new one.',
+  linkUsed: 'This password reset link was already used. Please ask for a new one if you still need it.',
+  linkExpired: `This password reset link has expired: links work for ${PASSWORD_RESET_TTL_MINUTES} minutes. Please ask for a new one.`,
+  linkOfAnotherAccount:
+    'This password reset link is for another account than the one logged in here. Log out, then open the link again.',
+  linkMissing: 'This page needs the link from the password reset e-mail. Please open that link, or ask for a new one.',
+  done: 'Your password was changed and you are logged in. Every other session of your account was logged out.',
+} as const

@@ -27,6 +27,8 @@ const VISITOR_ROUTES = [
   '/myWallet',
   '/digitalDraw',
   '/about',
+  '/forgotPassword',
+  '/resetPassword#token=a-link-token',
   '/no-such-screen',
 ]
 /** Where each first-visit tour starts: the screen, and the button that shows its part of the screen. */

@@ -37,7 +37,7 @@ export interface TestApp {
   ): Promise<TestUser>
   /**
    * What the server logged at error level (unexpected errors behind a 500 among them), newest last: a test that meets a
-   * 500 it did not cause on purpose can say why.
+   * 500 it did not cause on purpose can say why. With `logLevel`, every line logged at that level and above.
    */
   loggedErrors: string[]
   close(): Promise<void>
@@ -105,6 +105,8 @@ export async function buildTestApp(
     joining?: TestApp
     /** Adds routes of the test's own before the app is ready, to reach the app's plugins from a request. */
     extraRoutes?: (app: App) => void
+    /** Keeps log lines from this level up in `loggedErrors` (default: error), to check what reaches the log. */
+    logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error'
   } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = options.joining
@@ -133,7 +135,7 @@ export async function buildTestApp(
     config,
     db,
     poolStats,
-    logger: { level: 'error', stream: { write: (line: string) => loggedErrors.push(line) } },
+    logger: { level: options.logLevel ?? 'error', stream: { write: (line: string) => loggedErrors.push(line) } },
   })
   options.extraRoutes?.(app)
   await app.ready()

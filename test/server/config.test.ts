@@ -67,8 +67,34 @@ describe('settings', () => {
     expect(message).not.toContain('short-token')
   })
 
+  it('write e-mail as files under DATA_DIR without SMTP_URL, so the e-mail flows work on a fresh machine', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/wc-data' }).mail).toEqual({
+      mode: 'files',
+      folder: '/tmp/wc-data/mail',
+      from: 'Wandercards <no-reply@localhost>',
+    })
+  })
+
+  it.each(['Travel <a@b.example>\r\nBcc: victim@example.com', 'not an address', 'a@b.example\nX: y'])(
+    'refuse MAIL_FROM=%j, which could inject headers or is no address',
+    (value) => {
+      expect(startError({ MAIL_FROM: value })).toMatch(/MAIL_FROM.*invalid/)
+    },
+  )
+
+  it('refuse an SMTP_URL of another scheme without echoing its credentials', () => {
+    const message = startError({ SMTP_URL: 'http://mailer:hunter2@smtp.example.com' })
+    expect(message).toMatch(/^Setting SMTP_URL is invalid/)
+    expect(message).not.toContain('hunter2')
+  })
+
   describe('in production', () => {
-    const production = { NODE_ENV: 'production', MEDIA_SIGNING_SECRET: SECRET, PAYMENTS_TEST_MODE: 'off' }
+    const production = {
+      NODE_ENV: 'production',
+      MEDIA_SIGNING_SECRET: SECRET,
+      PAYMENTS_TEST_MODE: 'off',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+    }
 
     it('start with a signing secret and a payment choice', () => {
       expect(loadConfig(production)).toMatchObject({ production: true, paymentsTestMode: false })
@@ -96,6 +122,14 @@ describe('settings', () => {
       }
       expect(startError(shared)).toMatch(/INSTANCES=3 needs a shared blob store/)
       expect(loadConfig({ ...shared, BLOB_STORE: 's3', S3_BUCKET: 'pictures' }).instances).toBe(3)
+    })
+
+    it('refuse to start without SMTP_URL unless e-mail is switched off explicitly', () => {
+      const { SMTP_URL: _smtp, ...withoutSmtp } = production
+      expect(startError(withoutSmtp)).toMatch(/SMTP_URL is required/)
+      expect(startError({ ...withoutSmtp, MAIL: 'on' })).toMatch(/SMTP_URL is required/)
+      expect(loadConfig({ ...withoutSmtp, MAIL: 'off' }).mail).toEqual({ mode: 'off', from: expect.any(String) })
+      expect(loadConfig(production).mail).toMatchObject({ mode: 'smtp', smtpUrl: production.SMTP_URL })
     })
 
     it('refuse test-mode payments that were not asked for explicitly', () => {

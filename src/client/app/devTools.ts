@@ -36,6 +36,13 @@ const SECRET_FIELDS = new Set(
 /** Query parameters whose values are secrets in a location's `search` (a payment provider's return address). */
 const SECRET_PARAMS = /secret|token|password|redeem/i
 
+/** A location's fragment may carry a secret too: the password reset link's `#token=…`. */
+function redactHash(hash: string): string {
+  if (!hash.includes('=')) return hash
+  const redacted = redactSearch(`?${hash.replace(/^#/, '')}`)
+  return redacted === `?${hash.replace(/^#/, '')}` ? hash : `#${redacted.slice(1)}`
+}
+
 function redactSearch(search: string): string {
   if (!search.includes('=')) return search
   const params = new URLSearchParams(search)
@@ -74,6 +81,7 @@ function redact(value: unknown): unknown {
     const next = entries.map(([key, inner]): [string, unknown] => {
       if (SECRET_FIELDS.has(key.toLowerCase()) && inner != null) return [key, REDACTED]
       if (key === 'search' && typeof inner === 'string') return [key, redactSearch(inner)]
+      if (key === 'hash' && typeof inner === 'string') return [key, redactHash(inner)]
       return [key, redact(inner)]
     })
     if (next.some(([, inner], index) => inner !== entries[index]?.[1])) result = Object.fromEntries(next)

@@ -2,6 +2,9 @@
 export const paths = {
   home: { path: '/', href: () => '/' },
   login: { path: '/login', href: (from?: string) => (from ? `/login?from=${encodeURIComponent(from)}` : '/login') },
+  forgotPassword: { path: '/forgotPassword', href: () => '/forgotPassword' },
+  // Opened from the e-mail with `#token=…`, which reaches no server and no Referer (docs/security.md#password-reset).
+  resetPassword: { path: '/resetPassword', href: () => '/resetPassword' },
   welcome: { path: '/welcome', href: (invited = false) => (invited ? '/welcome?invited=1' : '/welcome') },
   acquireCards: { path: '/acquireCards', href: () => '/acquireCards' },
   acquireCardsLegacy: { path: '/AcquireCards', href: () => '/AcquireCards' },

@@ -43,6 +43,16 @@ const page = {
   login: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-login" */ '../features/session/LoginPage')).LoginPage,
   ),
+  forgotPassword: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-forgotPassword" */ '../features/session/ForgotPasswordPage'))
+        .ForgotPasswordPage,
+  ),
+  resetPassword: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-resetPassword" */ '../features/session/ResetPasswordPage'))
+        .ResetPasswordPage,
+  ),
   welcome: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-welcome" */ './routes/WelcomeRoute')).WelcomeRoute,
   ),
@@ -165,6 +175,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <page.home /> },
       { path: paths.login.path, element: <page.login /> },
+      { path: paths.forgotPassword.path, element: <page.forgotPassword /> },
+      { path: paths.resetPassword.path, element: <page.resetPassword /> },
       { path: paths.freeDraw.path, element: <page.freeDraw /> },
       { path: paths.freeDrawResult.path, element: <page.freeDrawResult /> },
       // The wallet handles visitors itself ("This page is not public accessible.").

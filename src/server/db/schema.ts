@@ -37,6 +37,8 @@ export interface Database {
   account_deletions: AccountDeletionsTable
   place_verifications: PlaceVerificationsTable
   want_to_go: WantToGoTable
+  mail_outbox: MailOutboxTable
+  password_resets: PasswordResetsTable
 }
 
 export interface UsersTable {
@@ -390,6 +392,37 @@ export interface WantToGoTable {
   user_id: string
   card_set_id: string
   created_at: string
+}
+
+/** A message waiting to be sent, being sent, sent or given up (docs/product.md#e-mails). */
+export interface MailOutboxTable {
+  id: string
+  /** Which template renders it (features/mail/templates.ts). */
+  kind: string
+  /** The account it is about; its pending mail goes with the account. */
+  user_id: string | null
+  recipient: string
+  /** The template's values as JSON; emptied once sent, as it may carry a one-time link. */
+  payload: string
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  next_attempt_at: string
+  /** While 'sending': after this moment another run may take the message (its sender died). */
+  lease_until: string | null
+  /** The run that holds the lease; only it may mark the message sent or put it back. */
+  claim_id: string | null
+  last_error: string | null
+  created_at: string
+  sent_at: string | null
+}
+
+/** A password reset link, kept by the SHA-256 of its token (docs/security.md#password-reset). */
+export interface PasswordResetsTable {
+  token_hash: string
+  user_id: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
 }
 
 export type User = Selectable<UsersTable>

@@ -6,8 +6,11 @@ import { Breaker } from '../lib/breaker'
 import { normalizeEmail } from '../lib/email'
 import { AppError } from '../lib/errors'
 
-/** Who a limit counts: the client address, the address with the normalised e-mail of the body, or the signed-in user. */
-type LimitKey = 'address' | 'addressAndEmail' | 'user'
+/**
+ * Who a limit counts: the client address, the address with the normalised e-mail of the body, the e-mail of the body
+ * alone (whatever address asks), or the signed-in user.
+ */
+type LimitKey = 'address' | 'addressAndEmail' | 'email' | 'user'
 
 /**
  * What happens when the shared counters (Redis) cannot be reached: `open` lets the call through, `closed` refuses it.
@@ -51,6 +54,12 @@ export const LIMITS = {
   sharePage: { key: 'address', max: 120, window: '1 minute', failMode: 'open' },
   // An export reads every picture of the account from the blob store: a few an hour is plenty for a person.
   exportMyData: { key: 'user', max: 3, window: '1 hour', failMode: 'closed' },
+  // Each request may send an e-mail: per address, so one client cannot mail many inboxes...
+  passwordResetPerAddress: { key: 'address', max: 10, window: '1 hour', failMode: 'closed' },
+  // ...and per e-mail whatever the address, so nobody can fill one inbox by rotating addresses.
+  passwordResetPerEmail: { key: 'email', max: 5, window: '1 hour', failMode: 'closed' },
+  // Tokens carry 256 bits, so guessing is hopeless; this bounds the password hashing a client can cause.
+  resetPassword: { key: 'address', max: 20, window: '10 minutes', failMode: 'closed' },
 } as const satisfies Record<string, LimitDefinition>
 
 export type LimitName = keyof typeof LIMITS
@@ -91,6 +100,10 @@ function limitKey(key: LimitKey, request: FastifyRequest): string {
     case 'addressAndEmail': {
       const email = (request.body as { email?: unknown } | undefined)?.email
       return `${request.ip}:${typeof email === 'string' ? normalizeEmail(email) : ''}`
+    }
+    case 'email': {
+      const email = (request.body as { email?: unknown } | undefined)?.email
+      return `email:${typeof email === 'string' ? normalizeEmail(email) : ''}`
     }
     case 'user':
       return request.user ? `user:${request.user.id}` : request.ip

@@ -79,7 +79,12 @@ export function LoginPage() {
           Log In
         </Button>
       </Box>
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+      <Typography sx={{ mt: 2, textAlign: 'center' }}>
+        <Link component={RouterLink} to={paths.forgotPassword.href()}>
+          Forgot password?
+        </Link>
+      </Typography>
+      <Typography sx={{ mt: 2, textAlign: 'center' }}>
         <Link component={RouterLink} to={paths.home.href()}>
           Back to the homepage
         </Link>

@@ -5,6 +5,9 @@ import type {
   LoginResult,
   RegisterBody,
   RegisterResult,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+  ResetPasswordResult,
   UpdateProfileBody,
   UpdateProfileResult,
   User,
@@ -21,6 +24,15 @@ export const sessionApi = baseApi.injectEndpoints({
     }),
     login: build.mutation<LoginResult, LoginBody>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
+    }),
+    // Both screens show refusals in place (docs/product.md#forgot-password).
+    requestPasswordReset: build.mutation<null, RequestPasswordResetBody>({
+      query: (body) => ({ url: '/requestPasswordReset', method: 'POST', body }),
+      extraOptions: { silentErrors: true },
+    }),
+    resetPassword: build.mutation<ResetPasswordResult, ResetPasswordBody>({
+      query: (body) => ({ url: '/resetPassword', method: 'POST', body }),
+      extraOptions: { silentErrors: true },
     }),
     logout: build.mutation<null, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
@@ -68,10 +80,11 @@ export const {
   useUpdateProfileMutation,
 } = sessionApi
 
-/** A login or a registration answered: a new session holds its token. */
+/** A login, a registration or a password reset answered: a new session holds its token. */
 export const sessionOpened = isAnyOf(
   sessionApi.endpoints.login.matchFulfilled,
   sessionApi.endpoints.register.matchFulfilled,
+  sessionApi.endpoints.resetPassword.matchFulfilled,
 )
 
 /** A session is known to exist: it was opened, or the user of a held token was loaded. */

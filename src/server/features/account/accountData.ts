@@ -90,6 +90,16 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
   memory_comments: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'commentsWritten' },
   place_verifications: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'verifiedVisits' },
   want_to_go: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'wantToGo' },
+  mail_outbox: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'messages on their way to the account; the mailbox keeps those that were sent' },
+  },
+  password_resets: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'reset links are stored as hashes and are no use to anyone' },
+  },
   account_deletions: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import type { Database, NewUser, SessionsTable } from '../../db/schema'
+import type { Database, NewUser, PasswordResetsTable, SessionsTable } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -211,4 +211,53 @@ export async function takeClaimedAccountDeletion(trx: Transaction<Database>, use
 /** Deletes the user's row; every row that belongs to it goes with it (ON DELETE CASCADE, see features/account/accountData.ts). */
 export async function deleteUser(trx: Transaction<Database>, userId: string): Promise<void> {
   await trx.deleteFrom('users').where('id', '=', userId).execute()
+}
+
+export function findUserById(db: Db, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
+}
+
+export async function insertPasswordReset(db: Db, reset: PasswordResetsTable): Promise<void> {
+  await db.insertInto('password_resets').values(reset).execute()
+}
+
+export function findPasswordReset(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('password_resets')
+    .select(['user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst()
+}
+
+/** Uses the link once: of two resets racing with one link, one updates the row and the other finds it used. */
+export async function usePasswordReset(db: Db, tokenHash: string, at: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('user_id')
+    .executeTakeFirst()
+  return row?.user_id
+}
+
+/** A new password makes every other link of the account useless. */
+export async function useOpenPasswordResetsOf(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+/** Links that expired by `at` are no use to anyone; answers how many went. */
+export async function deletePasswordResetsExpiredBy(db: Db, at: string): Promise<number> {
+  const result = await db.deleteFrom('password_resets').where('expires_at', '<=', at).executeTakeFirst()
+  return Number(result.numDeletedRows)
 }

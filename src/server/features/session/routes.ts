@@ -6,7 +6,11 @@ import {
   AvatarListSchema,
   LoginBodySchema,
   LoginResultSchema,
+  PASSWORD_RESET_TEXTS,
   RegisterBodySchema,
+  RequestPasswordResetBodySchema,
+  ResetPasswordBodySchema,
+  ResetPasswordResultSchema,
   RegisterResultSchema,
   UpdateProfileBodySchema,
   UpdateProfileResultSchema,
@@ -14,8 +18,11 @@ import {
 } from '@shared/session'
 
 import { inTransaction } from '../../db/transactions'
+import { AppError } from '../../lib/errors'
 import { userId } from '../../plugins/auth'
 
+import { checkResetLink, requestPasswordReset, resetPassword } from './passwordReset'
+import { checkNewPassword } from './passwordRules'
 import { PasswordHashing } from './passwords'
 import * as sessionService from './service'
 
@@ -48,6 +55,50 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const result = await sessionService.login(fastify.db, passwords, request.body, sessionTtlDays)
+      request.startedSession = true
+      return result
+    },
+  )
+
+  // The same answer, at once, whether or not the address has an account: the look-up, the link and its e-mail come
+  // after the answer has gone out (docs/security.md#password-reset).
+  fastify.post(
+    '/requestPasswordReset',
+    {
+      schema: { body: RequestPasswordResetBodySchema, response: { 200: envelope(Type.Null()) } },
+      config: { limits: ['passwordResetPerAddress', 'passwordResetPerEmail'] },
+      onResponse: (request, reply, done) => {
+        const { email } = request.body
+        if (reply.statusCode === 200) {
+          fastify.background.run('password reset request', async () => {
+            if (await requestPasswordReset(fastify.db, email)) fastify.mail?.nudge()
+          })
+        }
+        done()
+      },
+    },
+    async () => {
+      if (!fastify.mail) throw new AppError('Unavailable', PASSWORD_RESET_TEXTS.mailOff)
+      return null
+    },
+  )
+
+  fastify.post(
+    '/resetPassword',
+    {
+      schema: { body: ResetPasswordBodySchema, response: { 200: envelope(ResetPasswordResultSchema) } },
+      config: { limits: ['resetPassword'] },
+    },
+    async (request) => {
+      const { token, newPassword } = request.body
+      await checkResetLink(fastify.db, token, request.user?.id ?? null)
+      checkNewPassword(newPassword)
+      const passwordHash = await passwords.hash(newPassword)
+      const { result, endedSessions } = await inTransaction(fastify.db, (trx) =>
+        resetPassword(trx, token, passwordHash, sessionTtlDays),
+      )
+      // Logged out everywhere at once, as a deletion request does: every instance's cache forgets these sessions.
+      for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
       request.startedSession = true
       return result
     },

@@ -205,7 +205,7 @@ export async function login(
  * A login during the grace period cancels the account's deletion and says so in a notification; once the grace period
  * is over or the deletion job has started, the account is as good as gone and the login fails like an unknown one.
  */
-async function cancelPendingDeletion(trx: Transaction<Database>, userId: string): Promise<boolean> {
+export async function cancelPendingDeletion(trx: Transaction<Database>, userId: string): Promise<boolean> {
   if (!(await queries.findAccountDeletion(trx, userId))) return false
   if (!(await queries.cancelAccountDeletion(trx, userId, nowIso()))) throw new AppError('BadRequest', LOGIN_FAILED)
   await notify(

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
-import { deleteSessionsExpiredBy } from './queries'
+import { deletePasswordResetsExpiredBy, deleteSessionsExpiredBy } from './queries'
 
 export const SESSION_PURGE_PERIOD_SECONDS = 60 * 60
 
@@ -19,8 +19,12 @@ export function sessionPurgeJob(db: Kysely<Database>, log: JobLog): PeriodicJob 
     name: 'expired-session-purge',
     periodSeconds: SESSION_PURGE_PERIOD_SECONDS,
     run: async () => {
-      const purged = await purgeExpiredSessions(db, now())
+      const at = now()
+      const purged = await purgeExpiredSessions(db, at)
       if (purged > 0) log.info({ purged }, 'expired sessions deleted')
+      // Kept a day past their expiry, so a late click hears "expired" rather than "not valid".
+      const links = await deletePasswordResetsExpiredBy(db, new Date(at.getTime() - 86_400_000).toISOString())
+      if (links > 0) log.info({ purged: links }, 'expired password reset links deleted')
     },
   }
 }

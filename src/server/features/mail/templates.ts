@@ -1,0 +1,85 @@
+import { PRODUCT_NAME } from '@shared/constants'
+import { PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
+
+/** Every kind of message the app sends, with the values its template needs (docs/product.md#e-mails). */
+export interface MailPayloads {
+  passwordReset: { username: string; token: string }
+}
+export type MailKind = keyof MailPayloads
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+  /** The links the message carries, logged when mail is written to files on a development machine. */
+  links: string[]
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Every value that reaches the HTML goes through here: a username could hold markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character)
+}
+
+/** The reset page reads the token from the fragment, which browsers send to no server and put in no Referer. */
+export function passwordResetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/resetPassword#token=${encodeURIComponent(token)}`
+}
+
+/** A plain, self-contained layout: no images, no remote resources, no tracking (transactional mail). */
+function htmlDocument(title: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#1d2a36">',
+    '<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">',
+    body,
+    `<p style="color:#5b6670;font-size:13px;margin-top:32px">${escapeHtml(PRODUCT_NAME)}</p>`,
+    '</div></body></html>',
+  ].join('\n')
+}
+
+const RENDERERS: { [K in MailKind]: (payload: MailPayloads[K], publicUrl: string) => RenderedMail } = {
+  passwordReset: ({ username, token }, publicUrl) => {
+    const link = passwordResetLink(publicUrl, token)
+    const subject = `Set a new password for ${PRODUCT_NAME}`
+    const text = [
+      `Hello ${username},`,
+      '',
+      `Someone, hopefully you, asked to set a new password for the ${PRODUCT_NAME} account of this e-mail address.`,
+      `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+      '',
+      link,
+      '',
+      'The link works once. Setting a new password logs the account out everywhere else.',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      '',
+      PRODUCT_NAME,
+    ].join('\n')
+    const html = htmlDocument(
+      subject,
+      [
+        `<p>Hello ${escapeHtml(username)},</p>`,
+        `<p>Someone, hopefully you, asked to set a new password for the ${escapeHtml(PRODUCT_NAME)} account of this ` +
+          `e-mail address. Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:</p>`,
+        `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f6f78;color:#ffffff;` +
+          'padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Set a new password</a></p>',
+        `<p style="font-size:13px;word-break:break-all">${escapeHtml(link)}</p>`,
+        '<p>The link works once. Setting a new password logs the account out everywhere else.</p>',
+        '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+      ].join('\n'),
+    )
+    return { subject, text, html, links: [link] }
+  },
+}
+
+export function renderMail<K extends MailKind>(kind: K, payload: MailPayloads[K], publicUrl: string): RenderedMail {
+  return RENDERERS[kind](payload, publicUrl)
+}
+
+export function isMailKind(kind: string): kind is MailKind {
+  return Object.hasOwn(RENDERERS, kind)
+}
