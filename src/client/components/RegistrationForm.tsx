@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import type { SnackbarKey } from 'notistack'
-import { useRef, useState, type SubmitEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 
 import { EMAIL_PATTERN, FRIEND_CODE_LENGTH, PRODUCT_NAME, TUTORIAL_NAMES } from '@shared/constants'
@@ -58,11 +57,6 @@ export function RegistrationForm({
   const [friendCode, setFriendCode] = useState(defaultFriendCode.toUpperCase().slice(0, FRIEND_CODE_LENGTH))
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
   const navigate = useNavigate()
-  // A warning about an earlier try is stale once the sign-up succeeds; it must not follow the user to /welcome.
-  const warnings = useRef<SnackbarKey[]>([])
-  const warn = (message: string) => {
-    warnings.current.push(enqueueSnackbar(message, { variant: 'warning' }))
-  }
 
   const handleSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
@@ -72,7 +66,7 @@ export function RegistrationForm({
     }
     setErrors(nextErrors)
     if (nextErrors.email || nextErrors.password) {
-      warn(TEXTS.fillRegistration)
+      enqueueSnackbar(TEXTS.fillRegistration, { variant: 'warning' })
       return
     }
     const trimmedEmail = email.trim()
@@ -86,13 +80,14 @@ export function RegistrationForm({
         ...(ref ? { ref } : {}),
         ...(freeDrawTransactionId ? { freeDrawTransactionId } : {}),
       })
-      for (const key of warnings.current.splice(0)) closeSnackbar(key)
+      // A warning about an earlier try is stale once the sign-up succeeds; it must not follow the user to /welcome.
+      closeSnackbar()
       startFirstVisit()
       if (freeDrawTransactionId) writeStorage(STORAGE_KEYS.freeDrawCard, null)
       enqueueSnackbar(TEXTS.welcome(PRODUCT_NAME, result.username), { variant: 'success' })
       navigate(paths.welcome.href(result.invitationReward))
     } catch (error) {
-      if (!isReplayRefusal(error)) warn(errorMessage(error))
+      if (!isReplayRefusal(error)) enqueueSnackbar(errorMessage(error), { variant: 'warning' })
     }
   }
 

@@ -3,7 +3,8 @@ import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack'
 /** What a mounted toast host does with a toast (notistack's own enqueue and close). */
 export interface ToastSink {
   enqueue: (message: SnackbarMessage, options: OptionsObject & { key: SnackbarKey }) => void
-  close: (key: SnackbarKey) => void
+  /** Without a key, every toast. */
+  close: (key?: SnackbarKey) => void
 }
 
 interface PendingToast {
@@ -32,9 +33,10 @@ export function enqueueSnackbar(message: SnackbarMessage, options: OptionsObject
   return key
 }
 
-export function closeSnackbar(key: SnackbarKey): void {
+/** Closes the toast of `key`, or every toast. */
+export function closeSnackbar(key?: SnackbarKey): void {
   if (sink) sink.close(key)
-  else pending = pending.filter((toast) => toast.options.key !== key)
+  else pending = key === undefined ? [] : pending.filter((toast) => toast.options.key !== key)
 }
 
 /** For the toast host: calls `wake` when a toast is waiting (at once if one already is); returns the unsubscribe. */

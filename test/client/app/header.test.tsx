@@ -26,7 +26,7 @@ describe('a stored session being checked', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     expect(within(nav).getByRole('link', { name: 'Collection' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument()
-    expect(screen.getByRole('status', { name: 'Loading your account' })).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('status', { name: 'Loading' })).toHaveAttribute('aria-busy', 'true')
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 })

@@ -37,6 +37,8 @@ describe('ResetPasswordPage', () => {
       onGet('/getUser', makeUser({ username: 'marta' })),
       onGet('/checkNewNotifications', false),
       onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }),
+      // The feed links the names of friends.
+      onGet('/friends/getMyFriends', []),
     )
     const { user, router, store } = renderApp(`/resetPassword#token=${TOKEN}`, { session: visitorSession })
     const field = await screen.findByLabelText('New password')

@@ -51,7 +51,7 @@ export function Header() {
              * Visitors never need the navigation, so it loads on its own once a session exists; with a stored session
              * it shows while the session is checked, the name and balances following once the traveller is loaded.
              */}
-            <Suspense fallback={<Logo to={paths.home.href()} compact={false} showName={false} />}>
+            <Suspense fallback={null}>
               <LoggedInBar user={user ?? undefined} newNotification={newNotification} />
             </Suspense>
           </>

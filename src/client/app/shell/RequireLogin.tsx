@@ -12,7 +12,7 @@ export function RequireLogin() {
   const endedBy = useAppSelector(selectEndedBy)
   const location = useLocation()
   // A stored session being checked: the screen's shape shows under the header while its code and first call arrive.
-  if (loggedIn === null) return <PageSkeleton label="Loading your account" />
+  if (loggedIn === null) return <PageSkeleton />
   if (!loggedIn) {
     if (endedBy === 'logout') return <Navigate to={paths.home.href()} replace />
     return <Navigate to={paths.login.href(location.pathname + location.search)} replace />

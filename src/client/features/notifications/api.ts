@@ -1,3 +1,5 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
+
 import type { Notification, ReadNotificationBody } from '@shared/notifications'
 
 import { baseApi } from '../../api/baseApi'
@@ -20,54 +22,48 @@ export const notificationsApi = baseApi.injectEndpoints({
     /** Marked read at once; the list reloads and the header's flag is checked again, so it goes off with the last unread. */
     readNotification: build.mutation<null, ReadNotificationBody>({
       query: (body) => ({ url: '/readNotification', method: 'POST', body }),
-      async onQueryStarted({ notificationId }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
-            const notification = draft.find((item) => item.notificationId === notificationId)
-            if (notification) notification.read = true
-          }),
-        )
-        try {
-          await queryFulfilled
-        } catch {
-          patch.undo()
-          return
-        }
-        await dispatch(
-          notificationsApi.endpoints.checkNewNotifications.initiate(undefined, {
-            subscribe: false,
-            forceRefetch: true,
-          }),
-        )
-      },
+      onQueryStarted: ({ notificationId }, lifecycle) =>
+        readAtOnce(lifecycle, (list) => {
+          const notification = list.find((item) => item.notificationId === notificationId)
+          if (notification) notification.read = true
+        }),
       invalidatesTags: [{ type: 'Notification', id: 'LIST' }],
     }),
     /** "Mark all as read": every one shows read at once; the header's flag goes off with the answer. */
     readAllNotifications: build.mutation<null, void>({
       query: () => ({ url: '/readAllNotifications', method: 'POST' }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
-            for (const notification of draft) notification.read = true
-          }),
-        )
-        try {
-          await queryFulfilled
-        } catch {
-          patch.undo()
-          return
-        }
-        await dispatch(
-          notificationsApi.endpoints.checkNewNotifications.initiate(undefined, {
-            subscribe: false,
-            forceRefetch: true,
-          }),
-        )
-      },
+      onQueryStarted: (_arg, lifecycle) =>
+        readAtOnce(lifecycle, (list) => {
+          for (const notification of list) notification.read = true
+        }),
       invalidatesTags: [{ type: 'Notification', id: 'LIST' }],
     }),
   }),
 })
+
+/** What RTK Query hands a mutation's onQueryStarted, which it types with `any` itself. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the library's own type for a lifecycle's dispatch
+type LifecycleDispatch = ThunkDispatch<any, any, UnknownAction>
+
+/**
+ * Shows the cached list as `mark` leaves it while the call is on its way, back as it was if the call fails; once it
+ * succeeds the header's flag is checked again.
+ */
+async function readAtOnce(
+  { dispatch, queryFulfilled }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<unknown> },
+  mark: (list: Notification[]) => void,
+): Promise<void> {
+  const patch = dispatch(notificationsApi.util.updateQueryData('getNotifications', undefined, mark))
+  try {
+    await queryFulfilled
+  } catch {
+    patch.undo()
+    return
+  }
+  await dispatch(
+    notificationsApi.endpoints.checkNewNotifications.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  )
+}
 
 export const {
   useCheckNewNotificationsQuery,
