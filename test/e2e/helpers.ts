@@ -182,31 +182,33 @@ export async function createMemoryThroughApi(
 }
 
 /**
- * Taps the map 10 px from the centre of `target` (one of its `.marker`s), at a point no other marker is as near to, as
- * a finger lands near rather than on a 5 px marker.
+ * Taps the map near the centre of `target` (one of its `.marker`s), as a finger lands near rather than on a 5 px
+ * marker: 10 px away where no other marker is as near, closer where other markers crowd it.
  */
 export async function tapNearMarker(page: Page, map: Locator, target: Locator): Promise<void> {
   const own = await target.evaluate((marker) => {
     const rect = marker.getBoundingClientRect()
     return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
   })
-  const others = await map.locator('.marker').evaluateAll((markers) =>
-    markers.map((marker) => {
-      const rect = marker.getBoundingClientRect()
-      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
-    }),
-  )
-  const tapAt = [0, 45, 90, 135, 180, 225, 270, 315]
-    .map((degrees) => ({
-      x: own.x + 10 * Math.cos((degrees * Math.PI) / 180),
-      y: own.y + 10 * Math.sin((degrees * Math.PI) / 180),
-    }))
-    .find((point) =>
-      others.every(
-        (centre) =>
-          (centre.x === own.x && centre.y === own.y) || Math.hypot(centre.x - point.x, centre.y - point.y) > 10 + 1,
-      ),
+  const others = (
+    await map.locator('.marker').evaluateAll((markers) =>
+      markers.map((marker) => {
+        const rect = marker.getBoundingClientRect()
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
+      }),
     )
-  if (!tapAt) throw new Error('every point 10 px from the marker is as near another marker')
-  await page.touchscreen.tap(tapAt.x, tapAt.y)
+  ).filter((centre) => centre.x !== own.x || centre.y !== own.y)
+  for (const distance of [10, 5, 0]) {
+    const tapAt = [0, 45, 90, 135, 180, 225, 270, 315]
+      .map((degrees) => ({
+        x: own.x + distance * Math.cos((degrees * Math.PI) / 180),
+        y: own.y + distance * Math.sin((degrees * Math.PI) / 180),
+      }))
+      .find((point) => others.every((centre) => Math.hypot(centre.x - point.x, centre.y - point.y) > distance + 1))
+    if (tapAt) {
+      await page.touchscreen.tap(tapAt.x, tapAt.y)
+      return
+    }
+  }
+  throw new Error('another marker sits on the marker to tap')
 }
