@@ -348,7 +348,6 @@ test('a recorded session that logs in, registers another traveller, pays by card
   await checkout.getByLabel('Expiry (MM/YY)').fill(card.expiry)
   await checkout.getByLabel('CVC').fill(card.cvc)
   await checkout.getByRole('button', { name: /^Pay/ }).click()
-  await expect(recorder).toHaveURL(/payment_intent=/)
   await expect(recorder.getByText('Purchase successful!')).toBeVisible()
   await recorder.waitForLoadState('networkidle')
 
