@@ -20,20 +20,22 @@ export async function findFriendOf(db: Db, userId: string, friendId: string) {
     .executeTakeFirst()
 }
 
+/** What a friend list entry and a friend's page show of a friend, and when the friendship began. */
+const FRIEND_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.avatar_id',
+  'users.experience',
+  'users.friend_code',
+  'friendships.created_at',
+] as const
+
 /** The friend's public profile and when the friendship began; undefined for anyone who is not the user's friend. */
 export async function findFriendProfile(db: Db, userId: string, friendId: string) {
   return db
     .selectFrom('friendships')
     .innerJoin('users', 'users.id', 'friendships.friend_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.avatar_id',
-      'users.experience',
-      'users.friend_code',
-      'users.created_at as member_since',
-      'friendships.created_at',
-    ])
+    .select([...FRIEND_COLUMNS, 'users.created_at as member_since'])
     .where('friendships.user_id', '=', userId)
     .where('friendships.friend_id', '=', friendId)
     .executeTakeFirst()
@@ -57,14 +59,7 @@ export async function listFriends(db: Db, userId: string) {
   return db
     .selectFrom('friendships')
     .innerJoin('users', 'users.id', 'friendships.friend_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.avatar_id',
-      'users.experience',
-      'users.friend_code',
-      'friendships.created_at',
-    ])
+    .select(FRIEND_COLUMNS)
     .where('friendships.user_id', '=', userId)
     .orderBy('friendships.created_at', 'desc')
     .orderBy('users.username')

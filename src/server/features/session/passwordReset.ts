@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors'
 import { enqueueMail } from '../mail/service'
 
 import * as queries from './queries'
-import { cancelPendingDeletion, createSession, hashToken } from './service'
+import { cancelPendingDeletion, createSession, hashToken, sessionOpenedAnswer } from './service'
 
 /**
  * A reset link for the account of `email`, if there is one: the link's token (32 random bytes) is stored only as its
@@ -77,17 +77,5 @@ export async function resetPassword(
   const accountDeletionCancelled = await cancelPendingDeletion(trx, userId)
   const authKey = await createSession(trx, userId, sessionTtlDays)
   const user = await queries.findUserById(trx, userId)
-  return {
-    result: {
-      authKey,
-      username: user.username,
-      email: user.email,
-      avatarId: user.avatar_id,
-      digitalCredit: user.digital_credit,
-      physicalCredit: user.physical_credit,
-      friendCode: user.friend_code,
-      accountDeletionCancelled,
-    },
-    endedSessions,
-  }
+  return { result: sessionOpenedAnswer(user, authKey, accountDeletionCancelled), endedSessions }
 }

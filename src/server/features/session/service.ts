@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
@@ -25,7 +25,7 @@ import type {
   User,
 } from '@shared/session'
 
-import type { Database } from '../../db/schema'
+import type { Database, UsersTable } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
 import { now, nowIso } from '../../lib/clock'
 import { refusing, type ExpectedRefusal } from '../../lib/databaseErrors'
@@ -187,18 +187,29 @@ export async function login(
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
   return inTransaction(db, async (trx) => {
     const accountDeletionCancelled = await cancelPendingDeletion(trx, user.id)
-    const authKey = await createSession(trx, user.id, sessionTtlDays)
-    return {
-      authKey,
-      username: user.username,
-      email: user.email,
-      avatarId: user.avatar_id,
-      digitalCredit: user.digital_credit,
-      physicalCredit: user.physical_credit,
-      friendCode: user.friend_code,
-      accountDeletionCancelled,
-    }
+    return sessionOpenedAnswer(user, await createSession(trx, user.id, sessionTtlDays), accountDeletionCancelled)
   })
+}
+
+/** What a login answers, and a password reset, which logs the traveller in the same way. */
+export function sessionOpenedAnswer(
+  user: Pick<
+    Selectable<UsersTable>,
+    'username' | 'email' | 'avatar_id' | 'digital_credit' | 'physical_credit' | 'friend_code'
+  >,
+  authKey: string,
+  accountDeletionCancelled: boolean,
+): LoginResult {
+  return {
+    authKey,
+    username: user.username,
+    email: user.email,
+    avatarId: user.avatar_id,
+    digitalCredit: user.digital_credit,
+    physicalCredit: user.physical_credit,
+    friendCode: user.friend_code,
+    accountDeletionCancelled,
+  }
 }
 
 /**
