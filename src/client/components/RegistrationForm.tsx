@@ -9,7 +9,7 @@ import type { RegisterBody, RegisterResult } from '@shared/session'
 import { SIGN_UP_TEXTS as TEXTS } from '@shared/signUpTexts'
 
 import { errorMessage, isReplayRefusal } from '../api/errors'
-import { paths } from '../app/paths'
+import { paths } from '../lib/paths'
 import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../lib/storage'
 import { closeSnackbar, enqueueSnackbar } from '../lib/toast'
 
