@@ -15,6 +15,7 @@ import { startTestS3, type TestS3 } from '../../test/helpers/s3'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js')
+const MAIL_SERVER_SCRIPT = path.join(ROOT, 'scripts/cluster/mailServer.mjs')
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 const READY_TIMEOUT_MS = 90_000
 const STOP_TIMEOUT_MS = 15_000
@@ -56,7 +57,20 @@ export interface Cluster {
   startupMs: number
   /** The folder holding nginx's configuration and logs and each instance's log. */
   directory: string
+  /** The mail server every instance sends to (SMTP_URL), a process of its own that a test may stop and start again. */
+  mail: ClusterMailServer
   stop(): Promise<void>
+}
+
+export interface ClusterMailServer {
+  /** SMTP_URL of the instances, with the credentials the server requires. */
+  url: string
+  /** Where each accepted message is written as it was received, one `.eml` file each. */
+  folder: string
+  /** Stops the process, letting a message being received finish; mail waits in the instances' outbox meanwhile. */
+  stop(): Promise<void>
+  /** Starts it again on the same port and folder. */
+  start(): Promise<void>
 }
 
 /** Response header nginx adds with the instance (host:port) that answered. */
@@ -247,6 +261,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     undo.push(() => s3.close())
     log(`s3 ${s3.settings.endpoint}`)
 
+    const mail = await startMailServer(directory, children)
+    undo.push(() => mail.stop())
+    log(`mail ${mail.url.replace(/:[^:@]*@/, ':…@')}, messages in ${mail.folder}`)
+
     const nginxPort = await freePort()
     const url = `http://127.0.0.1:${nginxPort}`
     const apiKey = 'cluster-web-key'
@@ -255,8 +273,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // What every instance of one site shares; only PORT and DATA_DIR differ between them.
     const shared: Record<string, string> = {
       NODE_ENV: 'production',
-      // The cluster has no mail server; production refuses to start without one unless e-mail is switched off.
-      MAIL: 'off',
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Wandercards <no-reply@wandercards.test>',
       HOST: '127.0.0.1',
       INSTANCES: String(count),
       DATABASE_URL: databaseUrl.toString(),
@@ -333,12 +351,66 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       instances,
       startupMs,
       directory,
+      mail,
       stop,
     }
   } catch (error) {
     await stop().catch(() => undefined)
     throw error
   }
+}
+
+async function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** The mail server process (scripts/cluster/mailServer.mjs), started and ready to accept mail. */
+async function startMailServer(directory: string, children: Set<ChildProcess>): Promise<ClusterMailServer> {
+  const port = await freePort()
+  const folder = path.join(directory, 'mail')
+  const credentials = { user: 'wandercards', password: crypto.randomBytes(12).toString('hex') }
+  const logFile = path.join(directory, 'mail-server.log')
+  let running: { child: ChildProcess; exited: Promise<void> } | null = null
+
+  const start = async () => {
+    if (running) return
+    const child = spawnLogged(
+      process.execPath,
+      [MAIL_SERVER_SCRIPT],
+      {
+        ...process.env,
+        MAIL_SERVER_PORT: String(port),
+        MAIL_SERVER_FOLDER: folder,
+        MAIL_SERVER_USER: credentials.user,
+        MAIL_SERVER_PASSWORD: credentials.password,
+      },
+      logFile,
+    )
+    children.add(child)
+    const exited = exitOf(child)
+    running = { child, exited }
+    await readyUnlessExited(
+      waitFor('the mail server', () => acceptsConnections(port), 10_000),
+      exited,
+      () => `the mail server stopped while starting:\n${tail(logFile)}`,
+    )
+  }
+  const stop = async () => {
+    if (!running) return
+    const { child, exited } = running
+    running = null
+    await stopProcess(child, exited)
+    children.delete(child)
+  }
+  await start()
+  return { url: `smtp://${credentials.user}:${credentials.password}@127.0.0.1:${port}`, folder, start, stop }
 }
 
 /** Waits for `ready`, failing at once with `message()` if the process exits first. */
