@@ -48,6 +48,11 @@ export interface ClusterInstance {
 export interface Cluster {
   /** nginx's address: every request of a client goes here. */
   url: string
+  /**
+   * A second front on the same nginx and instances that appends the connecting address to X-Forwarded-For, as cloud
+   * balancers do, where the shipped site sets it: TRUST_PROXY must hold behind either kind.
+   */
+  appendingUrl: string
   apiKey: string
   metricsToken: string
   databaseUrl: string
@@ -130,9 +135,10 @@ export function renderNginxSite(template: string, settings: NginxSiteSettings): 
  * limits, timeouts, forwarded headers) inside a main configuration that runs it in one process in the foreground (no
  * daemon, no workers) with every file it writes in `directory`. The cluster adds one header only: X-Upstream names the
  * instance that answered, so tests can see round-robin at work (the shipped file sets no header of its own, so it
- * inherits this one).
+ * inherits this one), and a second front that appends to X-Forwarded-For instead of setting it, standing for a cloud
+ * balancer (Cluster.appendingUrl).
  */
-export function nginxConfig(directory: string, port: number, upstreams: string[]): string {
+export function nginxConfig(directory: string, port: number, appendingPort: number, upstreams: string[]): string {
   const site = renderNginxSite(fs.readFileSync(NGINX_SITE_TEMPLATE, 'utf8'), {
     WANDERCARDS_LISTEN: `127.0.0.1:${port}`,
     WANDERCARDS_SERVER_NAME: 'localhost',
@@ -154,6 +160,16 @@ http {
   scgi_temp_path ${directory}/nginx-tmp/scgi;
   add_header ${UPSTREAM_HEADER} $upstream_addr always;
   include ${directory}/wandercards.conf;
+  server {
+    listen 127.0.0.1:${appendingPort};
+    location / {
+      proxy_pass http://wandercards;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
 }
 `
 }
@@ -267,6 +283,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     const nginxPort = await freePort()
     const url = `http://127.0.0.1:${nginxPort}`
+    const appendingPort = await freePort()
     const apiKey = 'cluster-web-key'
     const metricsToken = crypto.randomBytes(16).toString('hex')
     const webRoot = path.join(ROOT, 'dist/web')
@@ -323,6 +340,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       nginxConfig(
         directory,
         nginxPort,
+        appendingPort,
         instances.map((instance) => instance.address),
       ),
     )
@@ -344,6 +362,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     return {
       url,
+      appendingUrl: `http://127.0.0.1:${appendingPort}`,
       apiKey,
       metricsToken,
       databaseUrl: databaseUrl.toString(),
