@@ -14,10 +14,10 @@ import ts from 'typescript'
  *   components, slices, routes, queries and helper modules are the feature's own.
  * - The client's `app/` (router, shell, store) composes everything else and is imported by nothing below it (type-only
  *   imports of the store's types aside).
- * - `lib/`, `components/` and `api/` on the client and `lib/` and `db/` on the server sit below the features and import
- *   none. The server's `plugins/` (cross-cutting request handling: authentication, the envelope, rate limits) may use a
- *   feature, but only through its `service.ts`, as another feature would. What composes features (app.ts, main.ts,
- *   seedDatabase.ts) sits at the top of src/server, outside every zone.
+ * - `lib/`, `components/` and `api/` on the client and `lib/`, `db/` and `plugins/` (cross-cutting request handling:
+ *   authentication, the envelope, rate limits) on the server sit below the features and import none. What composes
+ *   features (app.ts, main.ts, seedDatabase.ts) sits at the top of src/server, outside every zone, and hands a plugin
+ *   what it needs from a feature.
  * - Features depend on each other in one direction only: `no-feature-cycle` refuses an import from feature A into
  *   feature B when B already reaches A through its own imports (type-only imports included, since they couple the
  *   code just the same). import-x's `no-cycle` catches cycles between single modules.
@@ -47,16 +47,6 @@ function featureZones(side) {
         message: `A feature imports another feature only through its public entry, features/${imported}/${publicEntry[side]}.`,
       })),
   )
-}
-
-/** The server's plugins reach a feature only through its service.ts, as features reach each other. */
-function pluginZones() {
-  return featuresOf('server').map((feature) => ({
-    target: 'src/server/plugins',
-    from: `src/server/features/${feature}`,
-    except: ['./service.ts'],
-    message: `plugins/ use a feature only through its public entry, features/${feature}/service.ts.`,
-  }))
 }
 
 const sidesApart = 'The client and the server never import each other: what both need belongs in src/shared.'
@@ -95,7 +85,12 @@ export const boundaryZones = [
     message:
       'db/ (schema, migrations, reference data) sits below the features and imports none: seedDatabase.ts composes the seeds.',
   },
-  ...pluginZones(),
+  {
+    target: 'src/server/plugins',
+    from: 'src/server/features',
+    message:
+      'plugins/ (cross-cutting request handling) sit below the features and import none: app.ts hands a plugin what it needs from a feature (the auth plugin gets the session lookup), and a feature with a plugin of its own keeps it in the feature.',
+  },
   ...featureZones('client'),
   ...featureZones('server'),
 ]

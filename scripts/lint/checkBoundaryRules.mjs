@@ -98,10 +98,10 @@ const cases = [
     expect: ['boundaries/no-restricted-paths'],
   },
   {
-    name: "a server plugin may call a feature's service.ts",
+    name: "a server plugin does not import a feature, not even its service.ts (app.ts hands it what it needs)",
     file: 'src/server/plugins/boundaryFixture.ts',
     code: "import { findLiveSession } from '../features/session/service'\nexport const fixture = findLiveSession\n",
-    expect: [],
+    expect: ['boundaries/no-restricted-paths'],
   },
   {
     name: "db/ imports no feature, not even a feature's public entry",
@@ -112,7 +112,7 @@ const cases = [
   {
     name: 'db/ imports no plugin',
     file: 'src/server/db/boundaryFixture.ts',
-    code: "import { userId } from '../plugins/auth'\nexport const fixture = userId\n",
+    code: "import { authPlugin } from '../plugins/auth'\nexport const fixture = authPlugin\n",
     expect: ['boundaries/no-restricted-paths'],
   },
   {

@@ -18,11 +18,13 @@ import { contentRoutes } from './features/content/routes'
 import { feedRoutes } from './features/feed/routes'
 import { friendsRoutes } from './features/friends/routes'
 import { healthRoutes } from './features/health/routes'
+import { mailPlugin } from './features/mail/plugin'
 import { memoryPictureStore } from './features/memories/pictures'
 import { pictureSweepJob } from './features/memories/pictureSweep'
 import { memoriesRoutes } from './features/memories/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { sessionRoutes } from './features/session/routes'
+import { findLiveSession } from './features/session/service'
 import { sessionPurgeJob } from './features/session/sessionPurge'
 import { shareRoutes } from './features/share/routes'
 import { loadUserSharePage } from './features/share/userPage'
@@ -42,7 +44,6 @@ import { dbPlugin } from './plugins/db'
 import { envelopePlugin } from './plugins/envelope'
 import { jobsPlugin } from './plugins/jobs'
 import { loadSheddingPlugin } from './plugins/loadShedding'
-import { mailPlugin } from './plugins/mail'
 import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
 import { pictureSignerPlugin } from './plugins/pictureSigner'
@@ -117,7 +118,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(envelopePlugin)
   // After the envelope, so a shed request is refused in it.
   await app.register(loadSheddingPlugin)
-  await app.register(authPlugin)
+  await app.register(authPlugin, { findSession: (tokenHash, at) => findLiveSession(app.db, tokenHash, at) })
   await app.register(staticSpaPlugin)
 
   // Features

@@ -2,13 +2,11 @@ import type { Kysely } from 'kysely'
 
 import type { SharePageName } from '@shared/share'
 
-import type { Config } from '../config'
 import type { Database } from '../db/schema'
 
 /** What a feature's share page loader gets; the share feature serves the pages of every feature through it. */
 export interface SharePageContext {
   db: Kysely<Database>
-  config: Config
 }
 
 /** A picture served by the API, as a path under PUBLIC_URL (`/api/image/...`). */

@@ -1,27 +1,16 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
-import { TEXTS } from '@shared/texts'
+import { CALL_ERROR_TEXTS } from '@shared/callErrorTexts'
 
-import { findLiveSession, hashToken } from '../features/session/service'
 import { now } from '../lib/clock'
 import { AppError } from '../lib/errors'
+import '../lib/requestUser'
+import { hashToken } from '../lib/tokenHash'
 
 import { redisInvalidationBus, SessionCache } from './sessionCache'
 
-export interface SessionUser {
-  id: string
-  tokenHash: string
-}
-
 declare module 'fastify' {
-  interface FastifyRequest {
-    user: SessionUser | null
-    /** A token was sent but is unknown, expired or revoked. */
-    staleToken: boolean
-    /** Registration or login made a session in this request: the answer is authorized. */
-    startedSession: boolean
-  }
   interface FastifyInstance {
     sessionCache: SessionCache
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
@@ -35,12 +24,19 @@ declare module 'fastify' {
 /** Reached by browsers' <img>, load balancers and the API docs, which send no X-Api-Key. */
 const OPEN_PREFIXES = ['/api/docs', '/api/health', '/api/image/']
 
+/** The live session stored under a token hash at `at` (an ISO time), as the session feature reads it. */
+export type SessionLookup = (
+  tokenHash: string,
+  at: string,
+) => Promise<{ user_id: string; expires_at: string } | undefined>
+
 /**
  * X-Api-Key identifies the client app; X-Auth-Key carries the session token.
- * The user is resolved here; routes that need one add `onRequest: fastify.requireUser`.
+ * The user is resolved here, with the session lookup app.ts hands over; routes that need one add
+ * `onRequest: fastify.requireUser` and read it with `userId(request)` (lib/requestUser.ts).
  */
-export const authPlugin = fp(
-  async (fastify) => {
+export const authPlugin = fp<{ findSession: SessionLookup }>(
+  async (fastify, { findSession }) => {
     const apiKeys = new Set(fastify.config.apiKeys)
     fastify.decorateRequest('user', null)
     fastify.decorateRequest('staleToken', false)
@@ -57,7 +53,7 @@ export const authPlugin = fp(
 
     /** The live session of a token hash as the sessions table has it, kept in the cache for the next calls. */
     async function findStoredSession(tokenHash: string, nowMs: number) {
-      const row = await findLiveSession(fastify.db, tokenHash, new Date(nowMs).toISOString())
+      const row = await findSession(tokenHash, new Date(nowMs).toISOString())
       if (!row) return undefined
       const session = { userId: row.user_id, expiresAtMs: Date.parse(row.expires_at) }
       sessions.set(tokenHash, session, nowMs)
@@ -112,7 +108,7 @@ export const authPlugin = fp(
     const requireUser = async (request: FastifyRequest) => {
       if (request.user) return
       if (request.staleToken) throw new AppError('Unauthorized', 'Your session has expired. Please log in again.')
-      throw new AppError('LoginRequired', TEXTS.loginToPerform)
+      throw new AppError('LoginRequired', CALL_ERROR_TEXTS.loginToPerform)
     }
     fastify.decorate('requireUser', requireUser)
 
@@ -131,9 +127,3 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['db', 'envelope', 'redis'] },
 )
-
-/** The signed-in user of a route guarded by requireUser. */
-export function userId(request: FastifyRequest): string {
-  if (!request.user) throw new AppError('LoginRequired', TEXTS.loginToPerform)
-  return request.user.id
-}

@@ -8,7 +8,7 @@ import {
 import { envelope } from '@shared/envelope'
 
 import { inTransaction } from '../../db/transactions'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 import { requestAccountDeletion } from '../session/service'
 
 import * as accountService from './service'

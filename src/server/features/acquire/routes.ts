@@ -18,7 +18,7 @@ import { envelope } from '@shared/envelope'
 
 import { inTransaction } from '../../db/transactions'
 import { cryptoRandomInt } from '../../lib/random'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 import { catalogue } from '../catalogue/service'
 
 import * as acquireService from './service'

@@ -20,7 +20,7 @@ import { envelope } from '@shared/envelope'
 
 import { blobFolder } from '../../lib/blobStore'
 import { AppError } from '../../lib/errors'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import {
   ART_FOLDER,

@@ -14,7 +14,7 @@ import {
 import { envelope } from '@shared/envelope'
 
 import { inTransaction } from '../../db/transactions'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import * as collectionService from './service'
 

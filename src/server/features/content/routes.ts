@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { RequestNewContentBodySchema } from '@shared/content'
 import { envelope } from '@shared/envelope'
 
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import * as contentService from './service'
 

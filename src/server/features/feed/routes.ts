@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { envelope } from '@shared/envelope'
 import { MemoryFeedQuerySchema, MemoryFeedSchema } from '@shared/feed'
 
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import { getMemoryFeed } from './service'
 

@@ -13,7 +13,7 @@ import {
 } from '@shared/friends'
 
 import { inTransaction } from '../../db/transactions'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import * as friendsService from './service'
 

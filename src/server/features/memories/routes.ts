@@ -30,7 +30,7 @@ import {
 
 import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import { deletePictureFiles, memoryPictureStore } from './pictures'
 import * as memoriesService from './service'

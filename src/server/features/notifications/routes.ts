@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { envelope } from '@shared/envelope'
 import { NotificationSchema, ReadNotificationBodySchema } from '@shared/notifications'
 
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import * as notificationsService from './service'
 

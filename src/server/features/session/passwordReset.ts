@@ -9,10 +9,11 @@ import { inTransaction } from '../../db/transactions'
 import { now } from '../../lib/clock'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
+import { hashToken } from '../../lib/tokenHash'
 import { enqueueMail } from '../mail/service'
 
 import * as queries from './queries'
-import { cancelPendingDeletion, createSession, hashToken, sessionOpenedAnswer } from './service'
+import { cancelPendingDeletion, createSession, sessionOpenedAnswer } from './service'
 
 /**
  * A reset link for the account of `email`, if there is one: the link's token (32 random bytes) is stored only as its

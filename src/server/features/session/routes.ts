@@ -19,7 +19,7 @@ import {
 
 import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import { checkResetLink, requestPasswordReset, resetPassword } from './passwordReset'
 import { checkNewPassword } from './passwordRules'

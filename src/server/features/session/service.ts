@@ -32,6 +32,7 @@ import { refusing, type ExpectedRefusal } from '../../lib/databaseErrors'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId, randomCode } from '../../lib/random'
+import { hashToken } from '../../lib/tokenHash'
 import { claimFreeDraw } from '../acquire/service'
 import { befriend } from '../friends/service'
 import { notify } from '../notifications/service'
@@ -65,11 +66,6 @@ async function findInviter(trx: Transaction<Database>, code: string | undefined)
   const friendCode = code?.trim().toUpperCase()
   if (friendCode?.length !== FRIEND_CODE_LENGTH) return null
   return (await queries.findUserByFriendCode(trx, friendCode)) ?? null
-}
-
-/** Sessions are stored by the hash of their token, so a leaked table opens no session. */
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
 }
 
 /** The session of a token hash that is neither revoked nor expired at `at`; undefined otherwise. */

@@ -18,7 +18,7 @@ import {
 
 import { blobFolder } from '../../lib/blobStore'
 import { AppError } from '../../lib/errors'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 import { envelopeJson } from '../catalogue/service'
 
 import * as travelService from './service'

@@ -20,7 +20,7 @@ import {
 
 import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
-import { userId } from '../../plugins/auth'
+import { userId } from '../../lib/requestUser'
 
 import { registerCreditMetrics } from './metrics'
 import { selectPaymentProvider } from './payments/selectPaymentProvider'

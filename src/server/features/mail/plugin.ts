@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import { Counter } from 'prom-client'
 
-import { createMailTransport, MailDelivery } from '../features/mail/service'
+import { createMailTransport, MailDelivery } from './service'
 
 declare module 'fastify' {
   interface FastifyInstance {
