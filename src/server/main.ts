@@ -63,7 +63,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A bad setting or a database migrated by a newer build is the operator's to fix: the message says which and how,
   // a stack trace would only hide it.
-  if (error instanceof SettingsError || error instanceof UnknownMigrationsError) console.error(`Wandercards cannot start: ${error.message}`)
+  if (error instanceof SettingsError || error instanceof UnknownMigrationsError)
+    console.error(`Wandercards cannot start: ${error.message}`)
   else console.error(error)
   process.exit(1)
 })

@@ -214,7 +214,9 @@ describe('a database migrated by a newer build', () => {
     const { code, stderr } = await runScript('src/server/commands/migrate.ts', ['down'], serverEnv)
 
     expect(code).toBe(1)
-    expect(stderr).toMatch(new RegExp(`^migrate: the database has a migration this build does not know \\(${FUTURE}\\)`))
+    expect(stderr).toMatch(
+      new RegExp(`^migrate: the database has a migration this build does not know \\(${FUTURE}\\)`),
+    )
     expect(stderr).not.toMatch(/\n\s+at /)
   }, 120_000)
 })

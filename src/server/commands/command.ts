@@ -16,7 +16,7 @@ export function runCommand(
   refusals: (new (...args: never[]) => Error)[] = [],
 ): void {
   command().then(
-    () => process.exit(0),
+    () => process.exit(),
     (error: unknown) => {
       if (error instanceof UsageError) {
         console.error(error.message)

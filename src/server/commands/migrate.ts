@@ -39,15 +39,20 @@ async function migrate(args: string[]): Promise<void> {
     const newest = (await appliedMigrations(db)).at(-1)
     const position = (name: string | undefined) => (name === undefined ? -1 : knownMigrations.indexOf(name))
     if (to && direction === 'up' && position(to) < position(newest))
-      throw new UsageError(`${to} is older than the newest migration applied (${newest}): use \`migrate down --to ${to}\``)
+      throw new UsageError(
+        `${to} is older than the newest migration applied (${newest}): use \`migrate down --to ${to}\``,
+      )
     if (to && direction === 'down' && position(to) > position(newest))
-      throw new UsageError(`${to} is not applied yet (the newest applied is ${newest ?? 'none'}): use \`migrate up --to ${to}\``)
+      throw new UsageError(
+        `${to} is not applied yet (the newest applied is ${newest ?? 'none'}): use \`migrate up --to ${to}\``,
+      )
     const results =
       direction === 'up'
         ? await (to ? migrateTo(db, to) : migrateToLatest(db))
         : await (all ? migrateTo(db, null) : to ? migrateTo(db, to) : migrateDownOne(db))
     if (results.length === 0) console.log('Nothing to do.')
-    for (const result of results) console.log(`${result.direction === 'Up' ? 'applied' : 'undid'}  ${result.migrationName}`)
+    for (const result of results)
+      console.log(`${result.direction === 'Up' ? 'applied' : 'undid'}  ${result.migrationName}`)
   } finally {
     await db.destroy()
   }

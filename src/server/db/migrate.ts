@@ -1,4 +1,11 @@
-import { Migrator, NO_MIGRATIONS, sql, type MigrationProvider, type MigrationResult, type MigrationResultSet } from 'kysely'
+import {
+  Migrator,
+  NO_MIGRATIONS,
+  sql,
+  type MigrationProvider,
+  type MigrationResult,
+  type MigrationResultSet,
+} from 'kysely'
 
 import type { Db } from './createDb'
 import { migrations } from './migrations'
