@@ -95,21 +95,7 @@ async function checkPostgresTool(tool: 'pg_dump' | 'pg_restore', url: string): P
   }
 }
 
-function sqliteMigrations(file: string): string[] {
-  const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true })
-  try {
-    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'").get()
-    if (!table) return []
-    return sqlite
-      .prepare('SELECT name FROM kysely_migration ORDER BY name')
-      .all()
-      .map((row) => (row as { name: string }).name)
-  } finally {
-    sqlite.close()
-  }
-}
-
-async function backUpSqlite(sqlitePath: string, target: string): Promise<void> {
+async function backUpSqlite(sqlitePath: string, target: string): Promise<string[]> {
   if (!fs.existsSync(sqlitePath)) throw new BackupRefusal(`there is no database at ${sqlitePath} (DATABASE_URL)`)
   const source = new SqliteDatabase(sqlitePath, { fileMustExist: true })
   try {
@@ -119,10 +105,20 @@ async function backUpSqlite(sqlitePath: string, target: string): Promise<void> {
   } finally {
     source.close()
   }
+  // The copy stands alone in one file (no write-ahead log beside it), checked, with the migrations it has.
   const copy = new SqliteDatabase(target, { fileMustExist: true })
   try {
+    copy.pragma('journal_mode = DELETE')
     const check = copy.pragma('quick_check', { simple: true })
     if (check !== 'ok') throw new Error(`the backup copy of the database failed its check: ${String(check)}`)
+    const migrationTable = copy
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'")
+      .get()
+    if (!migrationTable) return []
+    return copy
+      .prepare('SELECT name FROM kysely_migration ORDER BY name')
+      .all()
+      .map((row) => (row as { name: string }).name)
   } finally {
     copy.close()
   }
@@ -188,8 +184,7 @@ export async function backup(config: Config, parent: string, now = new Date()): 
     let migrations: string[]
     if (database.dialect === 'sqlite') {
       databaseFile = 'database.sqlite'
-      await backUpSqlite(database.sqlitePath, path.join(partial, databaseFile))
-      migrations = sqliteMigrations(path.join(partial, databaseFile))
+      migrations = await backUpSqlite(database.sqlitePath, path.join(partial, databaseFile))
     } else {
       databaseFile = 'database.pgdump'
       migrations = await backUpPostgres(database.url, path.join(partial, databaseFile))
