@@ -252,9 +252,12 @@ function readDescription(folder: string): BackupDescription {
       `${folder} is not a complete backup (it has no ${DESCRIPTION}; a folder ending in .partial was cut short)`,
     )
   }
-  const description = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupDescription
+  // Read as unknown: a backup from another build may have another format.
+  const description = JSON.parse(fs.readFileSync(file, 'utf8')) as Omit<BackupDescription, 'format'> & {
+    format: unknown
+  }
   if (description.format !== 1) throw new BackupRefusal(`${folder} has a backup format this build does not read`)
-  return description
+  return description as BackupDescription
 }
 
 const OVERWRITE_HINT =
