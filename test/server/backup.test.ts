@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,14 +7,14 @@ import sharp from 'sharp'
 
 import type { PickCardResult, DrawCardResult } from '@shared/acquire'
 import type { CreateMemoryResult, Memory, UploadMemoryPictureResult } from '@shared/memories'
-import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase, type TestUser } from '@test/helpers/server'
 import { startTestS3, type TestS3 } from '@test/helpers/s3'
+import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, fetchPicture, grantDigitalCredit, uploadFile } from './memories/fixtures'
 import { expectEveryLedgerToMatchBalances } from './wallet/walletTestKit'
 
 /**
- * A backup taken by the backup command while travellers pick, draw and write memories with pictures holds every write
+ * A backup taken by the compiled backup command while travellers pick, draw and write memories with pictures holds every write
  * answered before it started, whole: restored into a fresh database (and, with a local store, a fresh folder), the
  * app serves those copies, draws, memories and pictures, and every balance equals its ledger. SQLite keeps its files
  * in a folder; PostgreSQL runs as in production, with the files in an S3 bucket the backup lists.
@@ -29,7 +29,7 @@ function runCommand(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/server/commands/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, [`dist/server/${script}.js`, ...args], {
       cwd: root,
       // NODE_NO_WARNINGS: the AWS SDK warns of Node 20's end of life on every run, which is no failure of the command.
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_NO_WARNINGS: '1', ...env },
@@ -58,6 +58,8 @@ let backups: string
 let cardId: string
 
 beforeAll(async () => {
+  // The commands as production runs them: compiled, with plain node (built only when the sources changed).
+  execFileSync(process.execPath, ['scripts/build/build.mjs', '--if-stale', 'server'], { cwd: root, stdio: 'ignore' })
   s3 = dialect === 'postgres' ? await startTestS3() : null
   blobEnv = s3?.env ?? {}
   source = await buildTestApp({ env: { ...blobEnv, RATE_LIMITS: 'off' } })

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -68,14 +68,14 @@ async function schemaOf(db: Db): Promise<Schema> {
   return { columns, indexes, constraints }
 }
 
-/** Runs a server entry point under tsx, as the compiled one runs under node, on the fresh database. */
+/** Runs a compiled entry point (dist/server) with plain node, as production does, on the fresh database. */
 function runScript(
   script: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: fresh.url, ...env },
     })
@@ -96,6 +96,8 @@ let seededDb: Db
 const schemaAt = new Map<string, Schema>()
 
 beforeAll(async () => {
+  // Built only when the sources changed since the last build (CI has just built it).
+  execFileSync(process.execPath, ['scripts/build/build.mjs', '--if-stale', 'server'], { cwd: root, stdio: 'ignore' })
   fresh = await createTestDatabase(false)
   seeded = await createTestDatabase(true)
   freshDb = openDatabase(loadConfig({ DATABASE_URL: fresh.url }).database).db
@@ -196,7 +198,7 @@ describe('a database migrated by a newer build', () => {
   })
 
   it('stops the server at start with one paragraph that names the migration and says what to do', async () => {
-    const { code, stdout, stderr } = await runScript('src/server/main.ts', [], serverEnv)
+    const { code, stdout, stderr } = await runScript('dist/server/main.js', [], serverEnv)
 
     expect(code).toBe(1)
     expect(stdout).toBe('')
@@ -211,7 +213,7 @@ describe('a database migrated by a newer build', () => {
   }, 120_000)
 
   it('is refused by the migrate command with the same message', async () => {
-    const { code, stderr } = await runScript('src/server/commands/migrate.ts', ['down'], serverEnv)
+    const { code, stderr } = await runScript('dist/server/migrate.js', ['down'], serverEnv)
 
     expect(code).toBe(1)
     expect(stderr).toMatch(
@@ -228,7 +230,7 @@ describe('the migrate command', () => {
   })
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
-  const migrate = (args: string[]) => runScript('src/server/commands/migrate.ts', args, { DATA_DIR: dataDir })
+  const migrate = (args: string[]) => runScript('dist/server/migrate.js', args, { DATA_DIR: dataDir })
 
   it('goes down to a named migration and up again', async () => {
     const [newest, previous] = [knownMigrations.at(-1) ?? '', knownMigrations.at(-2) ?? '']
