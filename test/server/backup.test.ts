@@ -14,10 +14,10 @@ import { cardsOfRarity, fetchPicture, grantDigitalCredit, uploadFile } from './m
 import { expectEveryLedgerToMatchBalances } from './wallet/walletTestKit'
 
 /**
- * A backup taken by the compiled backup command while travellers pick, draw and write memories with pictures holds every write
- * answered before it started, whole: restored into a fresh database (and, with a local store, a fresh folder), the
- * app serves those copies, draws, memories and pictures, and every balance equals its ledger. SQLite keeps its files
- * in a folder; PostgreSQL runs as in production, with the files in an S3 bucket the backup lists.
+ * A backup taken by the compiled backup command while travellers pick, draw and write memories with pictures holds
+ * every write answered before it started, whole: restored into a fresh database (and, with a local store, a fresh
+ * folder), the app serves those copies, draws, memories and pictures, and every balance equals its ledger. SQLite
+ * keeps its files in a folder; PostgreSQL runs as in production, with the files in an S3 bucket the backup lists.
  */
 const root = path.resolve(__dirname, '../..')
 const dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
@@ -219,5 +219,20 @@ describe(`backup and restore on ${dialect}`, () => {
     const again = await runCommand('restore', [folder], restoredEnv)
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/^restore: the (database .*|blob store) is not empty.*Restore into a new, empty one/)
+
+    if (s3) {
+      // A picture deleted from the bucket since the backup is named by the restore, which then exits 3.
+      const [memoryId] = [...(before[0]?.memories.keys() ?? [])]
+      const { file_name: lost } = await source.db
+        .selectFrom('memory_pictures')
+        .select('file_name')
+        .where('memory_id', '=', memoryId ?? '')
+        .executeTakeFirstOrThrow()
+      await source.app.blobs.delete(`memory-pictures/${lost}`)
+      const forced = await runCommand('restore', [folder, '--force'], restoredEnv)
+      expect(forced).toMatchObject({ code: 3, stderr: '' })
+      expect(forced.stdout).toContain(`  memory-pictures/${lost}\n`)
+      expect(forced.stdout).toMatch(/^1 of the \d+ files the backup lists are missing from the bucket/m)
+    }
   }, 300_000)
 })

@@ -74,6 +74,14 @@ async function withPostgres<T>(url: string, use: (client: pg.Client) => Promise<
   }
 }
 
+/** Runs pg_dump or pg_restore; a failure is reported as the tool's own message, which names the cause. */
+async function runPostgresTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
+  await run(tool, args, { env: postgresEnvironment(url), maxBuffer: 16 * 1024 * 1024 }).catch((error: unknown) => {
+    const { stderr } = error as { stderr?: string }
+    throw new BackupRefusal(`${tool} failed: ${stderr?.trim() || (error as Error).message}`)
+  })
+}
+
 /** pg_dump and pg_restore read archives of their own major version and older: the tools must not be older than the server. */
 async function checkPostgresTool(tool: 'pg_dump' | 'pg_restore', url: string): Promise<void> {
   const { stdout } = await run(tool, ['--version']).catch((error: unknown) => {
@@ -127,10 +135,7 @@ async function backUpSqlite(sqlitePath: string, target: string): Promise<string[
 async function backUpPostgres(url: string, target: string): Promise<string[]> {
   await checkPostgresTool('pg_dump', url)
   // pg_dump reads in one repeatable-read transaction: one consistent state while the app keeps writing.
-  await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`], {
-    env: postgresEnvironment(url),
-    maxBuffer: 16 * 1024 * 1024,
-  })
+  await runPostgresTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`], url)
   return withPostgres(url, async (client) => {
     const { rows } = await client.query<{ name: string | null }>("SELECT to_regclass('kysely_migration')::text AS name")
     if (!rows[0]?.name) return []
@@ -292,20 +297,42 @@ async function restorePostgres(url: string, from: string, force: boolean): Promi
     const database = new URL(url).pathname.slice(1)
     throw new BackupRefusal(`the database ${database} is not empty. ${OVERWRITE_HINT}`)
   }
-  // One transaction: a restore that fails leaves the database as it was.
-  await run(
+  if (tables > 0) await emptyPostgres(url)
+  // One transaction: a restore that fails leaves the database as it was (or, with --force, empty).
+  await runPostgresTool(
     'pg_restore',
     [
       '--no-owner',
       '--no-privileges',
       '--exit-on-error',
       '--single-transaction',
-      ...(force ? ['--clean', '--if-exists'] : []),
       `--dbname=${new URL(url).pathname.slice(1)}`,
       from,
     ],
-    { env: postgresEnvironment(url), maxBuffer: 16 * 1024 * 1024 },
+    url,
   )
+}
+
+/**
+ * Drops every schema but `public` (pg-boss's among them) and every table of `public`, in one transaction, so the
+ * restore meets an empty database. pg_restore's own `--clean` cannot drop pg-boss's partitioned job tables.
+ */
+async function emptyPostgres(url: string): Promise<void> {
+  await withPostgres(url, async (client) => {
+    await client.query('BEGIN')
+    const { rows: schemas } = await client.query<{ name: string }>(
+      "SELECT nspname AS name FROM pg_namespace WHERE nspname NOT IN ('public', 'information_schema') AND nspname NOT LIKE 'pg\\_%'",
+    )
+    for (const { name } of schemas) await client.query(`DROP SCHEMA ${client.escapeIdentifier(name)} CASCADE`)
+    const { rows: tables } = await client.query<{ name: string }>(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
+    )
+    if (tables.length > 0) {
+      const names = tables.map(({ name }) => `public.${client.escapeIdentifier(name)}`).join(', ')
+      await client.query(`DROP TABLE ${names} CASCADE`)
+    }
+    await client.query('COMMIT')
+  })
 }
 
 /**
