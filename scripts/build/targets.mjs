@@ -71,8 +71,15 @@ async function buildServer() {
   fs.rmSync(path.join(root, 'dist/server'), { recursive: true, force: true })
   await esbuild.build({
     absWorkingDir: root,
-    // The art worker threads' entry is a file of its own beside main.js (lib/art/artRenderer.ts).
-    entryPoints: { main: 'src/server/main.ts', artWorker: 'src/server/lib/art/artWorker.ts' },
+    // The art worker threads' entry is a file of its own beside main.js (lib/art/artRenderer.ts), and so is each
+    // operator's command (src/server/commands), run as `node dist/server/<command>.js`.
+    entryPoints: {
+      main: 'src/server/main.ts',
+      artWorker: 'src/server/lib/art/artWorker.ts',
+      migrate: 'src/server/commands/migrate.ts',
+      backup: 'src/server/commands/backup.ts',
+      restore: 'src/server/commands/restore.ts',
+    },
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

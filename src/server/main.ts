@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { loadConfig, SettingsError } from './config'
 import { openDatabase } from './db/createDb'
-import { migrateToLatest } from './db/migrate'
+import { migrateToLatest, UnknownMigrationsError } from './db/migrate'
 import { catalogue } from './features/catalogue/service'
 import { warmArtCache } from './features/catalogue/warmup'
 import { getMapPlaces } from './features/travel/service'
@@ -61,8 +61,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A bad setting is the operator's to fix: its message says which and how, a stack trace would only hide it.
-  if (error instanceof SettingsError) console.error(`Wandercards cannot start: ${error.message}`)
+  // A bad setting or a database migrated by a newer build is the operator's to fix: the message says which and how,
+  // a stack trace would only hide it.
+  if (error instanceof SettingsError || error instanceof UnknownMigrationsError)
+    console.error(`Wandercards cannot start: ${error.message}`)
   else console.error(error)
   process.exit(1)
 })

@@ -5,9 +5,11 @@ import { Readable } from 'node:stream'
 
 import {
   DeleteObjectCommand,
+  GetBucketVersioningCommand,
   GetObjectCommand,
   HeadBucketCommand,
   NoSuchKey,
+  ListObjectVersionsCommand,
   paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
@@ -156,6 +158,16 @@ export class LocalFolderBlobStore implements BlobStore {
   }
 }
 
+/** One stored file as a backup lists it: a SHA-256 for a local file, the bucket's ETag and version for an object. */
+export interface BlobInventoryEntry {
+  key: string
+  size: number
+  sha256?: string
+  etag?: string
+  /** Only in a bucket with versioning on: the version that was current, which a later delete or overwrite keeps. */
+  versionId?: string
+}
+
 export interface S3Settings {
   bucket: string
   /** Empty for AWS itself; the address of MinIO, R2, Ceph or another S3-compatible store otherwise. */
@@ -272,6 +284,44 @@ export class S3BlobStore implements BlobStore {
 
   async check(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }))
+  }
+
+  /**
+   * Every object of the bucket with its size and ETag, and its current version id when versioning is on (a store
+   * that cannot say, as several S3-compatible ones cannot, counts as unversioned).
+   */
+  async inventory(): Promise<{ versioned: boolean; entries: BlobInventoryEntry[] }> {
+    const Bucket = this.settings.bucket
+    const versioning = await this.client
+      .send(new GetBucketVersioningCommand({ Bucket }))
+      .then((answer) => answer.Status)
+      .catch(() => undefined)
+    const entries: BlobInventoryEntry[] = []
+    if (versioning === 'Enabled' || versioning === 'Suspended') {
+      let markers: { KeyMarker?: string; VersionIdMarker?: string } = {}
+      for (;;) {
+        const page = await this.client.send(new ListObjectVersionsCommand({ Bucket, ...markers }))
+        for (const version of page.Versions ?? []) {
+          if (!version.Key || !version.IsLatest) continue
+          entries.push({
+            key: version.Key,
+            size: version.Size ?? 0,
+            ...(version.ETag ? { etag: version.ETag } : {}),
+            ...(version.VersionId && version.VersionId !== 'null' ? { versionId: version.VersionId } : {}),
+          })
+        }
+        if (!page.IsTruncated) break
+        markers = { KeyMarker: page.NextKeyMarker, VersionIdMarker: page.NextVersionIdMarker }
+      }
+      return { versioned: true, entries }
+    }
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket })) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key)
+          entries.push({ key: object.Key, size: object.Size ?? 0, ...(object.ETag ? { etag: object.ETag } : {}) })
+      }
+    }
+    return { versioned: false, entries }
   }
 
   async close(): Promise<void> {
