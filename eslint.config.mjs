@@ -62,7 +62,7 @@ const handBuiltResponses = [
 const untypedReduxHooks = {
   name: 'react-redux',
   importNames: ['useSelector', 'useDispatch'],
-  message: 'Use the typed useAppSelector and useAppDispatch from app/hooks.ts.',
+  message: 'Use the typed useAppSelector and useAppDispatch from lib/hooks.ts.',
 }
 
 export default defineConfig(
@@ -188,7 +188,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/client/app/hooks.ts'],
+    files: ['src/client/lib/hooks.ts'],
     rules: {
       // The one place that wraps react-redux's hooks in typed ones.
       'no-restricted-imports': ['error', { paths: muiByPath }],

@@ -126,6 +126,12 @@ module.exports = (_env, argv) => {
           resource.request = path.resolve(__dirname, 'src/client/app/noCssVariablesTheme.js')
         }
       }),
+      // createTheme also attaches MUI's Pigment CSS serializer to every theme; nothing here calls it.
+      new NormalModuleReplacementPlugin(/^\.\/stringifyTheme\.js$/, (resource) => {
+        if (/[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/]createThemeNoVars\.js$/.test(resource.contextInfo.issuer)) {
+          resource.request = path.resolve(__dirname, 'src/client/app/noRuntimeThemeSource.js')
+        }
+      }),
       new DefinePlugin({
         'process.env.WANDERCARDS_API_BASE': JSON.stringify(apiBase),
         'process.env.WANDERCARDS_API_KEY': JSON.stringify(apiKey),

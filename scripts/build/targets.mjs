@@ -82,8 +82,8 @@ async function buildServer() {
   fs.rmSync(path.join(root, 'dist/server'), { recursive: true, force: true })
   await esbuild.build({
     absWorkingDir: root,
-    // The art worker threads' entry is a file of its own beside main.js (features/catalogue/art/artRenderer.ts).
-    entryPoints: { main: 'src/server/main.ts', artWorker: 'src/server/features/catalogue/art/artWorker.ts' },
+    // The art worker threads' entry is a file of its own beside main.js (lib/art/artRenderer.ts).
+    entryPoints: { main: 'src/server/main.ts', artWorker: 'src/server/lib/art/artWorker.ts' },
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

@@ -11,11 +11,11 @@ import path from 'node:path'
 import Redis from 'ioredis'
 import pg from 'pg'
 
-import { bodyTooLargeEnvelope } from '../../src/server/plugins/envelope'
 import { startTestS3, type TestS3 } from '../../test/helpers/s3'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js')
+const MAIL_SERVER_SCRIPT = path.join(ROOT, 'scripts/cluster/mailServer.mjs')
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 const READY_TIMEOUT_MS = 90_000
 const STOP_TIMEOUT_MS = 15_000
@@ -48,6 +48,11 @@ export interface ClusterInstance {
 export interface Cluster {
   /** nginx's address: every request of a client goes here. */
   url: string
+  /**
+   * A second front on the same nginx and instances that appends the connecting address to X-Forwarded-For, as cloud
+   * balancers do, where the shipped site sets it: TRUST_PROXY must hold behind either kind.
+   */
+  appendingUrl: string
   apiKey: string
   metricsToken: string
   databaseUrl: string
@@ -57,7 +62,20 @@ export interface Cluster {
   startupMs: number
   /** The folder holding nginx's configuration and logs and each instance's log. */
   directory: string
+  /** The mail server every instance sends to (SMTP_URL), a process of its own that a test may stop and start again. */
+  mail: ClusterMailServer
   stop(): Promise<void>
+}
+
+export interface ClusterMailServer {
+  /** SMTP_URL of the instances, with the credentials the server requires. */
+  url: string
+  /** Where each accepted message is written as it was received, one `.eml` file each. */
+  folder: string
+  /** Stops the process, letting a message being received finish; mail waits in the instances' outbox meanwhile. */
+  stop(): Promise<void>
+  /** Starts it again on the same port and folder. */
+  start(): Promise<void>
 }
 
 /** Response header nginx adds with the instance (host:port) that answered. */
@@ -89,13 +107,45 @@ async function answers(url: string): Promise<boolean> {
   return response.ok
 }
 
+/** The nginx configuration that ships (deploy/), rendered by the cluster with its own ports and paths. */
+export const NGINX_SITE_TEMPLATE = path.join(ROOT, 'deploy/nginx/wandercards.conf.template')
+
+export interface NginxSiteSettings {
+  WANDERCARDS_LISTEN: string
+  WANDERCARDS_SERVER_NAME: string
+  WANDERCARDS_ACCESS_LOG: string
+  WANDERCARDS_UPSTREAMS: string
+}
+
 /**
- * nginx in front: round-robin over the instances, in one process in the foreground (no daemon, no workers), every
- * file it writes in `directory`. A request that reached no instance (connection refused) goes to the next one; a
- * request an instance received is never sent again, which nginx ensures for POST by default (`non_idempotent` is
- * left out of proxy_next_upstream): replaying a pick or a payment on another instance could do it twice.
+ * The shipped site configuration with its settings filled in, as `envsubst` with the same names does for an operator:
+ * only these names are replaced, so nginx's own `$variables` stay. A setting the template names but `settings` lacks
+ * fails here, not in nginx.
  */
-export function nginxConfig(directory: string, port: number, upstreams: string[]): string {
+export function renderNginxSite(template: string, settings: NginxSiteSettings): string {
+  return template.replace(/\$\{(WANDERCARDS_[A-Z_]+)\}/g, (placeholder, name: string) => {
+    if (!Object.hasOwn(settings, name))
+      throw new Error(`${NGINX_SITE_TEMPLATE} names ${placeholder}, which has no value`)
+    return settings[name as keyof NginxSiteSettings]
+  })
+}
+
+/**
+ * nginx in front: the shipped site configuration (deploy/nginx/wandercards.conf.template: round-robin, keep-alive, body
+ * limits, timeouts, forwarded headers) inside a main configuration that runs it in one process in the foreground (no
+ * daemon, no workers) with every file it writes in `directory`. The cluster adds one header only: X-Upstream names the
+ * instance that answered, so tests can see round-robin at work (the shipped file sets no header of its own, so it
+ * inherits this one), and a second front that appends to X-Forwarded-For instead of setting it, standing for a cloud
+ * balancer (Cluster.appendingUrl).
+ */
+export function nginxConfig(directory: string, port: number, appendingPort: number, upstreams: string[]): string {
+  const site = renderNginxSite(fs.readFileSync(NGINX_SITE_TEMPLATE, 'utf8'), {
+    WANDERCARDS_LISTEN: `127.0.0.1:${port}`,
+    WANDERCARDS_SERVER_NAME: 'localhost',
+    WANDERCARDS_ACCESS_LOG: path.join(directory, 'nginx-access.log'),
+    WANDERCARDS_UPSTREAMS: upstreams.map((address) => `server ${address} max_fails=1 fail_timeout=10s;`).join(' '),
+  })
+  fs.writeFileSync(path.join(directory, 'wandercards.conf'), site)
   return `
 master_process off;
 daemon off;
@@ -103,45 +153,21 @@ pid ${directory}/nginx.pid;
 error_log ${directory}/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-  log_format upstream '$remote_addr "$request" $status upstream=$upstream_addr upstream_status=$upstream_status';
-  access_log ${directory}/nginx-access.log upstream;
   client_body_temp_path ${directory}/nginx-tmp/body;
   proxy_temp_path ${directory}/nginx-tmp/proxy;
   fastcgi_temp_path ${directory}/nginx-tmp/fastcgi;
   uwsgi_temp_path ${directory}/nginx-tmp/uwsgi;
   scgi_temp_path ${directory}/nginx-tmp/scgi;
-  # Memory pictures are uploaded through the balancer; the app sets its own, smaller limit.
-  client_max_body_size 50m;
-
-  upstream wandercards {
-${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`).join('\n')}
-    keepalive 32;
-  }
-
+  add_header ${UPSTREAM_HEADER} $upstream_addr always;
+  include ${directory}/wandercards.conf;
   server {
-    listen 127.0.0.1:${port};
-    # A body over client_max_body_size is refused by nginx itself, in the envelope the app refuses one with (below
-    # that size the app refuses it, after reading it to its end so nginx can deliver the refusal).
-    error_page 413 = @body_too_large;
-    location @body_too_large {
-      default_type application/json;
-      return 400 '${JSON.stringify(bodyTooLargeEnvelope())}';
-    }
+    listen 127.0.0.1:${appendingPort};
     location / {
       proxy_pass http://wandercards;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      # Appends the connecting address to whatever the client wrote, as cloud balancers do; the instances believe
-      # only the entry nginx added (TRUST_PROXY names nginx's address), never what the client claims.
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
-      proxy_connect_timeout 2s;
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 3;
-      # Names the instance that answered, so tests can see round-robin at work.
-      add_header X-Upstream $upstream_addr always;
     }
   }
 }
@@ -251,16 +277,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     undo.push(() => s3.close())
     log(`s3 ${s3.settings.endpoint}`)
 
+    const mail = await startMailServer(directory, children)
+    undo.push(() => mail.stop())
+    log(`mail ${mail.url.replace(/:[^:@]*@/, ':…@')}, messages in ${mail.folder}`)
+
     const nginxPort = await freePort()
     const url = `http://127.0.0.1:${nginxPort}`
+    const appendingPort = await freePort()
     const apiKey = 'cluster-web-key'
     const metricsToken = crypto.randomBytes(16).toString('hex')
     const webRoot = path.join(ROOT, 'dist/web')
     // What every instance of one site shares; only PORT and DATA_DIR differ between them.
     const shared: Record<string, string> = {
       NODE_ENV: 'production',
-      // The cluster has no mail server; production refuses to start without one unless e-mail is switched off.
-      MAIL: 'off',
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Wandercards <no-reply@wandercards.test>',
       HOST: '127.0.0.1',
       INSTANCES: String(count),
       DATABASE_URL: databaseUrl.toString(),
@@ -309,6 +340,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       nginxConfig(
         directory,
         nginxPort,
+        appendingPort,
         instances.map((instance) => instance.address),
       ),
     )
@@ -330,6 +362,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     return {
       url,
+      appendingUrl: `http://127.0.0.1:${appendingPort}`,
       apiKey,
       metricsToken,
       databaseUrl: databaseUrl.toString(),
@@ -337,12 +370,66 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       instances,
       startupMs,
       directory,
+      mail,
       stop,
     }
   } catch (error) {
     await stop().catch(() => undefined)
     throw error
   }
+}
+
+async function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** The mail server process (scripts/cluster/mailServer.mjs), started and ready to accept mail. */
+async function startMailServer(directory: string, children: Set<ChildProcess>): Promise<ClusterMailServer> {
+  const port = await freePort()
+  const folder = path.join(directory, 'mail')
+  const credentials = { user: 'wandercards', password: crypto.randomBytes(12).toString('hex') }
+  const logFile = path.join(directory, 'mail-server.log')
+  let running: { child: ChildProcess; exited: Promise<void> } | null = null
+
+  const start = async () => {
+    if (running) return
+    const child = spawnLogged(
+      process.execPath,
+      [MAIL_SERVER_SCRIPT],
+      {
+        ...process.env,
+        MAIL_SERVER_PORT: String(port),
+        MAIL_SERVER_FOLDER: folder,
+        MAIL_SERVER_USER: credentials.user,
+        MAIL_SERVER_PASSWORD: credentials.password,
+      },
+      logFile,
+    )
+    children.add(child)
+    const exited = exitOf(child)
+    running = { child, exited }
+    await readyUnlessExited(
+      waitFor('the mail server', () => acceptsConnections(port), 10_000),
+      exited,
+      () => `the mail server stopped while starting:\n${tail(logFile)}`,
+    )
+  }
+  const stop = async () => {
+    if (!running) return
+    const { child, exited } = running
+    running = null
+    await stopProcess(child, exited)
+    children.delete(child)
+  }
+  await start()
+  return { url: `smtp://${credentials.user}:${credentials.password}@127.0.0.1:${port}`, folder, start, stop }
 }
 
 /** Waits for `ready`, failing at once with `message()` if the process exits first. */

@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   })
   console.log(`\nWandercards runs on ${cluster.url} (API key ${cluster.apiKey}); Ctrl-C stops the cluster.`)
   console.log(`Logs: ${cluster.directory}`)
+  console.log(`Mail the instances send: ${cluster.mail.folder} (one .eml file per message)`)
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

@@ -12,6 +12,8 @@ import ts from 'typescript'
  * - A feature imports another feature only through that feature's public entry: `api.ts` on the client (its RTK Query
  *   endpoints and hooks), `service.ts` on the server (plain functions taking `db` or a transaction). Pages,
  *   components, slices, routes, queries and helper modules are the feature's own.
+ * - The client's `app/` (router, shell, store) composes everything else and is imported by nothing below it (type-only
+ *   imports of the store's types aside).
  * - `lib/`, `components/` and `api/` on the client and `lib/` and `db/` on the server sit below the features and import
  *   none. The server's `plugins/` (cross-cutting request handling: authentication, the envelope, rate limits) may use a
  *   feature, but only through its `service.ts`, as another feature would. What composes features (app.ts, main.ts,
@@ -72,6 +74,15 @@ export const boundaryZones = [
     from: 'src/client/features',
     message:
       'lib/, components/ and api/ sit below the features and import none: take what you need as props or arguments.',
+  },
+  {
+    target: ['src/client/features', 'src/client/components', 'src/client/api', 'src/client/lib'],
+    from: 'src/client/app',
+    // The store's types: a value import from store.ts would be a cycle (the store imports the features), which
+    // no-cycle refuses, so only `import type` of RootState or AppDispatch gets through.
+    except: ['./store.ts'],
+    message:
+      'app/ composes the features (router, shell, store) and sits above them: features, components, api and lib never import it. Move what they need to lib/.',
   },
   {
     target: 'src/server/lib',

@@ -34,7 +34,7 @@ const cases = [
   {
     name: 'the server never imports the client',
     file: 'src/server/lib/boundaryFixture.ts',
-    code: "import { paths } from '../../client/app/paths'\nexport const fixture = paths\n",
+    code: "import { paths } from '../../client/lib/paths'\nexport const fixture = paths\n",
     expect: ['boundaries/no-restricted-paths'],
   },
   {
@@ -59,6 +59,24 @@ const cases = [
     name: "a server feature may call another feature's service.ts",
     file: 'src/server/features/friends/boundaryFixture.ts',
     code: "import * as walletService from '../wallet/service'\nexport const fixture = walletService\n",
+    expect: [],
+  },
+  {
+    name: 'a client feature does not import app/ (the router, shell and store compose it)',
+    file: 'src/client/features/feed/boundaryFixture.ts',
+    code: "import { router } from '../../app/router'\nexport const fixture = router\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'client lib/ does not import app/',
+    file: 'src/client/lib/boundaryFixture.ts',
+    code: "import { lightTheme } from '../app/theme'\nexport const fixture = lightTheme\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: "a client feature may import the store's types",
+    file: 'src/client/features/feed/boundaryFixture.ts',
+    code: "import type { RootState } from '../../app/store'\nexport type Fixture = RootState\n",
     expect: [],
   },
   {
@@ -110,7 +128,7 @@ const cases = [
     expect: ['boundaries/no-cycle'],
   },
   {
-    name: "react-redux's untyped hooks are refused outside app/hooks.ts",
+    name: "react-redux's untyped hooks are refused outside lib/hooks.ts",
     file: 'src/client/features/feed/BoundaryFixture.tsx',
     code: "import { useSelector } from 'react-redux'\nexport const fixture = useSelector\n",
     expect: ['no-restricted-imports'],

@@ -1,15 +1,10 @@
+import { CALL_ERROR_TEXTS } from './callErrorTexts'
+import { SIGN_UP_TEXTS } from './signUpTexts'
+
 /** The texts of docs/product.md#messages-catalogue, word for word. Functions fill in the parts in braces. */
 export const TEXTS = {
-  invalidCredentials: 'Invalid credentials. Please login again.',
-  loginToPerform: 'Please log in to perform this action.',
-  cannotConnect: 'Cannot connect to server. Please try again later.',
-  technicalProblem: (message: string) =>
-    `There's a technical problem with our server. Please try again later. Error: ${message}`,
-  unknownProblem: (message: string) => `Unknown Problem ${message}`,
-  welcome: (product: string, username: string) => `Welcome to ${product}, ${username}!`,
-  fillRegistration: 'Please fill out the registration form.',
-  invalidEmail: 'Please enter a valid email address.',
-  invalidPassword: 'Please enter a valid password.',
+  ...CALL_ERROR_TEXTS,
+  ...SIGN_UP_TEXTS,
   profileUpdated: 'Your profile is updated successfully.',
   friendCodeCopied: 'Friend code copied to clipboard.',
   noCardCollectionsFound: 'No card collections found',

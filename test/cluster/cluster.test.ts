@@ -4,15 +4,17 @@ import http from 'node:http'
 import path from 'node:path'
 
 import { sql } from 'kysely'
+import { simpleParser, type ParsedMail } from 'mailparser'
 import sharp from 'sharp'
 
 import type { PickCardResult } from '@shared/acquire'
 import { ECONOMY } from '@shared/constants'
 import type { Envelope } from '@shared/envelope'
 import type { CreateMemoryResult, Memory, UploadMemoryPictureResult } from '@shared/memories'
-import type { LoginResult, RegisterResult } from '@shared/session'
+import type { LoginResult, RegisterResult, ResetPasswordResult } from '@shared/session'
 import { createDb, type Db } from '@server/db/createDb'
 import { credit, ledgerSums } from '@server/features/wallet/ledger'
+import { bodyTooLargeEnvelope } from '@server/plugins/envelope'
 import { LIMITS } from '@server/plugins/rateLimit'
 
 import { startCluster, UPSTREAM_HEADER, type Cluster, type ClusterInstance } from '../../scripts/cluster/cluster'
@@ -113,9 +115,9 @@ async function picture(): Promise<Blob> {
 async function apiFrom<T>(
   clientAddress: string,
   route: string,
-  options: { body: unknown; headers?: Record<string, string> },
+  options: { body: unknown; headers?: Record<string, string>; front?: string },
 ): Promise<Answer<T>> {
-  const url = new URL(route, cluster.url)
+  const url = new URL(route, options.front ?? cluster.url)
   const body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -153,17 +155,26 @@ async function apiFrom<T>(
   })
 }
 
-describe('client addresses behind the balancer, which appends to X-Forwarded-For', () => {
+// The shipped nginx sets X-Forwarded-For; a cloud balancer appends to what the client wrote. Each front's clients
+// connect from addresses of their own (.2–.5 and .12–.15), since the limits they reach are counted in Redis.
+describe.each([
+  { front: 'the shipped nginx, which sets X-Forwarded-For', net: 0, url: () => cluster.url },
+  { front: 'a balancer that appends to X-Forwarded-For', net: 10, url: () => cluster.appendingUrl },
+])('client addresses behind $front', ({ net, url }) => {
+  const client = (host: number) => `127.0.0.${host + net}`
+
   it('counts password guesses against the address a client connects from, whatever addresses it writes', async () => {
     const victim = newEmail()
     expect(
-      (await apiFrom('127.0.0.2', '/api/register', { body: { email: victim, password: 'the right one' } })).status,
+      (await apiFrom(client(2), '/api/register', { front: url(), body: { email: victim, password: 'the right one' } }))
+        .status,
     ).toBe(200)
 
     const guesses: Answer<unknown>[] = []
     for (let attempt = 0; attempt < LIMITS.loginPerAccount.max; attempt += 1) {
       guesses.push(
-        await apiFrom('127.0.0.3', '/api/login', {
+        await apiFrom(client(3), '/api/login', {
+          front: url(),
           body: { email: victim, password: `guess ${attempt}` },
           headers: { 'x-forwarded-for': `203.0.113.${attempt + 1}` },
         }),
@@ -172,7 +183,8 @@ describe('client addresses behind the balancer, which appends to X-Forwarded-For
     expect(guesses.map((guess) => guess.status)).toEqual(guesses.map(() => 400))
     expect(new Set(guesses.map((guess) => guess.upstream)).size).toBe(3)
 
-    const limited = await apiFrom('127.0.0.3', '/api/login', {
+    const limited = await apiFrom(client(3), '/api/login', {
+      front: url(),
       body: { email: victim, password: 'the right one' },
       headers: { 'x-forwarded-for': '203.0.113.200' },
     })
@@ -182,22 +194,31 @@ describe('client addresses behind the balancer, which appends to X-Forwarded-For
 
   it("does not let a client spend another address's limits by writing that address", async () => {
     const bystander = newEmail()
-    expect((await apiFrom('127.0.0.4', '/api/register', { body: { email: bystander, password: 'mine' } })).status).toBe(
-      200,
-    )
+    expect(
+      (
+        await apiFrom(client(4), '/api/register', {
+          front: url(),
+          body: { email: bystander, password: 'my own long passphrase' },
+        })
+      ).status,
+    ).toBe(200)
 
     const statuses: number[] = []
     for (let attempt = 0; attempt <= LIMITS.loginPerAddress.max; attempt += 1) {
-      const answer = await apiFrom('127.0.0.5', '/api/login', {
+      const answer = await apiFrom(client(5), '/api/login', {
+        front: url(),
         body: { email: newEmail(), password: 'guess' },
-        headers: { 'x-forwarded-for': '127.0.0.4' },
+        headers: { 'x-forwarded-for': client(4) },
       })
       statuses.push(answer.status)
     }
     // The writer reached its own limit …
     expect(statuses.at(-1)).toBe(429)
     // … and the address it wrote is untouched.
-    const login = await apiFrom('127.0.0.4', '/api/login', { body: { email: bystander, password: 'mine' } })
+    const login = await apiFrom(client(4), '/api/login', {
+      front: url(),
+      body: { email: bystander, password: 'my own long passphrase' },
+    })
     expect(login.status).toBe(200)
   })
 })
@@ -210,7 +231,12 @@ describe('refusals of bodies over the size limit, through the balancer', () => {
       body,
     })
     const text = await response.text()
-    return { status: response.status, type: response.headers.get('content-type') ?? '', text }
+    return {
+      status: response.status,
+      type: response.headers.get('content-type') ?? '',
+      text,
+      upstream: response.headers.get(UPSTREAM_HEADER) ?? '',
+    }
   }
   /** A JSON body of about `megabytes` MB. */
   const jsonOf = (megabytes: number) =>
@@ -233,27 +259,166 @@ describe('refusals of bodies over the size limit, through the balancer', () => {
     }
   })
 
-  it('answers a picture over the size limit with the envelope', async () => {
+  it('answers a picture over the upload limit with the envelope of the instance that refused it', async () => {
     const user = await register()
     const form = new FormData()
+    // Over the app's 10 MB picture limit, within the balancer's limit: the instance refuses it.
     form.append(
       'file',
-      new Blob([new Uint8Array(crypto.randomBytes(12 * 1024 * 1024))], { type: 'image/png' }),
+      new Blob([new Uint8Array(crypto.randomBytes(10.5 * 1024 * 1024))], { type: 'image/png' }),
       'big.png',
     )
     const answer = await send('/api/memory/uploadMemoryPicture', form, { 'x-auth-key': user.token })
     expect(answer.status).toBe(400)
+    expect(answer.upstream).not.toBe('')
     expect(JSON.parse(answer.text)).toMatchObject({ metadata: { errorCode: 'BadRequest' }, data: null })
   })
 
-  it("answers a body over the balancer's own limit with the app's envelope", async () => {
-    const answer = await send('/api/login', jsonOf(51), { 'content-type': 'application/json' })
-    expect(answer).toMatchObject({ status: 400, type: expect.stringContaining('application/json') })
-    expect(JSON.parse(answer.text)).toEqual({
-      metadata: { status: false, errorCode: 'BadRequest', message: 'The upload is too large.', authorized: false },
-      data: null,
-    })
+  it("answers a body over the balancer's own limit with the app's envelope, without troubling an instance", async () => {
+    const answer = await send('/api/login', jsonOf(12), { 'content-type': 'application/json' })
+    expect(answer).toMatchObject({ status: 400, type: expect.stringContaining('application/json'), upstream: '' })
+    expect(JSON.parse(answer.text)).toEqual(bodyTooLargeEnvelope())
   })
+})
+
+describe('e-mail through a mail server that runs as a process of its own', () => {
+  const NEW_PASSWORD = 'a slow boat to Stromboli'
+  const parsed = new Map<string, ParsedMail>()
+
+  /** Every message the mail server accepted so far, parsed (each file once). */
+  async function receivedMail(): Promise<ParsedMail[]> {
+    const files = fs.readdirSync(cluster.mail.folder).filter((name) => name.endsWith('.eml'))
+    for (const name of files) {
+      if (!parsed.has(name)) parsed.set(name, await simpleParser(fs.readFileSync(path.join(cluster.mail.folder, name))))
+    }
+    return files.map((name) => parsed.get(name) as ParsedMail)
+  }
+
+  const RESET_SUBJECT = 'Set a new password for Wandercards'
+  /** A password reset message to `email` (other mail, a welcome say, may go to the same address). */
+  const resetMailTo = (mail: ParsedMail, email: string) =>
+    mail.subject === RESET_SUBJECT &&
+    [mail.to ?? []].flat().some((to) => to.value.some((each) => each.address === email))
+
+  async function resetMail(email: string): Promise<ParsedMail> {
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const found = (await receivedMail()).find((mail) => resetMailTo(mail, email))
+      if (found) return found
+      if (Date.now() > deadline) throw new Error(`no mail to ${email} arrived`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+
+  const outboxOf = (emails: string[]) =>
+    db
+      .selectFrom('mail_outbox')
+      .select(['id', 'recipient', 'status', 'attempts', 'last_error'])
+      .where('recipient', 'in', emails)
+      .where('kind', '=', 'passwordReset')
+      .execute()
+
+  async function outboxUntil(emails: string[], done: (rows: Awaited<ReturnType<typeof outboxOf>>) => boolean) {
+    const deadline = Date.now() + 120_000
+    for (;;) {
+      const rows = await outboxOf(emails)
+      if (done(rows)) return rows
+      if (Date.now() > deadline) throw new Error(`the outbox never got there: ${JSON.stringify(rows)}`)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
+
+  it('resets a password on one instance with the link from a real e-mail, ending the sessions held by the others', async () => {
+    await steerTo(instance(0))
+    const user = await register()
+
+    // A session on each instance, each now kept in that instance's session cache.
+    const sessions: { token: string; on: ClusterInstance }[] = []
+    for (const each of cluster.instances) {
+      await steerTo(each)
+      const login = await api<LoginResult>('POST', '/api/login', {
+        body: { email: user.email, password: user.password },
+      })
+      expect(login).toMatchObject({ status: 200, upstream: each.address })
+      sessions.push({ token: login.body.data.authKey, on: each })
+      await steerTo(each)
+      expect(await api('GET', '/api/getUser', { token: login.body.data.authKey })).toMatchObject({ status: 200 })
+    }
+
+    await steerTo(instance(0))
+    const requested = await api('POST', '/api/requestPasswordReset', { body: { email: user.email } })
+    expect(requested).toMatchObject({ status: 200, upstream: instance(0).address })
+    const mail = await resetMail(user.email)
+    const link = new RegExp(`${cluster.url}/resetPassword#token=([A-Za-z0-9_-]+)`).exec(mail.text ?? '')
+    const token = link?.[1] ?? ''
+    expect(token).not.toBe('')
+
+    // The page the link opens, through the balancer, lets no address (and so no token) leave in a Referer header.
+    const page = await fetch(`${cluster.url}/resetPassword`)
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+    await page.arrayBuffer()
+
+    await steerTo(instance(0))
+    const reset = await api<ResetPasswordResult>('POST', '/api/resetPassword', {
+      body: { token, newPassword: NEW_PASSWORD },
+    })
+    expect(reset).toMatchObject({ status: 200, upstream: instance(0).address })
+
+    // Every session is over on every instance, those of the other instances first of all; the new one works anywhere.
+    for (const session of sessions) {
+      await steerTo(session.on)
+      expect(await api('GET', '/api/getUser', { token: session.token })).toMatchObject({
+        status: 401,
+        upstream: session.on.address,
+      })
+    }
+    await steerTo(instance(2))
+    expect(await api('GET', '/api/getUser', { token: reset.body.data.authKey })).toMatchObject({
+      status: 200,
+      upstream: instance(2).address,
+    })
+
+    // No instance's log (pino, as production writes it) nor the balancer's holds the token or the new password.
+    const logs = [
+      ...cluster.instances.map((each) => fs.readFileSync(each.logFile, 'utf8')),
+      fs.readFileSync(path.join(cluster.directory, 'nginx-access.log'), 'utf8'),
+    ].join('\n')
+    expect(logs).toContain('/api/resetPassword')
+    expect(logs).not.toContain(token)
+    expect(logs).not.toContain(NEW_PASSWORD)
+  })
+
+  it('delays the mail recorded while the mail server is down, and delivers each message exactly once when it is back', async () => {
+    const users = []
+    for (let count = 0; count < 4; count += 1) users.push(await register())
+    const emails = users.map((user) => user.email)
+
+    await cluster.mail.stop()
+    try {
+      for (const [index, user] of users.entries()) {
+        // Requests spread over the instances and from addresses of their own; none waits for the mail or fails.
+        const answer = await apiFrom(`127.0.0.${20 + index}`, '/api/requestPasswordReset', {
+          body: { email: user.email },
+        })
+        expect(answer.status).toBe(200)
+      }
+      // Each message is recorded and was tried, and the server's absence put it back for later.
+      const delayed = await outboxUntil(
+        emails,
+        (rows) => rows.length === emails.length && rows.every((row) => row.attempts >= 1 && row.last_error),
+      )
+      expect(delayed.map((row) => row.status)).toEqual(emails.map(() => 'pending'))
+      expect((await receivedMail()).filter((mail) => emails.some((email) => resetMailTo(mail, email)))).toEqual([])
+    } finally {
+      await cluster.mail.start()
+    }
+
+    const sent = await outboxUntil(emails, (rows) => rows.every((row) => row.status === 'sent'))
+    const received = (await receivedMail()).filter((mail) => emails.some((email) => resetMailTo(mail, email)))
+    // One message per request, each recorded message once (the outbox row's id is its Message-ID).
+    expect(received.map((mail) => mail.messageId).sort()).toEqual(sent.map((row) => `<${row.id}@wandercards>`).sort())
+    for (const email of emails) expect(received.filter((mail) => resetMailTo(mail, email))).toHaveLength(1)
+  }, 240_000)
 })
 
 describe('a cluster of three instances behind nginx', () => {

@@ -1,4 +1,4 @@
-import { TEXTS } from '@shared/texts'
+import { CALL_ERROR_TEXTS as TEXTS } from '@shared/callErrorTexts'
 
 /** What the envelope-aware base query returns on failure. */
 export interface ApiError {

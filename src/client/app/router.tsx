@@ -1,7 +1,8 @@
 import { lazy, type ComponentType, type ReactElement } from 'react'
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
-import { paths } from './paths'
+import { paths } from '../lib/paths'
+
 import { preloadLoggedInBar } from './shell/Header'
 import { Layout } from './shell/Layout'
 import { RequireLogin } from './shell/RequireLogin'

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
 
-import { paths } from '../app/paths'
+import { paths } from '../lib/paths'
 
 import { CardImage } from './CardImage'
 import { RarityBadge } from './RarityBadge'

@@ -11,8 +11,8 @@ import { Link as RouterLink } from 'react-router-dom'
 import { TRUNCATE_MEMORY_CONTENT } from '@shared/constants'
 import type { TaggedFriend } from '@shared/memories'
 
-import { paths } from '../app/paths'
 import { formatDate, truncate } from '../lib/format'
+import { paths } from '../lib/paths'
 
 export interface JourneyDatesProps {
   start: string

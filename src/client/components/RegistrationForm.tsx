@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router-dom'
 
 import { EMAIL_PATTERN, FRIEND_CODE_LENGTH, PRODUCT_NAME, TUTORIAL_NAMES } from '@shared/constants'
 import type { RegisterBody, RegisterResult } from '@shared/session'
-import { TEXTS } from '@shared/texts'
+import { SIGN_UP_TEXTS as TEXTS } from '@shared/signUpTexts'
 
 import { errorMessage, isReplayRefusal } from '../api/errors'
-import { paths } from '../app/paths'
+import { paths } from '../lib/paths'
 import { readStorage, STORAGE_KEYS, tutorialKey, writeStorage } from '../lib/storage'
 import { closeSnackbar, enqueueSnackbar } from '../lib/toast'
 

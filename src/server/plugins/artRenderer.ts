@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 
-import type { ArtRenderer } from '../features/catalogue/service'
+import type { ArtRenderer } from '../lib/art/artRenderer'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -28,7 +28,7 @@ export function errorEnvelope(request: FastifyRequest, code: ErrorCode, message:
   }
 }
 
-/** What a body over the size limit is told, by the app and by a balancer in front of it (scripts/cluster). */
+/** What a body over the size limit is told, by the app and by the balancer in front of it (deploy/nginx). */
 export const BODY_TOO_LARGE = 'The upload is too large.'
 
 /** The refusal of a body over the size limit, for a balancer to answer with when it refuses one itself. */

@@ -3,8 +3,8 @@ import { Route, Routes } from 'react-router-dom'
 
 import type { FriendPage as FriendPageData } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
-import { paths } from '@client/app/paths'
 import { FriendPage } from '@client/features/friends/FriendPage'
+import { paths } from '@client/lib/paths'
 import { neverAnswered, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router-dom'
 
 import { TEXTS } from '@shared/texts'
-import { paths } from '@client/app/paths'
 import { EditMemoryPage } from '@client/features/memories/EditMemoryPage'
+import { paths } from '@client/lib/paths'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 

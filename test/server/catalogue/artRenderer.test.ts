@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 
-import { createArtRenderer } from '@server/features/catalogue/art/artRenderer'
-import { renderArtTask, type ArtTask } from '@server/features/catalogue/art/renderArt'
+import { createArtRenderer } from '@server/lib/art/artRenderer'
+import { renderArtTask, type ArtTask } from '@server/lib/art/renderArt'
 import { present } from '@test/helpers/present'
 
 jest.setTimeout(60_000)

@@ -12,8 +12,8 @@ import {
   renderPlaceholder,
   type ArtContext,
 } from '@server/features/catalogue/art'
-import { cardSvg, FACT_LABEL_WIDTH, factLabelLines } from '@server/features/catalogue/art/cardSvg'
-import { measureText, missingGlyphs, textPath } from '@server/features/catalogue/art/textPaths'
+import { cardSvg, FACT_LABEL_WIDTH, factLabelLines } from '@server/lib/art/cardSvg'
+import { measureText, missingGlyphs, textPath } from '@server/lib/art/textPaths'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 

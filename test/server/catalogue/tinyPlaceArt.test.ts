@@ -1,4 +1,4 @@
-import { buildMapScene, type MapSubject } from '@server/features/catalogue/art/mapScene'
+import { buildMapScene, type MapSubject } from '@server/lib/art/mapScene'
 
 const WIDTH = 300
 const HEIGHT = 220

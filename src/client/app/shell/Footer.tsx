@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { APP_VERSION, COPYRIGHT_YEAR, PRODUCT_NAME } from '@shared/constants'
 
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
 
 export function Footer() {
   return (

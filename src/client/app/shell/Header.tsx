@@ -7,9 +7,9 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { selectNewNotification } from '../../features/notifications/api'
 import { selectSessionHeld, useCurrentUser } from '../../features/session/api'
+import { useAppSelector } from '../../lib/hooks'
 import { APP_BAR_HEIGHT } from '../../lib/layout'
-import { useAppSelector } from '../hooks'
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
 
 import { Logo } from './Logo'
 

@@ -8,9 +8,9 @@ import { PRODUCT_TAGLINE } from '@shared/constants'
 import { REGISTRATION_CACHE_KEY } from '../../components/RegistrationForm'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useRegisterMutation, selectLoggedIn } from '../../features/session/api'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage'
-import { useAppSelector } from '../hooks'
-import { paths } from '../paths'
 
 import { SignUpPanel } from './SignUpPanel'
 

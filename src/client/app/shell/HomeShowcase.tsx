@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { CardImage } from '../../components/CardImage'
 import { RarityBadge } from '../../components/RarityBadge'
 import { TextWithDates } from '../../components/TextWithDates'
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
 
 import { SAMPLE_CARDS, SAMPLE_MEMORIES } from './homeContent'
 import { SignUpPanel } from './SignUpPanel'

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router-dom'
 import { LeftOutOnError } from '../../components/LeftOutOnError'
 import { PageSkeleton } from '../../components/PageSkeleton'
 import { selectLoggedIn } from '../../features/session/api'
-import { useAppSelector } from '../hooks'
+import { useAppSelector } from '../../lib/hooks'
 import { LocationSync } from '../LocationSync'
 
 import { Footer } from './Footer'

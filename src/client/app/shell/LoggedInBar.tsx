@@ -22,7 +22,7 @@ import type { User } from '@shared/session'
 
 import { CreditAmount } from '../../components/CreditAmount'
 import { UserAvatar } from '../../components/UserAvatar'
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
 
 import { Logo } from './Logo'
 

@@ -8,9 +8,9 @@ import { useState } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
 import { selectLoggedIn } from '../../features/session/api'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 import { readStorage, writeStorage } from '../../lib/storage'
-import { useAppSelector } from '../hooks'
-import { paths } from '../paths'
 
 const LABEL = 'Not Finding What You Want?'
 const LINK_ID = 'content-request-link'

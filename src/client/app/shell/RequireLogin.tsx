@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { PageSkeleton } from '../../components/PageSkeleton'
 import { selectLoggedIn } from '../../features/session/api'
 import { selectEndedBy } from '../../features/session/slice'
-import { useAppSelector } from '../hooks'
-import { paths } from '../paths'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 
 /** Visitors are sent to /login?from={path}; right after a logout they go home instead (docs/product.md#login-guard). */
 export function RequireLogin() {

@@ -6,7 +6,7 @@ import { baseApi } from '../../api/baseApi'
 import { isApiError, toToast } from '../../api/errors'
 import type { StoreExtra } from '../../api/replayGuard'
 import { sessionEnded } from '../../api/sessionEvents'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../lib/hooks'
 import { enqueueSnackbar } from '../../lib/toast'
 
 import { fetchDataExport, saveFile, type ExportProgress } from './dataExport'

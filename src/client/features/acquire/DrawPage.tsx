@@ -11,11 +11,11 @@ import { drawPrice } from '@shared/acquire'
 import { TEXTS } from '@shared/texts'
 
 import { isApiError, isReplayRefusal, toToast } from '../../api/errors'
-import { useAppSelector } from '../../app/hooks'
-import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 import { selectLoggedIn, useCurrentUser } from '../session/api'
 

@@ -14,11 +14,11 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import type { FreeDrawnCard } from '@shared/acquire'
 
-import { useAppSelector } from '../../app/hooks'
-import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { REGISTRATION_CACHE_KEY, RegistrationForm } from '../../components/RegistrationForm'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 import { selectLoggedIn, useRegisterMutation } from '../session/api'
 
 import { useFreeDrawCardMutation } from './api'

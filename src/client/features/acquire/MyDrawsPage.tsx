@@ -9,7 +9,6 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { DrawHistoryEntry, DrawKind, DrawMonthTotal, MoneyReference } from '@shared/acquire'
 
-import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { EmptyState } from '../../components/EmptyState'
 import { ListEnd } from '../../components/ListEnd'
@@ -18,6 +17,7 @@ import { LoadFailed } from '../../components/LoadFailed'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 import { countOf, formatCredit, formatDate, formatMoney } from '../../lib/format'
+import { paths } from '../../lib/paths'
 
 import { useGetMyDrawsInfiniteQuery } from './api'
 import { rarestFirst } from './rarestFirst'

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom'
 
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../app/paths'
 import { formatCredit } from '../../lib/format'
+import { paths } from '../../lib/paths'
 import { closeSnackbar, enqueueSnackbar } from '../../lib/toast'
 
 /** The missing amount of an InsufficientCredit refusal ("Insufficient credit: 1500 more needed."), if the message carries it. */

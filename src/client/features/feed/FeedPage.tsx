@@ -6,12 +6,12 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
 
-import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
 import { ListEnd } from '../../components/ListEnd'
 import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
+import { paths } from '../../lib/paths'
 import { useFriendIds } from '../friends/api'
 
 import { useGetMemoryFeedInfiniteQuery } from './api'

@@ -11,10 +11,10 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { TEXTS } from '@shared/texts'
 
 import { isApiError, isFailure, isReplayRefusal, toToast } from '../../api/errors'
-import { paths } from '../../app/paths'
 import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
+import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 import { useGetUserCardQuery } from '../collection/api'
 

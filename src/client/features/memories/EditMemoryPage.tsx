@@ -7,8 +7,8 @@ import type { Visibility } from '@shared/constants'
 import type { Memory } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 
 import { placeOf, useUpdateMemoryMutation } from './api'

@@ -6,12 +6,12 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../app/paths'
 import { EmptyState } from '../../components/EmptyState'
 import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
+import { paths } from '../../lib/paths'
 
 import { myMemoriesAdapter, useGetMyMemoriesQuery } from './api'
 import { MemoryCard } from './components/MemoryCard'

@@ -20,13 +20,13 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import type { Memory, PeerUserCard, TransferrableCards } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../app/paths'
 import { CardImage } from '../../components/CardImage'
 import { CreditAmount } from '../../components/CreditAmount'
 import { LoadingState } from '../../components/LoadingState'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
+import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 import { useGetUserQuery } from '../session/api'
 

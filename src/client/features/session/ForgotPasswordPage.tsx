@@ -12,8 +12,8 @@ import { Link as RouterLink } from 'react-router-dom'
 import { PASSWORD_RESET_TEXTS } from '@shared/session'
 
 import { errorMessage } from '../../api/errors'
-import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { paths } from '../../lib/paths'
 
 import { sessionApi } from './api'
 

@@ -10,9 +10,9 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { ACCOUNT_TEXTS } from '@shared/account'
 
-import { useAppSelector } from '../../app/hooks'
-import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 
 import { selectLoggedIn, useLoginMutation } from './api'

@@ -20,8 +20,6 @@ import { PRODUCT_NAME, REFERRAL_REWARD_CREDIT, REFERRAL_REWARDS_PER_MONTH } from
 import type { User } from '@shared/session'
 
 import { sessionEnded } from '../../api/sessionEvents'
-import { useAppDispatch } from '../../app/hooks'
-import { paths } from '../../app/paths'
 import { CardStats } from '../../components/CardStats'
 import { CreditAmount } from '../../components/CreditAmount'
 import { FriendCodeButton } from '../../components/FriendCodeButton'
@@ -31,6 +29,8 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { shareUrl } from '../../lib/config'
 import { countOf, formatCredit, formatDate } from '../../lib/format'
+import { useAppDispatch } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 
 import { useGetUserQuery } from './api'
 import { LevelProgress } from './components/LevelProgress'

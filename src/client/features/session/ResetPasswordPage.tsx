@@ -17,8 +17,8 @@ import { ACCOUNT_TEXTS } from '@shared/account'
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH, PASSWORD_RESET_TEXTS } from '@shared/session'
 
 import { errorMessage } from '../../api/errors'
-import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 
 import { sessionApi } from './api'

@@ -12,9 +12,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { INVITATION_CERTIFICATE_CREDIT } from '@shared/constants'
 
-import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatCredit } from '../../lib/format'
+import { paths } from '../../lib/paths'
 
 import { useCurrentUser } from './api'
 

@@ -14,7 +14,7 @@ import type {
 } from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
-import { useAppSelector } from '../../app/hooks'
+import { useAppSelector } from '../../lib/hooks'
 
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

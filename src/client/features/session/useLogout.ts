@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom'
 
 import { baseApi } from '../../api/baseApi'
 import { sessionEnded } from '../../api/sessionEvents'
-import { useAppDispatch } from '../../app/hooks'
+import { useAppDispatch } from '../../lib/hooks'
 
 import { useLogoutMutation } from './api'
 

@@ -11,11 +11,11 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { PLACE_STATUS_LABELS, progressSentence, type BucketList, type PlaceStatus } from '@shared/travel'
 
-import { paths } from '../../app/paths'
 import { FriendsToAsk } from '../../components/FriendsToAsk'
 import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
+import { paths } from '../../lib/paths'
 
 import {
   useGetBucketListQuery,

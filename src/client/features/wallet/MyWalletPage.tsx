@@ -11,11 +11,11 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-d
 import { TEXTS } from '@shared/texts'
 import type { CreditProduct } from '@shared/wallet'
 
-import { useAppSelector } from '../../app/hooks'
-import { paths } from '../../app/paths'
 import { CreditAmount } from '../../components/CreditAmount'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 import { selectLoggedIn, useCurrentUser } from '../session/api'
 
 import {

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely'
 
 import type { Database } from '../../db/schema'
+import type { ArtRenderer } from '../../lib/art/artRenderer'
 import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
-import { smallCardArt, type ArtRenderer } from '../catalogue/service'
+import { smallCardArt } from '../catalogue/service'
 import { openPictureFile } from '../memories/service'
 
 import { streamExportArchive, type ExportArchive } from './archive'

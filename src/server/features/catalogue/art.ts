@@ -8,12 +8,12 @@ import type { Db } from '../../db/createDb'
 import { formatArea, formatCoordinates, formatPopulation } from '../../db/seed/catalogue/text'
 import type { ShapeRef } from '../../db/seed/catalogue/types'
 import { CATALOGUE_VERSION } from '../../db/seed/catalogueVersion'
+import { inlineArtRenderer, type ArtRenderer } from '../../lib/art/artRenderer'
+import type { CardArtData } from '../../lib/art/cardSvg'
+import { avatarSvg, iconSvg, placeholderSvg, type CollectionArtData } from '../../lib/art/otherArt'
+import { CARD_PREVIEW_ART, cardPreviewSvg } from '../../lib/art/previewSvg'
 import type { BlobStore } from '../../lib/blobStore'
 
-import { inlineArtRenderer, type ArtRenderer } from './art/artRenderer'
-import type { CardArtData } from './art/cardSvg'
-import { avatarSvg, iconSvg, placeholderSvg, type CollectionArtData } from './art/otherArt'
-import { CARD_PREVIEW_ART, cardPreviewSvg } from './art/previewSvg'
 import { collectionCode, findCardArtRow, findCollectionArtRows } from './queries'
 
 /** Bump when the drawing code changes, so caches (blob store, browsers via ETag) drop old pictures. */

@@ -2,12 +2,12 @@ import { searchable, type Card, type CardCollection, type PlaceSearchResult } fr
 import { PLACE_SEARCH_DEFAULT_LIMIT } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
+import type { ArtRenderer } from '../../lib/art/artRenderer'
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
 import { ART_FOLDER, renderCardArt } from './art'
-import type { ArtRenderer } from './art/artRenderer'
 import { catalogue, envelopeJson, type PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
@@ -142,6 +142,3 @@ export async function smallCardArt(
 }
 
 export { catalogue, envelopeJson, type Catalogue, type CatalogueCard, type CataloguePlace } from './catalogueCache'
-export { createArtRenderer, type ArtRenderer } from './art/artRenderer'
-export { ownOutline, worldLand } from './art/mapScene'
-export { fittedSize, textPath } from './art/textPaths'

@@ -1,7 +1,8 @@
 import { geoContains } from 'd3-geo'
 import type { Feature, Geometry, Position } from 'geojson'
 
-import { ownOutline, type CataloguePlace } from '../catalogue/service'
+import { ownOutline } from '../../lib/art/mapScene'
+import type { CataloguePlace } from '../catalogue/service'
 
 /** [longitude, latitude] in degrees. */
 export type LonLat = [number, number]

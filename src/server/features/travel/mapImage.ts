@@ -3,8 +3,8 @@ import sharp from 'sharp'
 import { PRODUCT_NAME } from '@shared/constants'
 import { progressSentence, type MapPlaces, type PlaceStatus, type Progress } from '@shared/travel'
 
+import { fittedSize, textPath } from '../../lib/art/textPaths'
 import type { BlobStore } from '../../lib/blobStore'
-import { fittedSize, textPath } from '../catalogue/service'
 
 /** The link-preview size every chat app and network shows whole (1.91:1). */
 export const PREVIEW_WIDTH = 1200

@@ -5,7 +5,8 @@ import type { Feature, Polygon } from 'geojson'
 
 import type { MapPlace, MapPlaces } from '@shared/travel'
 
-import { worldLand, type Catalogue } from '../catalogue/service'
+import { worldLand } from '../../lib/art/mapScene'
+import type { Catalogue } from '../catalogue/service'
 
 import { outlineOf } from './geography'
 

@@ -15,10 +15,10 @@ import type { User } from '@shared/session'
 
 import { baseApi } from '../../../api/baseApi'
 import { sessionEnded } from '../../../api/sessionEvents'
-import { useAppDispatch } from '../../../app/hooks'
-import { paths } from '../../../app/paths'
 import { CreditAmount } from '../../../components/CreditAmount'
 import { formatDate } from '../../../lib/format'
+import { useAppDispatch } from '../../../lib/hooks'
+import { paths } from '../../../lib/paths'
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast'
 import { useRequestAccountDeletionMutation } from '../api'
 

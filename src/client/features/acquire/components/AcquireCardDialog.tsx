@@ -16,11 +16,11 @@ import type { CollectionCard } from '@shared/catalogue'
 import { TRUNCATE_ACQUIRE_DIALOG } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../../app/paths'
 import { CardImage } from '../../../components/CardImage'
 import { CreditAmount } from '../../../components/CreditAmount'
 import { RarityBadge } from '../../../components/RarityBadge'
 import { formatCredit, truncate } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 
 export interface AcquireCardDialogProps {
   card: CollectionCard | null

@@ -15,12 +15,12 @@ import type { CardCollection, CollectionCard } from '@shared/catalogue'
 import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 import { rarityName, RARITIES } from '@shared/constants'
 
-import { paths } from '../../../app/paths'
 import { CardGridSkeleton } from '../../../components/CardGridSkeleton'
 import { CardImage } from '../../../components/CardImage'
 import { EmptyState } from '../../../components/EmptyState'
 import { LoadFailed } from '../../../components/LoadFailed'
 import { RarityBadge } from '../../../components/RarityBadge'
+import { paths } from '../../../lib/paths'
 import { useGetCardsOfCollectionQuery } from '../api'
 
 /** The first cards of the grid are in view at once; the rest load as the user scrolls. */

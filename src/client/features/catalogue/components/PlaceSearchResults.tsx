@@ -7,10 +7,10 @@ import type { PlaceSearchResult } from '@shared/catalogue'
 import { CATALOGUE_TEXTS } from '@shared/catalogueTexts'
 
 import { isFailure } from '../../../api/errors'
-import { paths } from '../../../app/paths'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListSkeleton } from '../../../components/ListSkeleton'
 import { LoadFailed } from '../../../components/LoadFailed'
+import { paths } from '../../../lib/paths'
 import { useSearchPlacesQuery } from '../api'
 
 const KIND_LABELS: Record<string, string> = { city: 'City', state: 'Region', country: 'Country' }

@@ -17,8 +17,8 @@ import { Link as RouterLink } from 'react-router-dom'
 import type { GiftUserCardResult } from '@shared/collection'
 
 import { errorMessage, isApiError, isFailure, isReplayRefusal } from '../../../api/errors'
-import { paths } from '../../../app/paths'
 import { formatDate } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 import { useGetMyFriendsQuery } from '../../friends/api'
 import { useGetGiftAllowanceQuery, useGiftUserCardMutation } from '../api'
 

@@ -8,8 +8,8 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { OwnedCardEntry } from '@shared/collection'
 
-import { paths } from '../../../app/paths'
 import { CardImage } from '../../../components/CardImage'
+import { paths } from '../../../lib/paths'
 
 const HAS_MEMORY = 'This card has a memory.'
 

@@ -9,12 +9,12 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
 
-import { paths } from '../../../app/paths'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
 import { FriendName, JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 
 export interface FeedMemoryCardProps {
   memory: Memory

@@ -15,10 +15,10 @@ import { Link as RouterLink } from 'react-router-dom'
 import type { Friend } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../../app/paths'
 import { CardStats } from '../../../components/CardStats'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 import { enqueueSnackbar } from '../../../lib/toast'
 import { useRemoveFriendMutation } from '../api'
 

@@ -7,11 +7,11 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
 
-import { paths } from '../../../app/paths'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
 import { Counts, JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
 import { formatDate } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 
 export interface FriendMemoryCardProps {
   memory: Memory

@@ -23,11 +23,11 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { CardSetCard } from '@shared/memories'
 
-import { paths } from '../../../app/paths'
 import { CardImage } from '../../../components/CardImage'
 import { LoadingState } from '../../../components/LoadingState'
 import { RarityBadge } from '../../../components/RarityBadge'
 import { formatDate } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 import { useGetAvailableCardSetsQuery, useGetPeerUserCardsQuery } from '../api'
 
 /** The copy a new memory goes on. */

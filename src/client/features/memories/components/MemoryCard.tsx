@@ -10,12 +10,12 @@ import { Link as RouterLink } from 'react-router-dom'
 import { TRUNCATE_CARD_PAGE } from '@shared/constants'
 import type { Memory } from '@shared/memories'
 
-import { paths } from '../../../app/paths'
 import { ExpandableText } from '../../../components/ExpandableText'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
 import { Counts, JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
 import { formatDate } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 import { useFriendIds } from '../../friends/api'
 import { placeOf, useUpdateVisibilityMutation } from '../api'
 

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../../app/paths'
+import { paths } from '../../../lib/paths'
 
 export interface ProblemPageProps {
   title: string

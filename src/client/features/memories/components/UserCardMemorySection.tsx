@@ -8,10 +8,10 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../../app/paths'
 import { LoadingState } from '../../../components/LoadingState'
 import { Counts, JourneyDates, MemoryText } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
+import { paths } from '../../../lib/paths'
 import { useGetMemoryQuery } from '../api'
 import { FROM_USER_CARD } from '../switchOrigin'
 

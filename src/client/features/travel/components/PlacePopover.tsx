@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { PLACE_STATUS_LABELS } from '@shared/travel'
 
-import { paths } from '../../../app/paths'
+import { paths } from '../../../lib/paths'
 
 import type { PlaceOnMap } from './TravelMap'
 

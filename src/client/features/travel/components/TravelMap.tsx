@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom'
 
 import { PLACE_STATUS_LABELS, type MapPlace, type MapPlaces, type PlaceStatus } from '@shared/travel'
 
-import { paths } from '../../../app/paths'
+import { paths } from '../../../lib/paths'
 
 import { firstView, insideBox, nearestWithin, toScreen, type ScreenPoint, type ViewBox } from './mapGeometry'
 import { PlacePopover } from './PlacePopover'

@@ -7,8 +7,8 @@ import { useState, type SubmitEvent } from 'react'
 
 import { TEXTS } from '@shared/texts'
 
-import { paths } from '../../../app/paths'
 import { formatMoney } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
 
 export interface StripeCheckoutFormProps {
   amount: number

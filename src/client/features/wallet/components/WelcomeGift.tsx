@@ -11,8 +11,8 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import type { CreditCertificate } from '@shared/wallet'
 
-import { paths } from '../../../app/paths'
 import { CreditAmount } from '../../../components/CreditAmount'
+import { paths } from '../../../lib/paths'
 import { useGetMyCreditCertificatesQuery, useRedeemCreditCertificateMutation } from '../api'
 
 const GIFT_LABELS: Partial<Record<string, string>> = {

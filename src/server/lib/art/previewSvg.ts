@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants'
 
-import { LINK_PREVIEW_SIZE } from '../../../lib/sharePages'
+import { LINK_PREVIEW_SIZE } from '../sharePages'
 
 import { rarityMarks } from './cardSvg'
 import { rarityStyle } from './rarityStyles'
