@@ -3,8 +3,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import * as esbuild from 'esbuild'
-
 export const root = path.resolve(import.meta.dirname, '../..')
 
 /**
@@ -53,9 +51,19 @@ export function inputHash(target) {
   return hash.digest('hex')
 }
 
+/**
+ * A release install (dist/ and production packages, no sources: deploy/Dockerfile, .ci/run's release check) runs
+ * what it was shipped; it has neither the sources nor the build tools to build again.
+ */
+function hasSources(target) {
+  return target.inputs.some((input) => input.startsWith('src/') && fs.existsSync(path.join(root, input)))
+}
+
 export function isStale(target) {
   const stamp = path.join(root, target.output, STAMP)
-  if (!fs.existsSync(path.join(root, target.entry)) || !fs.existsSync(stamp)) return true
+  if (!fs.existsSync(path.join(root, target.entry))) return true
+  if (!hasSources(target)) return false
+  if (!fs.existsSync(stamp)) return true
   return fs.readFileSync(stamp, 'utf8').trim() !== inputHash(target)
 }
 
@@ -68,6 +76,9 @@ export async function buildTarget(target) {
 
 /** The server as one CommonJS file run by plain node; packages stay in node_modules (native modules, own files). */
 async function buildServer() {
+  // Imported here, not at the top: `npm start` loads this file to check the build, and a production install
+  // (devDependencies omitted) has no esbuild.
+  const esbuild = await import('esbuild')
   fs.rmSync(path.join(root, 'dist/server'), { recursive: true, force: true })
   await esbuild.build({
     absWorkingDir: root,
@@ -83,7 +94,10 @@ async function buildServer() {
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    // The production runtime (Node 24, deploy/Dockerfile). esbuild lowers syntax only, and what the server is
+    // written in needs nothing past Node 20, so the same bundle still runs on the Node 20 of development machines
+    // (docs/decisions.md); .ci/run serves it on Node 24.
+    target: 'node24',
     format: 'cjs',
     packages: 'external',
     sourcemap: true,

@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 
 import type { CreatePaymentIntentResult, VerifyPaymentIntentResult } from '@shared/wallet'
+import { STRIPE_API_VERSION } from '@server/features/wallet/payments/stripeProvider'
 import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
@@ -49,7 +50,7 @@ describe('Stripe payments', () => {
     return JSON.stringify({
       id: `evt_${intent.id}`,
       object: 'event',
-      api_version: '2025-08-27.basil',
+      api_version: STRIPE_API_VERSION,
       type: 'payment_intent.succeeded',
       data: { object: intent },
     })
@@ -95,6 +96,13 @@ describe('Stripe payments', () => {
         publishableKey: 'pk_test_wandercards',
       })
       expect(stripe.createRequests.at(-1)?.get('automatic_payment_methods[enabled]')).toBe('true')
+    })
+
+    it('asks Stripe for the API version the code is written against', async () => {
+      const user = await t.register()
+      const before = stripe.apiVersions.length
+      await createIntent(user, { selectedCreditProduct: 1 })
+      expect(stripe.apiVersions.slice(before)).toEqual([STRIPE_API_VERSION])
     })
 
     it('sends Stripe the product price whatever amount the client names', async () => {

@@ -22,6 +22,8 @@ export interface StripeStandIn {
   createRequests: URLSearchParams[]
   /** Refunds asked for: the intent and the idempotency key the SDK sent. */
   refundRequests: { paymentIntent: string | null; idempotencyKey: string | undefined }[]
+  /** The Stripe-Version header of every request, in order. */
+  apiVersions: (string | undefined)[]
   succeed(id: string): StandInIntent
   close(): Promise<void>
 }
@@ -38,10 +40,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>()
   const createRequests: URLSearchParams[] = []
   const refundRequests: StripeStandIn['refundRequests'] = []
+  const apiVersions: StripeStandIn['apiVersions'] = []
   const server = http.createServer((request, response) => {
     let raw = ''
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     request.on('end', () => {
+      const version = request.headers['stripe-version']
+      apiVersions.push(Array.isArray(version) ? version[0] : version)
       const url = new URL(request.url ?? '/', 'http://127.0.0.1')
       if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const form = new URLSearchParams(raw)
@@ -111,6 +116,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents,
     createRequests,
     refundRequests,
+    apiVersions,
     succeed(id) {
       const intent = intents.get(id)
       if (!intent) throw new Error(`unknown stand-in intent ${id}`)

@@ -6,9 +6,17 @@ import type { NewPaymentIntent, PaymentProvider, ProviderPaymentIntent } from '.
 
 type StripeConfig = NonNullable<Config['stripe']>
 
+/**
+ * The Stripe API version this code was written and tested against. Pinned here, not taken from the SDK or the
+ * account's default, so an SDK upgrade or a change in Stripe's dashboard never changes what the server receives;
+ * the webhook endpoint in Stripe's dashboard must be created with the same version (docs/decisions.md).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive'
+
 /** The official SDK; host, port and protocol are only set to point it at a stand-in server in tests. */
 export function createStripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     telemetry: false,
     ...(config.apiHost ? { host: config.apiHost } : {}),
