@@ -26,7 +26,16 @@ import type {
   UploadMemoryPictureResult,
 } from './memories'
 import type { Notification } from './notifications'
-import type { LoginResult, RegisterResult, ResetPasswordResult, UpdateProfileResult, User } from './session'
+import type {
+  ConfirmEmailChangeResult,
+  LoginResult,
+  RegisterResult,
+  RequestEmailChangeResult,
+  ResetPasswordResult,
+  UndoEmailChangeResult,
+  UpdateProfileResult,
+  User,
+} from './session'
 import type { BucketList, MapPlaces, MyMap, PlaceTravel, Progress } from './travel'
 import type {
   CreatePaymentIntentResult,
@@ -109,6 +118,10 @@ export interface PostResponses {
   '/requestPasswordReset': null
   '/resetPassword': ResetPasswordResult
   '/account/updateProfile': UpdateProfileResult
+  '/account/changePassword': null
+  '/account/requestEmailChange': RequestEmailChangeResult
+  '/account/confirmEmailChange': ConfirmEmailChangeResult
+  '/account/undoEmailChange': UndoEmailChangeResult
   '/account/requestDeletion': RequestAccountDeletionResult
   '/payment/createPaymentIntent': CreatePaymentIntentResult
   '/payment/verifyPaymentIntent': VerifyPaymentIntentResult
