@@ -1,4 +1,5 @@
 import type { RequestAccountDeletionResult } from './account'
+import type { ConfirmEmailChangeResult, RequestEmailChangeResult, UndoEmailChangeResult } from './accountChange'
 import type {
   CardDrawResult,
   DrawCardResult,
@@ -26,16 +27,7 @@ import type {
   UploadMemoryPictureResult,
 } from './memories'
 import type { Notification } from './notifications'
-import type {
-  ConfirmEmailChangeResult,
-  LoginResult,
-  RegisterResult,
-  RequestEmailChangeResult,
-  ResetPasswordResult,
-  UndoEmailChangeResult,
-  UpdateProfileResult,
-  User,
-} from './session'
+import type { LoginResult, RegisterResult, ResetPasswordResult, UpdateProfileResult, User } from './session'
 import type { BucketList, MapPlaces, MyMap, PlaceTravel, Progress } from './travel'
 import type {
   CreatePaymentIntentResult,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 
-import { ACCOUNT_CHANGE_TEXTS } from '@shared/session'
+import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 
 import { api, axeViolations, PASSWORD, registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
 

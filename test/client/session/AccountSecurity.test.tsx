@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
-import { ACCOUNT_CHANGE_TEXTS, PASSWORD_RESET_TEXTS } from '@shared/session'
+import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
+import { PASSWORD_RESET_TEXTS } from '@shared/session'
 import { MyAccountPage } from '@client/features/session/MyAccountPage'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'

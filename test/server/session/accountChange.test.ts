@@ -4,11 +4,11 @@ import type { ParsedMail } from 'mailparser'
 
 import {
   ACCOUNT_CHANGE_TEXTS,
-  PASSWORD_RESET_TEXTS,
   type ConfirmEmailChangeResult,
   type RequestEmailChangeResult,
   type UndoEmailChangeResult,
-} from '@shared/session'
+} from '@shared/accountChange'
+import { PASSWORD_RESET_TEXTS } from '@shared/session'
 import { pinClock } from '@server/lib/clock'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { startSmtpServer, type TestSmtpServer } from '@test/helpers/smtp'
@@ -156,7 +156,8 @@ describe('changing the password', () => {
   it('slows guessing the current password per account, as a login is per account', async () => {
     const user = await t.register()
     const statuses: number[] = []
-    for (let i = 0; i < 11; i += 1) statuses.push((await changePassword(user, `guess number ${i}`, NEW_PASSWORD)).status)
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await changePassword(user, `guess number ${i}`, NEW_PASSWORD)).status)
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429])
     // The limit counts the account, so a second session of it does not start afresh.
     const second = (await login(user.email, PASSWORD)).body.data.authKey

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
-import { ACCOUNT_CHANGE_TEXTS } from '@shared/session'
+import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 
 import { errorMessage } from '../../api/errors'
 import { useAppSelector } from '../../app/hooks'

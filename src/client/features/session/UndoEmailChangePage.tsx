@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography'
 import { useState, type SubmitEvent } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
-import { ACCOUNT_CHANGE_TEXTS, NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@shared/session'
+import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@shared/session'
 
 import { errorMessage } from '../../api/errors'
 import { sessionEnded } from '../../api/sessionEvents'
@@ -66,8 +67,8 @@ export function UndoEmailChangePage() {
       ) : (
         <Box component="form" onSubmit={handleSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography color="text.secondary">
-            This gives your account its old e-mail address back and logs it out everywhere. Whoever changed the
-            address may know your password, so choose a new one.
+            This gives your account its old e-mail address back and logs it out everywhere. Whoever changed the address
+            may know your password, so choose a new one.
           </Typography>
           <TextField
             id="undo-email-change-password"

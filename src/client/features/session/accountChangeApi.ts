@@ -6,7 +6,7 @@ import type {
   RequestEmailChangeResult,
   UndoEmailChangeBody,
   UndoEmailChangeResult,
-} from '@shared/session'
+} from '@shared/accountChange'
 
 import { baseApi } from '../../api/baseApi'
 

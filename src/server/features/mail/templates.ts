@@ -1,5 +1,6 @@
+import { EMAIL_CHANGE_TTL_HOURS, EMAIL_CHANGE_UNDO_DAYS } from '@shared/accountChange'
 import { PRODUCT_NAME } from '@shared/constants'
-import { EMAIL_CHANGE_TTL_HOURS, EMAIL_CHANGE_UNDO_DAYS, PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
+import { PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
 
 /** Every kind of message the app sends, with the values its template needs (docs/product.md#e-mails). */
 export interface MailPayloads {

@@ -9,7 +9,7 @@ import {
   type ConfirmEmailChangeResult,
   type RequestEmailChangeResult,
   type UndoEmailChangeResult,
-} from '@shared/session'
+} from '@shared/accountChange'
 
 import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'

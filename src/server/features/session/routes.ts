@@ -1,25 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 
-import { envelope } from '@shared/envelope'
 import {
   ACCOUNT_CHANGE_TEXTS,
-  AvatarListSchema,
   ChangePasswordBodySchema,
   ConfirmEmailChangeBodySchema,
   ConfirmEmailChangeResultSchema,
+  RequestEmailChangeBodySchema,
+  RequestEmailChangeResultSchema,
+  UndoEmailChangeBodySchema,
+  UndoEmailChangeResultSchema,
+} from '@shared/accountChange'
+import { envelope } from '@shared/envelope'
+import {
+  AvatarListSchema,
   LoginBodySchema,
   LoginResultSchema,
   PASSWORD_RESET_TEXTS,
   RegisterBodySchema,
-  RequestEmailChangeBodySchema,
-  RequestEmailChangeResultSchema,
   RequestPasswordResetBodySchema,
   ResetPasswordBodySchema,
   ResetPasswordResultSchema,
   RegisterResultSchema,
-  UndoEmailChangeBodySchema,
-  UndoEmailChangeResultSchema,
   UpdateProfileBodySchema,
   UpdateProfileResultSchema,
   UserSchema,

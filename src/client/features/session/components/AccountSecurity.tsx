@@ -14,7 +14,8 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useId, useState, type SubmitEvent } from 'react'
 
-import { ACCOUNT_CHANGE_TEXTS, NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@shared/session'
+import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@shared/session'
 
 import { errorMessage } from '../../../api/errors'
 import { enqueueSnackbar } from '../../../lib/toast'
@@ -221,8 +222,8 @@ function ChangeEmailForm({ email, onCancel, onSent }: ChangeEmailFormProps) {
   return (
     <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="Change e-mail">
       <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        Your account uses {email}. We will send a link to the new address; it takes effect once you open it, and{' '}
-        {email} is told, with a way to undo the change.
+        Your account uses {email}. We will send a link to the new address; it takes effect once you open it, and {email}{' '}
+        is told, with a way to undo the change.
       </Typography>
       <TextField
         id="change-email-new"
