@@ -10,9 +10,9 @@ import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 
 import { errorMessage } from '../../api/errors'
-import { useAppSelector } from '../../app/hooks'
-import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 
 import { useConfirmEmailChangeMutation } from './accountChangeApi'
 import { selectLoggedIn } from './api'

@@ -18,9 +18,9 @@ import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@shared/sessio
 
 import { errorMessage } from '../../api/errors'
 import { sessionEnded } from '../../api/sessionEvents'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { paths } from '../../app/paths'
 import { usePageTitle } from '../../components/usePageTitle'
+import { useAppDispatch, useAppSelector } from '../../lib/hooks'
+import { paths } from '../../lib/paths'
 
 import { useUndoEmailChangeMutation } from './accountChangeApi'
 import { selectLoggedIn } from './api'
