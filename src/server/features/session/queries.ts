@@ -283,7 +283,11 @@ export async function lockUserRow(trx: Transaction<Database>, userId: string): P
 }
 
 export function findPasswordHash(db: Db, userId: string) {
-  return db.selectFrom('users').select(['password_hash', 'email', 'username']).where('id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .select(['password_hash', 'email', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
 }
 
 /** Revokes every live session of the user but `keptTokenHash`; answers the revoked token hashes. */
