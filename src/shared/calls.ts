@@ -1,4 +1,5 @@
 import type { RequestAccountDeletionResult } from './account'
+import type { ConfirmEmailChangeResult, RequestEmailChangeResult, UndoEmailChangeResult } from './accountChange'
 import type {
   CardDrawResult,
   DrawCardResult,
@@ -109,6 +110,10 @@ export interface PostResponses {
   '/requestPasswordReset': null
   '/resetPassword': ResetPasswordResult
   '/account/updateProfile': UpdateProfileResult
+  '/account/changePassword': null
+  '/account/requestEmailChange': RequestEmailChangeResult
+  '/account/confirmEmailChange': ConfirmEmailChangeResult
+  '/account/undoEmailChange': UndoEmailChangeResult
   '/account/requestDeletion': RequestAccountDeletionResult
   '/payment/createPaymentIntent': CreatePaymentIntentResult
   '/payment/verifyPaymentIntent': VerifyPaymentIntentResult

@@ -54,6 +54,16 @@ const page = {
       (await import(/* webpackChunkName: "page-resetPassword" */ '../features/session/ResetPasswordPage'))
         .ResetPasswordPage,
   ),
+  confirmEmailChange: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-confirmEmailChange" */ '../features/session/ConfirmEmailChangePage'))
+        .ConfirmEmailChangePage,
+  ),
+  undoEmailChange: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-undoEmailChange" */ '../features/session/UndoEmailChangePage'))
+        .UndoEmailChangePage,
+  ),
   welcome: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-welcome" */ './routes/WelcomeRoute')).WelcomeRoute,
   ),
@@ -178,6 +188,8 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, element: <page.login /> },
       { path: paths.forgotPassword.path, element: <page.forgotPassword /> },
       { path: paths.resetPassword.path, element: <page.resetPassword /> },
+      { path: paths.confirmEmailChange.path, element: <page.confirmEmailChange /> },
+      { path: paths.undoEmailChange.path, element: <page.undoEmailChange /> },
       { path: paths.freeDraw.path, element: <page.freeDraw /> },
       { path: paths.freeDrawResult.path, element: <page.freeDrawResult /> },
       // The wallet handles visitors itself ("This page is not public accessible.").

@@ -5,6 +5,9 @@ export const paths = {
   forgotPassword: { path: '/forgotPassword', href: () => '/forgotPassword' },
   // Opened from the e-mail with `#token=…`, which reaches no server and no Referer (docs/security.md#password-reset).
   resetPassword: { path: '/resetPassword', href: () => '/resetPassword' },
+  // The links e-mailed by a change of address, with their `#token=…` likewise.
+  confirmEmailChange: { path: '/confirmEmailChange', href: () => '/confirmEmailChange' },
+  undoEmailChange: { path: '/undoEmailChange', href: () => '/undoEmailChange' },
   welcome: { path: '/welcome', href: (invited = false) => (invited ? '/welcome?invited=1' : '/welcome') },
   acquireCards: { path: '/acquireCards', href: () => '/acquireCards' },
   acquireCardsLegacy: { path: '/AcquireCards', href: () => '/AcquireCards' },

@@ -39,6 +39,7 @@ export interface Database {
   want_to_go: WantToGoTable
   mail_outbox: MailOutboxTable
   password_resets: PasswordResetsTable
+  email_changes: EmailChangesTable
 }
 
 export interface UsersTable {
@@ -423,6 +424,22 @@ export interface PasswordResetsTable {
   created_at: string
   expires_at: string
   used_at: string | null
+}
+
+/** A change of an account's e-mail address: its links are kept as the SHA-256 of their tokens. */
+export interface EmailChangesTable {
+  id: string
+  user_id: string
+  old_email: string
+  new_email: string
+  token_hash: string
+  created_at: string
+  expires_at: string
+  cancelled_at: string | null
+  confirmed_at: string | null
+  undo_token_hash: string | null
+  undo_expires_at: string | null
+  undone_at: string | null
 }
 
 export type User = Selectable<UsersTable>

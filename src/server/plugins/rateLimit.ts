@@ -60,6 +60,13 @@ export const LIMITS = {
   passwordResetPerEmail: { key: 'email', max: 5, window: '1 hour', failMode: 'closed' },
   // Tokens carry 256 bits, so guessing is hopeless; this bounds the password hashing a client can cause.
   resetPassword: { key: 'address', max: 20, window: '10 minutes', failMode: 'closed' },
+  // Changing the password or the e-mail asks for the current password: like a login's per-account limit, guessing it
+  // with a stolen session is slowed; counted per account, whose sessions are the only ones that can call it.
+  currentPasswordCheck: { key: 'user', max: 10, window: '10 minutes', failMode: 'closed' },
+  // Each request e-mails a link to an address the traveller types.
+  emailChangeRequest: { key: 'user', max: 5, window: '1 hour', failMode: 'closed' },
+  // Tokens carry 256 bits; this bounds what a client can make the server do with made-up ones (and hash, for an undo).
+  emailChangeLink: { key: 'address', max: 20, window: '10 minutes', failMode: 'closed' },
 } as const satisfies Record<string, LimitDefinition>
 
 export type LimitName = keyof typeof LIMITS

@@ -57,6 +57,9 @@ jest.setTimeout(BUDGET_MS + 120_000)
 /** Calls that end the caller's sessions when they succeed. */
 const SESSION_ENDING_CALLS = ['/api/logout', '/api/account/requestDeletion']
 
+/** Calls that change the user's password when they succeed: it is set back, so the next login still works. */
+const PASSWORD_CHANGING_CALLS = ['/api/account/changePassword']
+
 /** Calls that change something although they are GETs. */
 const WRITING_GETS = ['/api/drawCard', '/api/public/freeDrawCard']
 
@@ -555,6 +558,7 @@ describe('the contract under hostile input', () => {
       tenDraws: known([0, 1]),
       email: known([user.email, friend.email]),
       password: known([PASSWORD]),
+      currentPassword: known([PASSWORD]),
     }
     /** Where one call's control needs other real objects than the rest. */
     const fieldsOf: Record<string, KnownFields> = {
@@ -580,6 +584,12 @@ describe('the contract under hostile input', () => {
       // The memory's own copy, moved for free to another copy of the same card.
       '/api/memory/switchUserCard': { ...fields, userCardId: known([memoryCopy.user_card_id, ...freeCopies]) },
       '/api/recycleUserCard': { ...fields, userCardId: known([...freeCopies].reverse()) },
+      // A new password that follows the rules (set back after each change), and a new address every time.
+      '/api/account/changePassword': { ...fields, newPassword: known(['fuzzing is sharing']) },
+      '/api/account/requestEmailChange': {
+        ...fields,
+        newEmail: fresh(fc.uuid().map((id) => `moved.${id}@example.com`)),
+      },
     }
 
     const contents: Record<string, Buffer> = {
@@ -643,6 +653,15 @@ describe('the contract under hostile input', () => {
     user = { ...user, token: body.data.authKey }
   }
 
+  /** A change of password among the fuzzed calls is undone, so logging in again keeps working. */
+  async function setPasswordBack(changedTo: string) {
+    const { status, body } = await t.call('POST', '/api/account/changePassword', {
+      token: user.token,
+      body: { currentPassword: changedTo, newPassword: PASSWORD },
+    })
+    if (status !== 200) throw new Error(`setting the password back failed: ${JSON.stringify(body)}`)
+  }
+
   /**
    * The reads a stored value could break, for the user and the friend who sees their memories: each must answer the
    * envelope without a server error, and those that always exist must answer 200.
@@ -704,6 +723,8 @@ describe('the contract under hostile input', () => {
     const response = await t.app.inject({ method: probe.method, url: probe.url, headers, payload: probe.payload })
     const elapsed = performance.now() - started
     if (SESSION_ENDING_CALLS.some((call) => probe.url.startsWith(call)) && probe.asUser) await logInAgain()
+    if (PASSWORD_CHANGING_CALLS.includes(probe.url) && probe.asUser && response.statusCode === 200)
+      await setPasswordBack((probe.sent as { body: { newPassword: string } }).body.newPassword)
     if (response.statusCode >= 500) return `answered ${response.statusCode}: ${response.body.slice(0, 300)}`
     if (elapsed > SLOW_MS) return `took ${Math.round(elapsed)} ms`
     // SQLite would store it as three U+FFFD and PostgreSQL as one: the contract refuses it in every string field.

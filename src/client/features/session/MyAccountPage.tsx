@@ -33,6 +33,7 @@ import { useAppDispatch } from '../../lib/hooks'
 import { paths } from '../../lib/paths'
 
 import { useGetUserQuery } from './api'
+import { AccountSecurity } from './components/AccountSecurity'
 import { LevelProgress } from './components/LevelProgress'
 import { ProfileEditForm } from './components/ProfileEditForm'
 import { useLogout } from './useLogout'
@@ -79,6 +80,7 @@ export function MyAccountPage({ renderAccountData }: { renderAccountData?: (user
       ) : (
         <AccountView user={user} onEdit={() => setEditing(true)} />
       )}
+      {!editing && <AccountSecurity email={user.email} />}
       {!editing && renderAccountData?.(user)}
     </Stack>
   )

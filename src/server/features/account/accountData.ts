@@ -100,6 +100,13 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     userColumns: ['user_id'],
     exportedIn: { notExported: 'reset links are stored as hashes and are no use to anyone' },
   },
+  email_changes: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: {
+      notExported: 'changes of address under way; their links are stored as hashes, and the address is in the profile',
+    },
+  },
   account_deletions: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

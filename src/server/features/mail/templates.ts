@@ -1,9 +1,16 @@
+import { EMAIL_CHANGE_TTL_HOURS, EMAIL_CHANGE_UNDO_DAYS } from '@shared/accountChange'
 import { PRODUCT_NAME } from '@shared/constants'
 import { PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
 
 /** Every kind of message the app sends, with the values its template needs (docs/product.md#e-mails). */
 export interface MailPayloads {
   passwordReset: { username: string; token: string }
+  /** To the account's address: its password was changed (the password is never in it). */
+  passwordChanged: { username: string }
+  /** To the new address of a change of e-mail: the link that makes it the account's. */
+  emailChangeConfirm: { username: string; newEmail: string; token: string }
+  /** To the old address once the change took effect: the link that undoes it. */
+  emailChanged: { username: string; newEmail: string; undoToken: string }
 }
 export type MailKind = keyof MailPayloads
 
@@ -25,6 +32,23 @@ export function escapeHtml(text: string): string {
 /** The reset page reads the token from the fragment, which browsers send to no server and put in no Referer. */
 export function passwordResetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/resetPassword#token=${encodeURIComponent(token)}`
+}
+
+/** Like the reset link, the token travels in the fragment. */
+export function emailChangeConfirmLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/confirmEmailChange#token=${encodeURIComponent(token)}`
+}
+
+export function emailChangeUndoLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/undoEmailChange#token=${encodeURIComponent(token)}`
+}
+
+function buttonLink(link: string, label: string): string {
+  return (
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f6f78;color:#ffffff;` +
+    `padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>\n` +
+    `<p style="font-size:13px;word-break:break-all">${escapeHtml(link)}</p>`
+  )
 }
 
 /** A plain, self-contained layout: no images, no remote resources, no tracking (transactional mail). */
@@ -70,6 +94,91 @@ const RENDERERS: { [K in MailKind]: (payload: MailPayloads[K], publicUrl: string
         `<p style="font-size:13px;word-break:break-all">${escapeHtml(link)}</p>`,
         '<p>The link works once. Setting a new password logs the account out everywhere else.</p>',
         '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+      ].join('\n'),
+    )
+    return { subject, text, html, links: [link] }
+  },
+  passwordChanged: ({ username }, publicUrl) => {
+    const forgot = `${publicUrl}/forgotPassword`
+    const subject = `Your ${PRODUCT_NAME} password was changed`
+    const text = [
+      `Hello ${username},`,
+      '',
+      `The password of your ${PRODUCT_NAME} account was changed in My Account. Every other session of the account was`,
+      'logged out.',
+      '',
+      'If this was you, there is nothing to do.',
+      `If it was not, someone else knows your password: set a new one at once with "Forgot password?":`,
+      '',
+      forgot,
+      '',
+      PRODUCT_NAME,
+    ].join('\n')
+    const html = htmlDocument(
+      subject,
+      [
+        `<p>Hello ${escapeHtml(username)},</p>`,
+        `<p>The password of your ${escapeHtml(PRODUCT_NAME)} account was changed in My Account. Every other session ` +
+          'of the account was logged out.</p>',
+        '<p>If this was you, there is nothing to do.</p>',
+        '<p>If it was not, someone else knows your password: set a new one at once with "Forgot password?":</p>',
+        buttonLink(forgot, 'Set a new password'),
+      ].join('\n'),
+    )
+    return { subject, text, html, links: [forgot] }
+  },
+  emailChangeConfirm: ({ username, newEmail, token }, publicUrl) => {
+    const link = emailChangeConfirmLink(publicUrl, token)
+    const subject = `Confirm your new e-mail address for ${PRODUCT_NAME}`
+    const text = [
+      `Hello ${username},`,
+      '',
+      `You asked to use ${newEmail} for your ${PRODUCT_NAME} account. Open this link within ${EMAIL_CHANGE_TTL_HOURS}`,
+      'hours to confirm it:',
+      '',
+      link,
+      '',
+      'Until then your account keeps its current address. If you did not ask for this, ignore this e-mail.',
+      '',
+      PRODUCT_NAME,
+    ].join('\n')
+    const html = htmlDocument(
+      subject,
+      [
+        `<p>Hello ${escapeHtml(username)},</p>`,
+        `<p>You asked to use ${escapeHtml(newEmail)} for your ${escapeHtml(PRODUCT_NAME)} account. Open this link ` +
+          `within ${EMAIL_CHANGE_TTL_HOURS} hours to confirm it:</p>`,
+        buttonLink(link, 'Confirm this address'),
+        '<p>Until then your account keeps its current address. If you did not ask for this, ignore this e-mail.</p>',
+      ].join('\n'),
+    )
+    return { subject, text, html, links: [link] }
+  },
+  emailChanged: ({ username, newEmail, undoToken }, publicUrl) => {
+    const link = emailChangeUndoLink(publicUrl, undoToken)
+    const subject = `The e-mail address of your ${PRODUCT_NAME} account was changed`
+    const text = [
+      `Hello ${username},`,
+      '',
+      `Your ${PRODUCT_NAME} account now uses ${newEmail} instead of this address.`,
+      '',
+      'If this was you, there is nothing to do.',
+      `If it was not, open this link within ${EMAIL_CHANGE_UNDO_DAYS} days: it gives this address back to the account,`,
+      'logs it out everywhere and asks you for a new password.',
+      '',
+      link,
+      '',
+      PRODUCT_NAME,
+    ].join('\n')
+    const html = htmlDocument(
+      subject,
+      [
+        `<p>Hello ${escapeHtml(username)},</p>`,
+        `<p>Your ${escapeHtml(PRODUCT_NAME)} account now uses ${escapeHtml(newEmail)} instead of this address.</p>`,
+        '<p>If this was you, there is nothing to do.</p>',
+        `<p>If it was not, open this link within ${EMAIL_CHANGE_UNDO_DAYS} days: it gives this address back to the ` +
+          'account, logs it out everywhere and asks you for a new password.</p>',
+        buttonLink(link, 'Undo the change'),
       ].join('\n'),
     )
     return { subject, text, html, links: [link] }

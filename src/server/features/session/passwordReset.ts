@@ -58,9 +58,9 @@ export async function checkResetLink(db: Kysely<Database>, token: string, caller
 }
 
 /**
- * Uses the link once and sets the new password; every session of the account ends (answered as token hashes, which
- * the caller removes from every instance's session cache), every other link of it stops working, and a new session
- * logs the traveller in, cancelling a pending deletion as a login does.
+ * Uses the link once and sets the new password, the account's row locked first; every session of the account ends
+ * (answered as token hashes, which the caller removes from every instance's session cache), every other link of it
+ * stops working, and a new session logs the traveller in, cancelling a pending deletion as a login does.
  */
 export async function resetPassword(
   trx: Transaction<Database>,
@@ -69,7 +69,14 @@ export async function resetPassword(
   sessionTtlDays: number,
 ): Promise<{ result: ResetPasswordResult; endedSessions: string[] }> {
   const at = now().toISOString()
-  const userId = await queries.usePasswordReset(trx, hashToken(token), at)
+  const tokenHash = hashToken(token)
+  // The account's row first, as on every path that changes it (docs/security.md#locks): an erasure that holds it
+  // finishes first, and the link went with the account.
+  const link = await queries.findPasswordReset(trx, tokenHash)
+  if (!link || !(await queries.lockUserRow(trx, link.user_id))) {
+    throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.linkInvalid)
+  }
+  const userId = await queries.usePasswordReset(trx, tokenHash, at)
   // Checked a moment ago: another request used the link (or it expired) since.
   if (!userId) throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.linkUsed)
   await queries.useOpenPasswordResetsOf(trx, userId, at)

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import type { Database, NewUser, PasswordResetsTable, SessionsTable } from '../../db/schema'
+import type { Database, EmailChangesTable, NewUser, PasswordResetsTable, SessionsTable } from '../../db/schema'
+import { takesRowLocks } from '../../db/transactions'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -259,5 +260,123 @@ export async function useOpenPasswordResetsOf(db: Db, userId: string, at: string
 /** Links that expired by `at` are no use to anyone; answers how many went. */
 export async function deletePasswordResetsExpiredBy(db: Db, at: string): Promise<number> {
   const result = await db.deleteFrom('password_resets').where('expires_at', '<=', at).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/**
+ * The first lock of every transaction that changes a user's password or e-mail (docs/security.md#locks): the user's
+ * row `FOR UPDATE` on PostgreSQL, as an account's erasure takes it, so a change and an erasure meet on this row and one
+ * waits for the other; on SQLite an UPDATE that changes nothing takes the one write lock. False when the account is gone.
+ */
+export async function lockUserRow(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  if (takesRowLocks(trx)) {
+    const locked = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst()
+    return locked !== undefined
+  }
+  const locked = await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst()
+  return locked !== undefined
+}
+
+export function findPasswordHash(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['password_hash', 'email', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** Revokes every live session of the user but `keptTokenHash`; answers the revoked token hashes. */
+export async function revokeOtherLiveSessionsOf(
+  db: Db,
+  userId: string,
+  keptTokenHash: string,
+  at: string,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keptTokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('token_hash')
+    .execute()
+  return rows.map((row) => row.token_hash)
+}
+
+export async function updateEmail(db: Db, userId: string, email: string): Promise<void> {
+  await db.updateTable('users').set({ email }).where('id', '=', userId).execute()
+}
+
+export async function insertEmailChange(db: Db, change: EmailChangesTable): Promise<void> {
+  await db.insertInto('email_changes').values(change).execute()
+}
+
+/** Closes the account's requests whose link to the new address was not used yet. */
+export async function cancelOpenEmailChangesOf(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('email_changes')
+    .set({ cancelled_at: at })
+    .where('user_id', '=', userId)
+    .where('confirmed_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .execute()
+}
+
+export function findEmailChangeByToken(db: Db, tokenHash: string) {
+  return db.selectFrom('email_changes').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+}
+
+export function findEmailChangeByUndoToken(db: Db, undoTokenHash: string) {
+  return db.selectFrom('email_changes').selectAll().where('undo_token_hash', '=', undoTokenHash).executeTakeFirst()
+}
+
+/** Uses the link to the new address once: of two confirmations racing, one updates the row and the other finds it used. */
+export async function confirmEmailChange(
+  db: Db,
+  change: { id: string; at: string; undoTokenHash: string; undoExpiresAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('email_changes')
+    .set({ confirmed_at: change.at, undo_token_hash: change.undoTokenHash, undo_expires_at: change.undoExpiresAt })
+    .where('id', '=', change.id)
+    .where('confirmed_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where('expires_at', '>', change.at)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Uses the undo link once, within its days. */
+export async function undoEmailChange(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_changes')
+    .set({ undone_at: at })
+    .where('id', '=', id)
+    .where('undone_at', 'is', null)
+    .where('undo_expires_at', '>', at)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Deletes requests no link of which can still be used by `at`: unconfirmed ones past their expiry, confirmed ones past
+ * their undo days; answers how many went.
+ */
+export async function deleteEmailChangesExpiredBy(db: Db, at: string): Promise<number> {
+  const result = await db
+    .deleteFrom('email_changes')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('confirmed_at', 'is', null), eb('expires_at', '<=', at)]),
+        eb.and([eb('confirmed_at', 'is not', null), eb('undo_expires_at', '<=', at)]),
+      ]),
+    )
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 
+import {
+  ACCOUNT_CHANGE_TEXTS,
+  ChangePasswordBodySchema,
+  ConfirmEmailChangeBodySchema,
+  ConfirmEmailChangeResultSchema,
+  RequestEmailChangeBodySchema,
+  RequestEmailChangeResultSchema,
+  UndoEmailChangeBodySchema,
+  UndoEmailChangeResultSchema,
+} from '@shared/accountChange'
 import { envelope } from '@shared/envelope'
 import {
   AvatarListSchema,
@@ -21,6 +31,14 @@ import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
+import {
+  changePassword,
+  checkCurrentPassword,
+  checkUndoLink,
+  confirmEmailChange,
+  requestEmailChange,
+  undoEmailChange,
+} from './accountChange'
 import { checkResetLink, requestPasswordReset, resetPassword } from './passwordReset'
 import { checkNewPassword } from './passwordRules'
 import { PasswordHashing } from './passwords'
@@ -132,5 +150,91 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.requireUser,
     },
     (request) => inTransaction(fastify.db, (trx) => sessionService.updateProfile(trx, userId(request), request.body)),
+  )
+
+  fastify.post(
+    '/account/changePassword',
+    {
+      schema: { body: ChangePasswordBodySchema, response: { 200: envelope(Type.Null()) } },
+      onRequest: fastify.requireUser,
+      config: { limits: ['currentPasswordCheck'] },
+    },
+    async (request) => {
+      const user = { id: userId(request), tokenHash: request.user?.tokenHash ?? '' }
+      const { currentPassword, newPassword } = request.body
+      const checkedHash = await checkCurrentPassword(fastify.db, passwords, user.id, currentPassword)
+      if (newPassword === currentPassword) throw new AppError('BadRequest', ACCOUNT_CHANGE_TEXTS.samePassword)
+      checkNewPassword(newPassword)
+      const passwordHash = await passwords.hash(newPassword)
+      const { endedSessions } = await inTransaction(fastify.db, (trx) =>
+        changePassword(trx, {
+          userId: user.id,
+          keptTokenHash: user.tokenHash,
+          checkedHash,
+          passwordHash,
+          tellByMail: fastify.mail !== null,
+        }),
+      )
+      // The other sessions end on every instance at once; this one stays.
+      for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
+      fastify.mail?.nudge()
+      return null
+    },
+  )
+
+  fastify.post(
+    '/account/requestEmailChange',
+    {
+      schema: { body: RequestEmailChangeBodySchema, response: { 200: envelope(RequestEmailChangeResultSchema) } },
+      onRequest: fastify.requireUser,
+      config: { limits: ['currentPasswordCheck', 'emailChangeRequest'] },
+    },
+    async (request) => {
+      if (!fastify.mail) throw new AppError('Unavailable', ACCOUNT_CHANGE_TEXTS.mailOff)
+      const id = userId(request)
+      const { password, newEmail } = request.body
+      const checkedHash = await checkCurrentPassword(fastify.db, passwords, id, password)
+      const result = await inTransaction(fastify.db, (trx) =>
+        requestEmailChange(trx, { userId: id, checkedHash, newEmail }),
+      )
+      fastify.mail.nudge()
+      return result
+    },
+  )
+
+  // The link is the capability: it works in any browser, logged in or not (but not in another account's session).
+  fastify.post(
+    '/account/confirmEmailChange',
+    {
+      schema: { body: ConfirmEmailChangeBodySchema, response: { 200: envelope(ConfirmEmailChangeResultSchema) } },
+      config: { limits: ['emailChangeLink'] },
+    },
+    async (request) => {
+      const result = await inTransaction(fastify.db, (trx) =>
+        confirmEmailChange(trx, request.body.token, request.user?.id ?? null),
+      )
+      fastify.mail?.nudge()
+      return result
+    },
+  )
+
+  fastify.post(
+    '/account/undoEmailChange',
+    {
+      schema: { body: UndoEmailChangeBodySchema, response: { 200: envelope(UndoEmailChangeResultSchema) } },
+      config: { limits: ['emailChangeLink'] },
+    },
+    async (request) => {
+      const { token, newPassword } = request.body
+      await checkUndoLink(fastify.db, token)
+      checkNewPassword(newPassword)
+      const passwordHash = await passwords.hash(newPassword)
+      const { result, endedSessions } = await inTransaction(fastify.db, (trx) =>
+        undoEmailChange(trx, token, passwordHash),
+      )
+      // Logged out everywhere at once, whoever held a session.
+      for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
+      return result
+    },
   )
 }
