@@ -17,11 +17,11 @@ import { refusing } from '../../lib/databaseErrors'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
+import { hashToken } from '../../lib/tokenHash'
 import { enqueueMail } from '../mail/service'
 
 import type { PasswordHashing } from './passwords'
 import * as queries from './queries'
-import { hashToken } from './service'
 
 const ACCOUNT_GONE = 'Your account was not found. Please log in again.'
 
