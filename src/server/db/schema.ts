@@ -39,6 +39,7 @@ export interface Database {
   want_to_go: WantToGoTable
   mail_outbox: MailOutboxTable
   password_resets: PasswordResetsTable
+  email_verifications: EmailVerificationsTable
 }
 
 export interface UsersTable {
@@ -67,6 +68,8 @@ export interface UsersTable {
    * accounting; its e-mail, username and friend code are placeholders and it has no password.
    */
   closed_at: Generated<string | null>
+  /** When the account proved it reads its address (docs/product.md#verified-e-mail); null until then. */
+  email_verified_at: Generated<string | null>
 }
 
 export interface SessionsTable {
@@ -420,6 +423,17 @@ export interface MailOutboxTable {
 export interface PasswordResetsTable {
   token_hash: string
   user_id: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+/** A link that verifies an account's address, kept by the SHA-256 of its token (docs/security.md#e-mail-verification). */
+export interface EmailVerificationsTable {
+  token_hash: string
+  user_id: string
+  /** The address the link was sent to: it verifies nothing once the account uses another. */
+  email: string
   created_at: string
   expires_at: string
   used_at: string | null

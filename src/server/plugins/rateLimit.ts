@@ -60,6 +60,12 @@ export const LIMITS = {
   passwordResetPerEmail: { key: 'email', max: 5, window: '1 hour', failMode: 'closed' },
   // Tokens carry 256 bits, so guessing is hopeless; this bounds the password hashing a client can cause.
   resetPassword: { key: 'address', max: 20, window: '10 minutes', failMode: 'closed' },
+  // Each Resend e-mails the account: a few an hour per account, so nobody can fill its inbox from a session...
+  verificationResendPerAccount: { key: 'user', max: 3, window: '1 hour', failMode: 'closed' },
+  // ...and per address whatever the account, so one client cannot mail many inboxes through many sign-ups.
+  verificationResendPerAddress: { key: 'address', max: 10, window: '1 hour', failMode: 'closed' },
+  // Tokens carry 256 bits; the limit only bounds the work a client can cause.
+  verifyEmail: { key: 'address', max: 30, window: '10 minutes', failMode: 'closed' },
 } as const satisfies Record<string, LimitDefinition>
 
 export type LimitName = keyof typeof LIMITS

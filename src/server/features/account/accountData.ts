@@ -100,6 +100,11 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     userColumns: ['user_id'],
     exportedIn: { notExported: 'reset links are stored as hashes and are no use to anyone' },
   },
+  email_verifications: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'verification links are stored as hashes and are no use to anyone' },
+  },
   account_deletions: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

@@ -1,9 +1,13 @@
 import { PRODUCT_NAME } from '@shared/constants'
-import { PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
+import { EMAIL_VERIFICATION_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
 
 /** Every kind of message the app sends, with the values its template needs (docs/product.md#e-mails). */
 export interface MailPayloads {
   passwordReset: { username: string; token: string }
+  /** Sent at sign-up: a welcome with the link that confirms the address. */
+  welcome: { username: string; token: string }
+  /** Sent when an unconfirmed traveller asks again (Resend). */
+  emailVerification: { username: string; token: string }
 }
 export type MailKind = keyof MailPayloads
 
@@ -25,6 +29,51 @@ export function escapeHtml(text: string): string {
 /** The reset page reads the token from the fragment, which browsers send to no server and put in no Referer. */
 export function passwordResetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/resetPassword#token=${encodeURIComponent(token)}`
+}
+
+/** Like the reset link, the token rides in the fragment: no server log or Referer ever sees it. */
+export function emailVerificationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/verifyEmail#token=${encodeURIComponent(token)}`
+}
+
+function buttonLink(link: string, label: string): string {
+  return (
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f6f78;color:#ffffff;` +
+    `padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`
+  )
+}
+
+/** The welcome and the resent confirmation say the same about the link; only their opening differs. */
+function confirmationMail(opening: string[], subject: string, username: string, token: string, publicUrl: string) {
+  const link = emailVerificationLink(publicUrl, token)
+  const validity = `The link works for ${EMAIL_VERIFICATION_TTL_DAYS} days.`
+  const notYou = `If you did not sign up for ${PRODUCT_NAME}, ignore this e-mail: nothing more will be sent.`
+  const text = [
+    `Hello ${username},`,
+    '',
+    ...opening,
+    'Please confirm that this address is yours by opening this link:',
+    '',
+    link,
+    '',
+    validity,
+    notYou,
+    '',
+    PRODUCT_NAME,
+  ].join('\n')
+  const html = htmlDocument(
+    subject,
+    [
+      `<p>Hello ${escapeHtml(username)},</p>`,
+      ...opening.map((line) => `<p>${escapeHtml(line)}</p>`),
+      '<p>Please confirm that this address is yours by opening this link:</p>',
+      buttonLink(link, 'Confirm my e-mail address'),
+      `<p style="font-size:13px;word-break:break-all">${escapeHtml(link)}</p>`,
+      `<p>${escapeHtml(validity)}</p>`,
+      `<p>${escapeHtml(notYou)}</p>`,
+    ].join('\n'),
+  )
+  return { subject, text, html, links: [link] }
 }
 
 /** A plain, self-contained layout: no images, no remote resources, no tracking (transactional mail). */
@@ -74,6 +123,25 @@ const RENDERERS: { [K in MailKind]: (payload: MailPayloads[K], publicUrl: string
     )
     return { subject, text, html, links: [link] }
   },
+  welcome: ({ username, token }, publicUrl) =>
+    confirmationMail(
+      [
+        `Welcome to ${PRODUCT_NAME}! Your account is ready, and your welcome certificate waits in your wallet.`,
+        'Your receipts and everything we tell you about your account will come to this address.',
+      ],
+      `Welcome to ${PRODUCT_NAME}: please confirm your e-mail address`,
+      username,
+      token,
+      publicUrl,
+    ),
+  emailVerification: ({ username, token }, publicUrl) =>
+    confirmationMail(
+      [`You asked for a new link to confirm the e-mail address of your ${PRODUCT_NAME} account.`],
+      `Confirm your e-mail address for ${PRODUCT_NAME}`,
+      username,
+      token,
+      publicUrl,
+    ),
 }
 
 export function renderMail<K extends MailKind>(kind: K, payload: MailPayloads[K], publicUrl: string): RenderedMail {

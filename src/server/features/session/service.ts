@@ -37,6 +37,8 @@ import { befriend } from '../friends/service'
 import { notify } from '../notifications/service'
 import { grantRegistrationGifts } from '../wallet/service'
 
+import { sendEmailVerification } from './emailVerification'
+import { hashToken } from './hashToken'
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
 import * as queries from './queries'
 import {
@@ -49,7 +51,7 @@ import {
 } from './usernames'
 import { userCardStats } from './userStats'
 
-export { userCardStats }
+export { hashToken, userCardStats }
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please log in instead.'
@@ -65,11 +67,6 @@ async function findInviter(trx: Transaction<Database>, code: string | undefined)
   const friendCode = code?.trim().toUpperCase()
   if (friendCode?.length !== FRIEND_CODE_LENGTH) return null
   return (await queries.findUserByFriendCode(trx, friendCode)) ?? null
-}
-
-/** Sessions are stored by the hash of their token, so a leaked table opens no session. */
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
 }
 
 /** The session of a token hash that is neither revoked nor expired at `at`; undefined otherwise. */
@@ -113,22 +110,32 @@ export function starterAvatarId(userId: string): number {
 
 /**
  * Everything a registration does happens in this one transaction: the account, the session,
- * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
+ * the friendship and gifts of an invitation, the welcome certificate, the claimed free-draw card and the welcome
+ * e-mail with its link that confirms the address.
  */
 export function register(
   trx: Transaction<Database>,
   body: RegisterBody,
   passwordHash: string,
-  sessionTtlDays: number,
+  options: RegistrationOptions,
 ): Promise<RegisterResult> {
-  return refusing(() => createAccount(trx, body, passwordHash, sessionTtlDays), REGISTRATION_RACES)
+  return refusing(() => createAccount(trx, body, passwordHash, options), REGISTRATION_RACES)
+}
+
+export interface RegistrationOptions {
+  sessionTtlDays: number
+  /**
+   * Whether the site sends e-mail: then the welcome e-mail carries a link that confirms the address. A site that sends
+   * none (MAIL=off) cannot confirm addresses, so its accounts count as confirmed from the start (docs/decisions.md).
+   */
+  mailOn: boolean
 }
 
 async function createAccount(
   trx: Transaction<Database>,
   body: RegisterBody,
   passwordHash: string,
-  sessionTtlDays: number,
+  { sessionTtlDays, mailOn }: RegistrationOptions,
 ): Promise<RegisterResult> {
   const email = normalizeEmail(body.email)
   const existing = await queries.findUserIdByEmail(trx, email)
@@ -139,6 +146,7 @@ async function createAccount(
   const referralSource = body.ref?.trim() || null
 
   const id = newId()
+  const createdAt = nowIso()
   const [emailName = email] = email.split('@')
   const { username, skeleton } = await uniqueUsername(trx, baseUsername(body.name?.trim() || emailName))
   const user = {
@@ -154,13 +162,15 @@ async function createAccount(
     experience: 0,
     referral_source: referralSource,
     invited_by: inviter?.id ?? null,
-    created_at: nowIso(),
+    created_at: createdAt,
+    email_verified_at: mailOn ? null : createdAt,
   }
   await queries.insertUser(trx, user)
 
   if (inviter) await befriend(trx, id, inviter.id)
   const { invitationReward } = await grantRegistrationGifts(trx, { id, username }, inviter)
   if (body.freeDrawTransactionId) await claimFreeDraw(trx, id, body.freeDrawTransactionId)
+  if (mailOn) await sendEmailVerification(trx, { id, email, username }, 'welcome')
 
   const authKey = await createSession(trx, id, sessionTtlDays)
   const credit = await queries.findBalances(trx, id)
@@ -336,6 +346,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     userCardStats: stats,
     memoryCount,
     friendCount,
+    emailVerified: user.email_verified_at !== null,
   }
 }
 

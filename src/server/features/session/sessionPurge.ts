@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
-import { deletePasswordResetsExpiredBy, deleteSessionsExpiredBy } from './queries'
+import { deleteEmailVerificationsExpiredBy, deletePasswordResetsExpiredBy, deleteSessionsExpiredBy } from './queries'
 
 export const SESSION_PURGE_PERIOD_SECONDS = 60 * 60
 
@@ -25,6 +25,11 @@ export function sessionPurgeJob(db: Kysely<Database>, log: JobLog): PeriodicJob 
       // Kept a day past their expiry, so a late click hears "expired" rather than "not valid".
       const links = await deletePasswordResetsExpiredBy(db, new Date(at.getTime() - 86_400_000).toISOString())
       if (links > 0) log.info({ purged: links }, 'expired password reset links deleted')
+      const confirmations = await deleteEmailVerificationsExpiredBy(
+        db,
+        new Date(at.getTime() - 86_400_000).toISOString(),
+      )
+      if (confirmations > 0) log.info({ purged: confirmations }, 'expired e-mail confirmation links deleted')
     },
   }
 }
