@@ -5,6 +5,8 @@ export const paths = {
   forgotPassword: { path: '/forgotPassword', href: () => '/forgotPassword' },
   // Opened from the e-mail with `#token=…`, which reaches no server and no Referer (docs/security.md#password-reset).
   resetPassword: { path: '/resetPassword', href: () => '/resetPassword' },
+  // Opened from the welcome e-mail with `#token=…`, likewise (docs/security.md#e-mail-verification).
+  verifyEmail: { path: '/verifyEmail', href: () => '/verifyEmail' },
   welcome: { path: '/welcome', href: (invited = false) => (invited ? '/welcome?invited=1' : '/welcome') },
   acquireCards: { path: '/acquireCards', href: () => '/acquireCards' },
   acquireCardsLegacy: { path: '/AcquireCards', href: () => '/AcquireCards' },

@@ -53,6 +53,10 @@ const page = {
       (await import(/* webpackChunkName: "page-resetPassword" */ '../features/session/ResetPasswordPage'))
         .ResetPasswordPage,
   ),
+  verifyEmail: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-verifyEmail" */ '../features/session/VerifyEmailPage')).VerifyEmailPage,
+  ),
   welcome: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-welcome" */ './routes/WelcomeRoute')).WelcomeRoute,
   ),
@@ -177,6 +181,7 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, element: <page.login /> },
       { path: paths.forgotPassword.path, element: <page.forgotPassword /> },
       { path: paths.resetPassword.path, element: <page.resetPassword /> },
+      { path: paths.verifyEmail.path, element: <page.verifyEmail /> },
       { path: paths.freeDraw.path, element: <page.freeDraw /> },
       { path: paths.freeDrawResult.path, element: <page.freeDrawResult /> },
       // The wallet handles visitors itself ("This page is not public accessible.").
