@@ -204,6 +204,7 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
       userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
       memoryCount: 0,
       friendCount: 0,
+      emailVerified: false,
     })
   })
 
