@@ -29,6 +29,7 @@ const VISITOR_ROUTES = [
   '/about',
   '/forgotPassword',
   '/resetPassword#token=a-link-token',
+  '/verifyEmail#token=a-link-token',
   '/no-such-screen',
 ]
 /** Where each first-visit tour starts: the screen, and the button that shows its part of the screen. */
