@@ -27,7 +27,15 @@ import type {
   UploadMemoryPictureResult,
 } from './memories'
 import type { Notification } from './notifications'
-import type { LoginResult, RegisterResult, ResetPasswordResult, UpdateProfileResult, User } from './session'
+import type {
+  LoginResult,
+  RegisterResult,
+  ResendVerificationEmailResult,
+  ResetPasswordResult,
+  UpdateProfileResult,
+  User,
+  VerifyEmailResult,
+} from './session'
 import type { BucketList, MapPlaces, MyMap, PlaceTravel, Progress } from './travel'
 import type {
   CreatePaymentIntentResult,
@@ -109,6 +117,8 @@ export interface PostResponses {
   '/logout': null
   '/requestPasswordReset': null
   '/resetPassword': ResetPasswordResult
+  '/verifyEmail': VerifyEmailResult
+  '/resendVerificationEmail': ResendVerificationEmailResult
   '/account/updateProfile': UpdateProfileResult
   '/account/changePassword': null
   '/account/requestEmailChange': RequestEmailChangeResult

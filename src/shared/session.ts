@@ -88,6 +88,8 @@ export const UserSchema = Type.Object({
   userCardStats: UserCardStatsSchema,
   memoryCount: IntegerSchema(),
   friendCount: IntegerSchema(),
+  /** Whether the account proved it reads its address (docs/product.md#verified-e-mail). */
+  emailVerified: Type.Boolean(),
 })
 export type User = Static<typeof UserSchema>
 
@@ -145,4 +147,52 @@ export const PASSWORD_RESET_TEXTS = {
     'This password reset link is for another account than the one logged in here. Log out, then open the link again.',
   linkMissing: 'This page needs the link from the password reset e-mail. Please open that link, or ask for a new one.',
   done: 'Your password was changed and you are logged in. Every other session of your account was logged out.',
+} as const
+
+/** The password rules' refusals at sign-up, where the password is not a "new" one (docs/product.md#password-rules). */
+export const REGISTRATION_PASSWORD_TEXTS = {
+  tooShort: `Your password needs at least ${NEW_PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `Your password can have at most ${NEW_PASSWORD_MAX_LENGTH} characters.`,
+  tooCommon: PASSWORD_RESET_TEXTS.tooCommon,
+} as const
+
+/** How long a link that verifies an e-mail address works (docs/security.md#e-mail-verification). */
+export const EMAIL_VERIFICATION_TTL_DAYS = 7
+
+/** The token from the welcome e-mail's link (43 base64url characters). */
+export const VerifyEmailBodySchema = Type.Object({
+  token: TextSchema({ minLength: 1, maxLength: 200 }),
+})
+export type VerifyEmailBody = Static<typeof VerifyEmailBodySchema>
+
+/** The address that was verified. */
+export const VerifyEmailResultSchema = Type.Object({ email: Type.String() })
+export type VerifyEmailResult = Static<typeof VerifyEmailResultSchema>
+
+/** Where the new link went. */
+export const ResendVerificationEmailResultSchema = Type.Object({ email: Type.String() })
+export type ResendVerificationEmailResult = Static<typeof ResendVerificationEmailResultSchema>
+
+/** The texts of e-mail verification, shared by the server's answers, the banner, the page and their tests. */
+export const EMAIL_VERIFICATION_TEXTS = {
+  banner: (email: string) => `Please confirm your e-mail address: we sent a link to ${email}.`,
+  resend: 'Resend',
+  resent: (email: string) =>
+    `We sent a new link to ${email}. Check your spam folder if it does not arrive within a few minutes.`,
+  alreadyVerified: 'Your e-mail address is already confirmed.',
+  mailOff: 'This site does not send e-mail, so an address cannot be confirmed here.',
+  verifying: 'Confirming your e-mail address…',
+  done: (email: string) => `Thank you: ${email} is confirmed.`,
+  linkInvalid: 'This confirmation link is not valid. Log in and ask for a new one with Resend.',
+  linkUsed:
+    'This confirmation link was already used. If your address is not confirmed yet, log in and ask for a new one.',
+  linkExpired: `This confirmation link has expired: links work for ${EMAIL_VERIFICATION_TTL_DAYS} days. Log in and ask for a new one with Resend.`,
+  linkOfAnotherAccount:
+    'This confirmation link is for another account than the one logged in here. Log out, then open the link again.',
+  linkOfOldAddress: 'This confirmation link was sent to an address the account no longer uses.',
+  linkMissing:
+    'This page needs the link from the welcome e-mail. Please open that link, or log in and ask for a new one.',
+  /** Buying credit with real money waits for a confirmed address: the receipt goes there (docs/decisions.md). */
+  purchaseNeedsVerifiedEmail:
+    'Please confirm your e-mail address before buying credit: your receipt goes there. Use Resend in the banner above if the e-mail did not arrive.',
 } as const

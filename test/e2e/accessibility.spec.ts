@@ -31,6 +31,7 @@ const VISITOR_ROUTES = [
   '/resetPassword#token=a-link-token',
   '/confirmEmailChange#token=a-link-token',
   '/undoEmailChange#token=a-link-token',
+  '/verifyEmail#token=a-link-token',
   '/no-such-screen',
 ]
 /** Where each first-visit tour starts: the screen, and the button that shows its part of the screen. */

@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { simpleParser } from 'mailparser'
 
 const SCREENSHOT_DIR = path.resolve('test-results/screenshots')
 
@@ -211,4 +212,30 @@ export async function tapNearMarker(page: Page, map: Locator, target: Locator): 
     }
   }
   throw new Error('another marker sits on the marker to tap')
+}
+
+/** The e2e server runs without SMTP_URL: it writes each message as an .eml file under its DATA_DIR/mail. */
+const MAILBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
+
+/** The link to `route` in the newest message to `email` the server wrote, waiting for it to arrive. */
+export async function mailedLinkFor(email: string, route: 'resetPassword' | 'verifyEmail'): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+/${route}#token=[A-Za-z0-9_-]+`)
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(MAILBOX) ? fs.readdirSync(MAILBOX).filter((name) => name.endsWith('.eml')) : []
+        for (const name of files.sort().reverse()) {
+          const mail = await simpleParser(fs.readFileSync(path.join(MAILBOX, name)))
+          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []
+          if (!to.some((address) => address.text.includes(email))) continue
+          link = pattern.exec(mail.text ?? '')?.[0]
+          if (link) return true
+        }
+        return false
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  return link as string
 }

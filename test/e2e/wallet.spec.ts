@@ -2,7 +2,16 @@ import { expect, test } from '@playwright/test'
 
 import { present } from '../helpers/present'
 
-import { api, friendCodeOf, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
+import {
+  api,
+  friendCodeOf,
+  mailedLinkFor,
+  registerThroughHome,
+  skipTours,
+  snap,
+  storedToken,
+  uniqueEmail,
+} from './helpers'
 
 test('a new traveller redeems the welcome certificate and buys credit in test mode, with a good and a declined card', async ({
   page,
@@ -57,7 +66,7 @@ test('a new traveller redeems the welcome certificate and buys credit in test mo
   await snap(page, 'wallet-purchase-failed')
 })
 
-test('an invited traveller is rewarded at once, and the inviter when the friend collects a first card', async ({
+test('an invited traveller is rewarded at once, and the inviter when the friend confirms their e-mail address', async ({
   browser,
 }) => {
   const inviter = await (await browser.newContext()).newPage()
@@ -65,7 +74,8 @@ test('an invited traveller is rewarded at once, and the inviter when the friend 
   const code = await friendCodeOf(inviter)
 
   const invitee = await (await browser.newContext()).newPage()
-  await registerThroughHome(invitee, uniqueEmail('invitee'), `?r=${code}`)
+  const inviteeEmail = uniqueEmail('invitee')
+  await registerThroughHome(invitee, inviteeEmail, `?r=${code}`)
   await expect(invitee).toHaveURL(/\/welcome\?invited=1$/)
   await expect(invitee.getByRole('link', { name: 'Redeem Now' })).toBeVisible()
   await snap(invitee, 'welcome-invited')
@@ -79,21 +89,25 @@ test('an invited traveller is rewarded at once, and the inviter when the friend 
   expect(certificates).toHaveLength(2)
   const inviteeName = (await api<{ username: string }>(invitee, 'GET', '/getUser', inviteeToken)).username
 
-  // The friendship is immediate; the inviter's reward waits for the friend's first card.
+  // The friendship is immediate; the inviter's reward waits for the friend to confirm their address.
   const inviterToken = await storedToken(inviter)
   expect(await api(inviter, 'GET', '/getUser', inviterToken)).toMatchObject({ digitalCredit: 0, friendCount: 1 })
   await skipTours(inviter)
   await inviter.goto('/myFriends')
   const invited = inviter.getByRole('region', { name: 'Friends you invited' })
   await expect(invited.getByRole('listitem').filter({ hasText: inviteeName })).toContainText(
-    'Waiting for their first card',
+    'Waiting for them to confirm their e-mail',
   )
   await snap(inviter, 'friends-invited-pending')
 
   for (const certificate of certificates) {
     await api(invitee, 'POST', '/payment/redeemCreditCertificate', inviteeToken, { redeemCode: certificate.redeemCode })
   }
+  // A first card pays nothing while the address is not confirmed; the welcome e-mail's link does.
   await api(invitee, 'GET', '/drawCard?tenDraws=0', inviteeToken)
+  expect(await api(inviter, 'GET', '/getUser', inviterToken)).toMatchObject({ digitalCredit: 0 })
+  await invitee.goto(await mailedLinkFor(inviteeEmail, 'verifyEmail'))
+  await expect(invitee.getByText(`Thank you: ${inviteeEmail} is confirmed.`)).toBeVisible()
 
   await inviter.reload()
   await expect(invited.getByRole('listitem').filter({ hasText: inviteeName })).toContainText('+10,000 credit')

@@ -19,6 +19,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
     memoryCount: 0,
     friendCount: 0,
+    emailVerified: true,
     ...overrides,
   }
 }

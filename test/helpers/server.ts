@@ -167,6 +167,8 @@ export async function buildTestApp(
       },
     )
     if (response.status !== 200) throw new Error(`registration failed: ${JSON.stringify(response.body)}`)
+    // The welcome e-mail has left (or was tried) before the test goes on, so the mail a test waits for comes after it.
+    await app.mail?.settled()
     const user = await db
       .selectFrom('users')
       .select('id')

@@ -87,7 +87,10 @@ describe.each([
   })
 
   it('answers registration, uploads and share pages without the counters, and refuses login', async () => {
-    const user = await t.register({ email: `silent.${String(readyCheck)}@example.com`, password: 'pw' })
+    const user = await t.register({
+      email: `silent.${String(readyCheck)}@example.com`,
+      password: 'a silent redis password',
+    })
 
     const upload = await uploadFile(t, user.token, {
       data: await picture(),
@@ -99,7 +102,9 @@ describe.each([
     const share = await t.app.inject({ method: 'GET', url: `/s/user?shareId=${user.friendCode}` })
     expect(share.statusCode).toBe(200)
 
-    const login = await t.call('POST', '/api/login', { body: { email: user.email, password: 'pw' } })
+    const login = await t.call('POST', '/api/login', {
+      body: { email: user.email, password: 'a silent redis password' },
+    })
     expect(login.status).toBe(503)
     expect(login.body.metadata).toMatchObject({ status: false, errorCode: 'Unavailable' })
   })
@@ -122,15 +127,20 @@ describe('limits after Redis stopped answering', () => {
     // The limits' clock (Date.now) stands still, then moves on by the moment.
     const start = Date.now()
     jest.spyOn(Date, 'now').mockImplementation(() => start)
-    const user = await t.register({ email: 'breaker@example.com', password: 'pw' })
+    const user = await t.register({ email: 'breaker@example.com', password: 'a silent redis password' })
     expect(redis.counterCalls()).toBe(1)
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await t.call('POST', '/api/login', { body: { email: user.email, password: 'pw' } })).status).toBe(503)
+      expect(
+        (await t.call('POST', '/api/login', { body: { email: user.email, password: 'a silent redis password' } }))
+          .status,
+      ).toBe(503)
     }
     expect(redis.counterCalls()).toBe(1)
 
     jest.spyOn(Date, 'now').mockImplementation(() => start + STORE_BREAKER_OPEN_MS)
-    expect((await t.call('POST', '/api/login', { body: { email: user.email, password: 'pw' } })).status).toBe(503)
+    expect(
+      (await t.call('POST', '/api/login', { body: { email: user.email, password: 'a silent redis password' } })).status,
+    ).toBe(503)
     expect(redis.counterCalls()).toBe(2)
   })
 })

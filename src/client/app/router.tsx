@@ -64,6 +64,10 @@ const page = {
       (await import(/* webpackChunkName: "page-undoEmailChange" */ '../features/session/UndoEmailChangePage'))
         .UndoEmailChangePage,
   ),
+  verifyEmail: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-verifyEmail" */ '../features/session/VerifyEmailPage')).VerifyEmailPage,
+  ),
   welcome: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-welcome" */ './routes/WelcomeRoute')).WelcomeRoute,
   ),
@@ -190,6 +194,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword.path, element: <page.resetPassword /> },
       { path: paths.confirmEmailChange.path, element: <page.confirmEmailChange /> },
       { path: paths.undoEmailChange.path, element: <page.undoEmailChange /> },
+      { path: paths.verifyEmail.path, element: <page.verifyEmail /> },
       { path: paths.freeDraw.path, element: <page.freeDraw /> },
       { path: paths.freeDrawResult.path, element: <page.freeDrawResult /> },
       // The wallet handles visitors itself ("This page is not public accessible.").

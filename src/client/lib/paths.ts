@@ -8,6 +8,8 @@ export const paths = {
   // The links e-mailed by a change of address, with their `#token=…` likewise.
   confirmEmailChange: { path: '/confirmEmailChange', href: () => '/confirmEmailChange' },
   undoEmailChange: { path: '/undoEmailChange', href: () => '/undoEmailChange' },
+  // Opened from the welcome e-mail with `#token=…`, likewise (docs/security.md#e-mail-verification).
+  verifyEmail: { path: '/verifyEmail', href: () => '/verifyEmail' },
   welcome: { path: '/welcome', href: (invited = false) => (invited ? '/welcome?invited=1' : '/welcome') },
   acquireCards: { path: '/acquireCards', href: () => '/acquireCards' },
   acquireCardsLegacy: { path: '/AcquireCards', href: () => '/AcquireCards' },

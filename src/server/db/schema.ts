@@ -40,6 +40,7 @@ export interface Database {
   mail_outbox: MailOutboxTable
   password_resets: PasswordResetsTable
   email_changes: EmailChangesTable
+  email_verifications: EmailVerificationsTable
 }
 
 export interface UsersTable {
@@ -68,6 +69,8 @@ export interface UsersTable {
    * accounting; its e-mail, username and friend code are placeholders and it has no password.
    */
   closed_at: Generated<string | null>
+  /** When the account proved it reads its address (docs/product.md#verified-e-mail); null until then. */
+  email_verified_at: Generated<string | null>
 }
 
 export interface SessionsTable {
@@ -440,6 +443,17 @@ export interface EmailChangesTable {
   undo_token_hash: string | null
   undo_expires_at: string | null
   undone_at: string | null
+}
+
+/** A link that verifies an account's address, kept by the SHA-256 of its token (docs/security.md#e-mail-verification). */
+export interface EmailVerificationsTable {
+  token_hash: string
+  user_id: string
+  /** The address the link was sent to: it verifies nothing once the account uses another. */
+  email: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
 }
 
 export type User = Selectable<UsersTable>

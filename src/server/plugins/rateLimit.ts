@@ -67,6 +67,12 @@ export const LIMITS = {
   emailChangeRequest: { key: 'user', max: 5, window: '1 hour', failMode: 'closed' },
   // Tokens carry 256 bits; this bounds what a client can make the server do with made-up ones (and hash, for an undo).
   emailChangeLink: { key: 'address', max: 20, window: '10 minutes', failMode: 'closed' },
+  // Each Resend e-mails the account: a few an hour per account, so nobody can fill its inbox from a session...
+  verificationResendPerAccount: { key: 'user', max: 3, window: '1 hour', failMode: 'closed' },
+  // ...and per address whatever the account, so one client cannot mail many inboxes through many sign-ups.
+  verificationResendPerAddress: { key: 'address', max: 10, window: '1 hour', failMode: 'closed' },
+  // Tokens carry 256 bits; the limit only bounds the work a client can cause.
+  verifyEmail: { key: 'address', max: 30, window: '10 minutes', failMode: 'closed' },
 } as const satisfies Record<string, LimitDefinition>
 
 export type LimitName = keyof typeof LIMITS

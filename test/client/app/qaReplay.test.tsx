@@ -70,10 +70,13 @@ async function loadPageWithDevTools(screens: string[] = []) {
   return { ...(await loadPage(screens)), devTools }
 }
 
-const featureApiFiles = fs
-  .readdirSync(path.resolve('src/client/features'))
-  .map((feature) => path.resolve('src/client/features', feature, 'api.ts'))
-  .filter((file) => fs.existsSync(file))
+/** Each feature's `api.ts`, and the endpoints a feature injects from a lazily loaded chunk (`emailVerificationApi.ts`). */
+const featureApiFiles = fs.readdirSync(path.resolve('src/client/features')).flatMap((feature) =>
+  fs
+    .readdirSync(path.resolve('src/client/features', feature))
+    .filter((name) => /^(api|\w+Api)\.ts$/.test(name))
+    .map((name) => path.resolve('src/client/features', feature, name)),
+)
 
 /** Lets every pending timer callback and promise of this turn run. */
 function nextTurn() {

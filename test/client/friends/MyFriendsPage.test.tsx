@@ -78,14 +78,14 @@ describe('MyFriendsPage', () => {
     const section = await screen.findByRole('region', { name: 'Friends you invited' })
     expect(
       await within(section).findByText(
-        '10,000 credit on its way when your friend collects their first card. Rewards this month: 1 of 10.',
+        '10,000 credit on its way when your friend confirms their e-mail address. Rewards this month: 1 of 10.',
       ),
     ).toBeInTheDocument()
     const [omar, lenaReferral] = within(section).getAllByRole('listitem')
     const pending = within(present(omar, 'the first invited friend'))
     expect(pending.getByText('omar')).toBeInTheDocument()
     expect(pending.getByText('Joined 2026-11-20')).toBeInTheDocument()
-    expect(pending.getByText('Waiting for their first card')).toBeInTheDocument()
+    expect(pending.getByText('Waiting for them to confirm their e-mail')).toBeInTheDocument()
     expect(within(present(lenaReferral, 'the second invited friend')).getByText('+10,000 credit')).toBeInTheDocument()
   })
 

@@ -22,6 +22,7 @@ const marta: User = {
   userCardStats: { collectionCount: 2, cardCount: 9, rarityStats: [4, 3, 1, 1, 0] },
   memoryCount: 5,
   friendCount: 3,
+  emailVerified: true,
 }
 
 function renderAccount() {

@@ -73,7 +73,7 @@ describe('POST /api/register', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     const { status, body } = await t.call('POST', '/api/register', {
-      body: { email: 'TWICE@example.com', name: 'TWICE', password: 'x' },
+      body: { email: 'TWICE@example.com', name: 'TWICE', password: 'correct horse battery' },
     })
     expect(status).toBe(409)
     expect(body.metadata.message).toBe('An account with this e-mail already exists. Please log in instead.')
@@ -89,14 +89,14 @@ describe('POST /api/register', () => {
       body: {
         email: 'a.very.long.local.part.indeed@example.com',
         name: 'a.very.long.local.part.indeed',
-        password: 'x',
+        password: 'correct horse battery',
       },
     })
     const second = await t.call<{ username: string }>('POST', '/api/register', {
       body: {
         email: 'a.very.long.local.part.indeed@example.org',
         name: 'a.very.long.local.part.indeed',
-        password: 'x',
+        password: 'correct horse battery',
       },
     })
     expect(first.body.data.username).toBe('a.very.long.local.pa')
@@ -117,7 +117,13 @@ describe('POST /api/register', () => {
 
   it('never fails because of an unknown friend code or ref, and keeps the ref for attribution', async () => {
     const { status } = await t.call('POST', '/api/register', {
-      body: { email: 'source@example.com', name: 'source', password: 'x', friendCode: 'ZZZZZZ', ref: 'podcast-2026' },
+      body: {
+        email: 'source@example.com',
+        name: 'source',
+        password: 'correct horse battery',
+        friendCode: 'ZZZZZZ',
+        ref: 'podcast-2026',
+      },
     })
     expect(status).toBe(200)
     const row = await t.db
@@ -137,9 +143,9 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
   afterAll(() => t.close())
 
   it('logs in with the e-mail in any case and returns the login fields', async () => {
-    const user = await t.register({ email: 'kai@example.com', password: 'lighthouse' })
+    const user = await t.register({ email: 'kai@example.com', password: 'lighthouse keeper' })
     const { status, body } = await t.call<Record<string, unknown>>('POST', '/api/login', {
-      body: { email: 'KAI@example.com', password: 'lighthouse' },
+      body: { email: 'KAI@example.com', password: 'lighthouse keeper' },
     })
     expect(status).toBe(200)
     expect(body.metadata.authorized).toBe(true)
@@ -156,10 +162,10 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
   })
 
   it('gives a wrong password and an unknown e-mail the same answer', async () => {
-    await t.register({ email: 'same@example.com', password: 'right' })
+    await t.register({ email: 'same@example.com', password: 'the right password' })
     const wrongPassword = await t.call('POST', '/api/login', { body: { email: 'same@example.com', password: 'wrong' } })
     const unknownEmail = await t.call('POST', '/api/login', {
-      body: { email: 'nobody@example.com', password: 'right' },
+      body: { email: 'nobody@example.com', password: 'the right password' },
     })
     expect(wrongPassword.status).toBe(400)
     expect(unknownEmail.status).toBe(400)
@@ -167,7 +173,7 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
   })
 
   it('slows down repeated attempts on one account', async () => {
-    await t.register({ email: 'guess@example.com', password: 'right' })
+    await t.register({ email: 'guess@example.com', password: 'the right password' })
     const statuses: number[] = []
     for (let i = 0; i < 12; i += 1) {
       statuses.push(
@@ -198,6 +204,7 @@ describe('POST /api/login, /api/logout and GET /api/getUser', () => {
       userCardStats: { collectionCount: 0, cardCount: 0, rarityStats: [0, 0, 0, 0, 0] },
       memoryCount: 0,
       friendCount: 0,
+      emailVerified: false,
     })
   })
 

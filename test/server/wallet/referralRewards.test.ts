@@ -47,10 +47,23 @@ describe('POST /api/register gifts and referral rewards', () => {
     })
     expect(status).toBe(200)
   }
+  /**
+   * An invitee whose address counts as confirmed without a link: an account from before confirmation existed (the
+   * migration marks those). Confirming through the e-mailed link pays the reward itself
+   * (test/server/session/emailVerification.test.ts).
+   */
+  async function countedAsConfirmed(invitee: TestUser) {
+    await t.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date().toISOString() })
+      .where('id', '=', invitee.userId)
+      .execute()
+    return invitee
+  }
   async function registerRaw(body: Record<string, string>) {
     const email = `${Math.random().toString(36).slice(2)}@example.com`
     return t.call<{ invitationReward: boolean; authKey: string }>('POST', '/api/register', {
-      body: { email, name: email.split('@')[0], password: 'pw', ...body },
+      body: { email, name: email.split('@')[0], password: 'correct horse battery', ...body },
     })
   }
 
@@ -93,7 +106,7 @@ describe('POST /api/register gifts and referral rewards', () => {
     const inbox = await notifications(inviter.token)
     expect(inbox).toHaveLength(1)
     expect(inbox[0]?.notificationContent).toBe(
-      `${invitee.username} joined with your friend code. You receive 10,000 digital credit when they collect their first card.`,
+      `${invitee.username} joined with your friend code. You receive 10,000 digital credit when they confirm their e-mail address.`,
     )
     expect(await referrals(inviter.token)).toEqual({
       rewardCredit: 10_000,
@@ -112,9 +125,17 @@ describe('POST /api/register gifts and referral rewards', () => {
     })
   })
 
-  it("pays the inviter once, at the invitee's first pick", async () => {
+  it('pays nothing at the first pick of an invitee who has not confirmed their address', async () => {
     const inviter = await t.register()
     const invitee = await t.register({ friendCode: inviter.friendCode })
+    await pickFirstCard(invitee)
+    expect(await digitalCredit(inviter.token)).toBe(0)
+    expect((await referrals(inviter.token)).pendingCount).toBe(1)
+  })
+
+  it('pays the inviter once, at the first pick of an invitee counted as confirmed before confirmation existed', async () => {
+    const inviter = await t.register()
+    const invitee = await countedAsConfirmed(await t.register({ friendCode: inviter.friendCode }))
     await pickFirstCard(invitee)
     expect(await digitalCredit(inviter.token)).toBe(10_000)
     await pickFirstCard(invitee)
@@ -136,9 +157,9 @@ describe('POST /api/register gifts and referral rewards', () => {
     await expectLedgerToMatchBalances(t, inviter.userId)
   })
 
-  it("pays the inviter at the invitee's first paid draw", async () => {
+  it('pays the inviter at the first paid draw of an invitee counted as confirmed', async () => {
     const inviter = await t.register()
-    const invitee = await t.register({ friendCode: inviter.friendCode })
+    const invitee = await countedAsConfirmed(await t.register({ friendCode: inviter.friendCode }))
     await giveDigitalCredit(t, invitee.userId, 5_000)
     const { status } = await t.call('GET', '/api/drawCard?tenDraws=0', { token: invitee.token })
     expect(status).toBe(200)
@@ -155,7 +176,7 @@ describe('POST /api/register gifts and referral rewards', () => {
 
   it('pays once however many first picks of the invitee race', async () => {
     const inviter = await t.register()
-    const invitee = await t.register({ friendCode: inviter.friendCode })
+    const invitee = await countedAsConfirmed(await t.register({ friendCode: inviter.friendCode }))
     await giveDigitalCredit(t, invitee.userId, 50_000)
     const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -175,8 +196,8 @@ describe('POST /api/register gifts and referral rewards', () => {
       .values({ inviter_id: inviter.userId, month, paid_count: REFERRAL_REWARDS_PER_MONTH - 1 })
       .execute()
     const invitees = [
-      await t.register({ friendCode: inviter.friendCode }),
-      await t.register({ friendCode: inviter.friendCode }),
+      await countedAsConfirmed(await t.register({ friendCode: inviter.friendCode })),
+      await countedAsConfirmed(await t.register({ friendCode: inviter.friendCode })),
     ]
     await Promise.all(invitees.map((invitee) => giveDigitalCredit(t, invitee.userId, 5_000)))
     const responses = await Promise.all(
@@ -205,6 +226,7 @@ describe('POST /api/register gifts and referral rewards', () => {
       )
     expect(await notifications(inviter.token)).toHaveLength(1)
     expect(await certificates(invitee.token)).toHaveLength(2)
+    await countedAsConfirmed(invitee)
     await pickFirstCard(invitee)
     expect(await digitalCredit(inviter.token)).toBe(10_000)
     await expectLedgerToMatchBalances(t, inviter.userId)
@@ -212,8 +234,8 @@ describe('POST /api/register gifts and referral rewards', () => {
 
   it('rewards an inviter for each friend who joins and starts collecting', async () => {
     const inviter = await t.register()
-    const first = await t.register({ friendCode: inviter.friendCode })
-    const second = await t.register({ friendCode: inviter.friendCode })
+    const first = await countedAsConfirmed(await t.register({ friendCode: inviter.friendCode }))
+    const second = await countedAsConfirmed(await t.register({ friendCode: inviter.friendCode }))
     await pickFirstCard(first)
     await pickFirstCard(second)
     expect(await digitalCredit(inviter.token)).toBe(20_000)

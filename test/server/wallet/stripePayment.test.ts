@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/session'
 import type { CreatePaymentIntentResult, VerifyPaymentIntentResult } from '@shared/wallet'
 import { STRIPE_API_VERSION } from '@server/features/wallet/payments/stripeProvider'
 import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'
@@ -37,6 +38,16 @@ describe('Stripe payments', () => {
   })
   afterEach(() => expectEveryLedgerToMatchBalances(t))
 
+  /** Buying with real money waits for a confirmed address; the confirmation itself is tested in session/. */
+  async function confirmedBuyer(): Promise<TestUser> {
+    const user = await t.register()
+    await t.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date().toISOString() })
+      .where('id', '=', user.userId)
+      .execute()
+    return user
+  }
   async function createIntent(user: TestUser, body: object) {
     return t.call<CreatePaymentIntentResult>('POST', '/api/payment/createPaymentIntent', { token: user.token, body })
   }
@@ -76,8 +87,22 @@ describe('Stripe payments', () => {
   }
 
   describe('POST /api/payment/createPaymentIntent', () => {
-    it('creates a Stripe PaymentIntent through the SDK and returns its client secret and publishable key', async () => {
+    it('refuses a traveller who has not confirmed their address, asking nothing of Stripe', async () => {
       const user = await t.register()
+      const requestsBefore = stripe.createRequests.length
+      const { status, body } = await createIntent(user, { selectedCreditProduct: 2 })
+      expect(status).toBe(422)
+      expect(body.metadata).toMatchObject({
+        status: false,
+        errorCode: 'RuleViolation',
+        message: EMAIL_VERIFICATION_TEXTS.purchaseNeedsVerifiedEmail,
+      })
+      expect(stripe.createRequests).toHaveLength(requestsBefore)
+      expect(await t.db.selectFrom('payments').select('id').where('user_id', '=', user.userId).execute()).toEqual([])
+    })
+
+    it('creates a Stripe PaymentIntent through the SDK and returns its client secret and publishable key', async () => {
+      const user = await confirmedBuyer()
       const { status, body } = await createIntent(user, { selectedCreditProduct: 2 })
       expect(status).toBe(200)
       const intent = present(
@@ -106,7 +131,7 @@ describe('Stripe payments', () => {
     })
 
     it('sends Stripe the product price whatever amount the client names', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       await createIntent(user, { selectedCreditProduct: 7, amount: 50, currency: 'jpy' })
       const sent = present(stripe.createRequests.at(-1), 'a create request')
       expect(sent.get('amount')).toBe('3999')
@@ -123,7 +148,7 @@ describe('Stripe payments', () => {
 
   describe('POST /api/payment/verifyPaymentIntent', () => {
     it('answers paid false while the intent has not succeeded', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 1)
       expect((await verify(user, intent.id)).body.data).toEqual({
         paid: false,
@@ -132,7 +157,7 @@ describe('Stripe payments', () => {
     })
 
     it('credits a succeeded intent once, however often it is verified', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 6)
       stripe.succeed(intent.id)
       expect((await verify(user, intent.id)).body.data).toEqual({
@@ -148,7 +173,7 @@ describe('Stripe payments', () => {
     })
 
     it('answers paid false when Stripe no longer knows the intent', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 1)
       stripe.intents.delete(intent.id)
       const { status, body } = await verify(user, intent.id)
@@ -157,8 +182,8 @@ describe('Stripe payments', () => {
     })
 
     it('returns 404 when the intent belongs to another user', async () => {
-      const buyer = await t.register()
-      const other = await t.register()
+      const buyer = await confirmedBuyer()
+      const other = await confirmedBuyer()
       const intent = await buy(buyer, 1)
       stripe.succeed(intent.id)
       expect((await verify(other, intent.id)).status).toBe(404)
@@ -166,7 +191,7 @@ describe('Stripe payments', () => {
     })
 
     it('does not credit when Stripe reports a different amount than the product price', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 4)
       stripe.succeed(intent.id).amount_received = 100
       expect((await verify(user, intent.id)).body.data.paid).toBe(false)
@@ -176,7 +201,7 @@ describe('Stripe payments', () => {
 
   describe('POST /api/payment/webhook', () => {
     it('fulfils payment_intent.succeeded with a valid signature and needs no api key', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 3)
       const { status, body } = await sendWebhook(succeededEvent(stripe.succeed(intent.id)))
       expect(status).toBe(200)
@@ -190,7 +215,7 @@ describe('Stripe payments', () => {
     })
 
     it('returns 400 and credits nothing when the signature is wrong', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 1)
       const payload = succeededEvent(stripe.succeed(intent.id))
       const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })
@@ -200,7 +225,7 @@ describe('Stripe payments', () => {
     })
 
     it('returns 400 when the signed payload was altered', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 1)
       const payload = succeededEvent(stripe.succeed(intent.id))
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
@@ -215,12 +240,12 @@ describe('Stripe payments', () => {
         data: { object: { id: 'ch_1', object: 'charge' } },
       })
       expect((await sendWebhook(payload)).status).toBe(200)
-      const unknown = succeededEvent({ ...stripe.succeed((await buy(await t.register(), 1)).id), id: 'pi_unknown' })
+      const unknown = succeededEvent({ ...stripe.succeed((await buy(await confirmedBuyer(), 1)).id), id: 'pi_unknown' })
       expect((await sendWebhook(unknown)).status).toBe(200)
     })
 
     it('credits once when verification races repeated webhooks', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const intent = await buy(user, 2)
       const payload = succeededEvent(stripe.succeed(intent.id))
       const answers = await Promise.all([
@@ -246,7 +271,7 @@ describe('Stripe payments', () => {
     })
 
     it('refunds through Stripe, once, a payment that the spending limit lowered meanwhile refuses', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       await t.call('POST', '/api/payment/setSpendingLimit', { token: user.token, body: { monthlyLimit: 15 } })
       const intent = await buy(user, 2)
       await t.call('POST', '/api/payment/setSpendingLimit', { token: user.token, body: { monthlyLimit: 5 } })

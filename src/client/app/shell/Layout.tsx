@@ -13,8 +13,11 @@ import { Header } from './Header'
 import { RouteFocus } from './RouteFocus'
 import { ScrollRestoration } from './ScrollRestoration'
 
-/** Shown to logged-in users only, so visitors' first load does without it. */
+/** Shown to logged-in users only, so visitors' first load does without them. */
 const NotFindingButton = lazy(async () => ({ default: (await import('./NotFindingButton')).NotFindingButton }))
+const EmailVerificationBanner = lazy(async () => ({
+  default: (await import('../../features/session/EmailVerificationBanner')).EmailVerificationBanner,
+}))
 
 export function Layout() {
   const loggedIn = useAppSelector(selectLoggedIn)
@@ -40,6 +43,13 @@ export function Layout() {
             px: { xs: 1.5, sm: 3 },
           }}
         >
+          {loggedIn && (
+            <LeftOutOnError>
+              <Suspense fallback={null}>
+                <EmailVerificationBanner />
+              </Suspense>
+            </LeftOutOnError>
+          )}
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

@@ -37,7 +37,7 @@ const TOUR_STEPS: TourStep[] = [
   {
     target: '[data-tour="friends-share"]',
     title: 'Invite friends',
-    content: `Share your profile link. For every friend who joins with it you receive ${formatCredit(REFERRAL_REWARD_CREDIT)} digital credit once they collect their first card.`,
+    content: `Share your profile link. For every friend who joins with it you receive ${formatCredit(REFERRAL_REWARD_CREDIT)} digital credit once they confirm their e-mail address.`,
   },
   {
     target: '[data-tour="friends-list"]',
@@ -79,7 +79,7 @@ export function MyFriendsPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             Get {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who joins with your link, paid
-            when they collect their first card (up to {REFERRAL_REWARDS_PER_MONTH} friends a month).
+            when they confirm their e-mail address (up to {REFERRAL_REWARDS_PER_MONTH} friends a month).
           </Typography>
           {friendCode && (
             <ShareLinks url={shareUrl('user', friendCode)} title={`Join ${username} on ${PRODUCT_NAME}`} showUrl />

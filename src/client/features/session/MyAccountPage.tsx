@@ -170,7 +170,7 @@ function AccountView({ user, onEdit }: AccountViewProps) {
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Share your profile: you receive {formatCredit(REFERRAL_REWARD_CREDIT)} digital credit for every friend who
-          joins, once they collect their first card (up to {REFERRAL_REWARDS_PER_MONTH} friends a month).
+          joins, once they confirm their e-mail address (up to {REFERRAL_REWARDS_PER_MONTH} friends a month).
         </Typography>
         <ShareLinks
           url={shareUrl('user', user.friendCode)}

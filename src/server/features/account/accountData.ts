@@ -107,6 +107,11 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
       notExported: 'changes of address under way; their links are stored as hashes, and the address is in the profile',
     },
   },
+  email_verifications: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'verification links are stored as hashes and are no use to anyone' },
+  },
   account_deletions: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

@@ -69,7 +69,7 @@ export async function pickCard(
     reason: 'pick',
     reference: transactionId,
   })
-  await releaseReferralReward(trx, userId)
+  await releaseReferralReward(trx, userId, 'firstCard')
   const alreadyOwned = (await queries.listOwnedCardIds(trx, userId, [card.cardId])).size > 0
   const expGainResult = await gainExperience(trx, userId, experienceFor([card.rarity as Rarity]))
   await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
@@ -130,7 +130,7 @@ export async function drawCard(
     reason: 'draw',
     reference: transactionId,
   })
-  await releaseReferralReward(trx, userId)
+  await releaseReferralReward(trx, userId, 'firstCard')
 
   // Read after the debit, whose update holds the user's row until commit: a concurrent draw waits for this one's
   // counter instead of rolling from the same count.

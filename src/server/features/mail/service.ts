@@ -13,7 +13,7 @@ import { isMailKind, renderMail, type MailKind, type MailPayloads } from './temp
 import { HeaderInjectionError, refuseLineBreaks, type MailTransport } from './transport'
 
 export { createMailTransport, HeaderInjectionError, type MailTransport } from './transport'
-export { passwordResetLink, type MailKind } from './templates'
+export { emailVerificationLink, passwordResetLink, type MailKind } from './templates'
 
 /** Attempts before a message is given up: with the backoff below, about a day of an unreachable or refusing server. */
 export const MAIL_MAX_ATTEMPTS = 30

@@ -1,6 +1,6 @@
 import { EMAIL_CHANGE_TTL_HOURS, EMAIL_CHANGE_UNDO_DAYS } from '@shared/accountChange'
 import { PRODUCT_NAME } from '@shared/constants'
-import { PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
+import { EMAIL_VERIFICATION_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES } from '@shared/session'
 
 /** Every kind of message the app sends, with the values its template needs (docs/product.md#e-mails). */
 export interface MailPayloads {
@@ -11,6 +11,10 @@ export interface MailPayloads {
   emailChangeConfirm: { username: string; newEmail: string; token: string }
   /** To the old address once the change took effect: the link that undoes it. */
   emailChanged: { username: string; newEmail: string; undoToken: string }
+  /** Sent at sign-up: a welcome with the link that confirms the address. */
+  welcome: { username: string; token: string }
+  /** Sent when an unconfirmed traveller asks again (Resend). */
+  emailVerification: { username: string; token: string }
 }
 export type MailKind = keyof MailPayloads
 
@@ -43,12 +47,49 @@ export function emailChangeUndoLink(publicUrl: string, token: string): string {
   return `${publicUrl}/undoEmailChange#token=${encodeURIComponent(token)}`
 }
 
+/** Like the reset link, the token rides in the fragment: no server log or Referer ever sees it. */
+export function emailVerificationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/verifyEmail#token=${encodeURIComponent(token)}`
+}
+
 function buttonLink(link: string, label: string): string {
   return (
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f6f78;color:#ffffff;` +
     `padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>\n` +
     `<p style="font-size:13px;word-break:break-all">${escapeHtml(link)}</p>`
   )
+}
+
+/** The welcome and the resent confirmation say the same about the link; only their opening differs. */
+function confirmationMail(opening: string[], subject: string, username: string, token: string, publicUrl: string) {
+  const link = emailVerificationLink(publicUrl, token)
+  const validity = `The link works for ${EMAIL_VERIFICATION_TTL_DAYS} days.`
+  const notYou = `If you did not sign up for ${PRODUCT_NAME}, ignore this e-mail: nothing more will be sent.`
+  const text = [
+    `Hello ${username},`,
+    '',
+    ...opening,
+    'Please confirm that this address is yours by opening this link:',
+    '',
+    link,
+    '',
+    validity,
+    notYou,
+    '',
+    PRODUCT_NAME,
+  ].join('\n')
+  const html = htmlDocument(
+    subject,
+    [
+      `<p>Hello ${escapeHtml(username)},</p>`,
+      ...opening.map((line) => `<p>${escapeHtml(line)}</p>`),
+      '<p>Please confirm that this address is yours by opening this link:</p>',
+      buttonLink(link, 'Confirm my e-mail address'),
+      `<p>${escapeHtml(validity)}</p>`,
+      `<p>${escapeHtml(notYou)}</p>`,
+    ].join('\n'),
+  )
+  return { subject, text, html, links: [link] }
 }
 
 /** A plain, self-contained layout: no images, no remote resources, no tracking (transactional mail). */
@@ -89,9 +130,7 @@ const RENDERERS: { [K in MailKind]: (payload: MailPayloads[K], publicUrl: string
         `<p>Hello ${escapeHtml(username)},</p>`,
         `<p>Someone, hopefully you, asked to set a new password for the ${escapeHtml(PRODUCT_NAME)} account of this ` +
           `e-mail address. Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:</p>`,
-        `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f6f78;color:#ffffff;` +
-          'padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Set a new password</a></p>',
-        `<p style="font-size:13px;word-break:break-all">${escapeHtml(link)}</p>`,
+        buttonLink(link, 'Set a new password'),
         '<p>The link works once. Setting a new password logs the account out everywhere else.</p>',
         '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
       ].join('\n'),
@@ -183,6 +222,25 @@ const RENDERERS: { [K in MailKind]: (payload: MailPayloads[K], publicUrl: string
     )
     return { subject, text, html, links: [link] }
   },
+  welcome: ({ username, token }, publicUrl) =>
+    confirmationMail(
+      [
+        `Welcome to ${PRODUCT_NAME}! Your account is ready, and your welcome certificate waits in your wallet.`,
+        'Your receipts and everything we tell you about your account will come to this address.',
+      ],
+      `Welcome to ${PRODUCT_NAME}: please confirm your e-mail address`,
+      username,
+      token,
+      publicUrl,
+    ),
+  emailVerification: ({ username, token }, publicUrl) =>
+    confirmationMail(
+      [`You asked for a new link to confirm the e-mail address of your ${PRODUCT_NAME} account.`],
+      `Confirm your e-mail address for ${PRODUCT_NAME}`,
+      username,
+      token,
+      publicUrl,
+    ),
 }
 
 export function renderMail<K extends MailKind>(kind: K, payload: MailPayloads[K], publicUrl: string): RenderedMail {

@@ -20,6 +20,7 @@ import { newId } from '../../lib/random'
 import { hashToken } from '../../lib/tokenHash'
 import { enqueueMail } from '../mail/service'
 
+import { confirmAddressOwned } from './emailVerification'
 import type { PasswordHashing } from './passwords'
 import * as queries from './queries'
 
@@ -184,6 +185,8 @@ export async function confirmEmailChange(
   await queries.cancelOpenEmailChangesOf(trx, change.user_id, iso)
   // Two accounts racing for one address: the unique index lets one have it.
   await refusing(() => queries.updateEmail(trx, change.user_id, change.new_email), [EMAIL_TAKEN_RACE])
+  // The link reached the new address: it is confirmed like a sign-up's.
+  await confirmAddressOwned(trx, change.user_id, change.new_email, iso)
   await enqueueMail(trx, {
     kind: 'emailChanged',
     userId: change.user_id,
@@ -229,6 +232,7 @@ export async function undoEmailChange(
   const userId = found.user_id
   // Another account may have taken the old address since (it was free): the unique index refuses it then.
   await refusing(() => queries.updateEmail(trx, userId, found.old_email), [EMAIL_TAKEN_RACE])
+  await confirmAddressOwned(trx, userId, found.old_email, iso)
   await queries.updatePasswordHash(trx, userId, passwordHash)
   await queries.cancelOpenEmailChangesOf(trx, userId, iso)
   await queries.useOpenPasswordResetsOf(trx, userId, iso)

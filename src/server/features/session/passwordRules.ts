@@ -19,9 +19,12 @@ function isCommon(password: string): boolean {
  * NIST SP 800-63B for a password the traveller chooses: 8 to 128 characters, counted as Unicode code points (an emoji
  * is one), refused if it is a common password; no rules on which kinds of characters it holds.
  */
-export function checkNewPassword(password: string): void {
+export function checkNewPassword(password: string, texts: PasswordRuleTexts = PASSWORD_RESET_TEXTS): void {
   const length = Array.from(password).length
-  if (length < NEW_PASSWORD_MIN_LENGTH) throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.tooShort)
-  if (length > NEW_PASSWORD_MAX_LENGTH) throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.tooLong)
-  if (isCommon(password)) throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.tooCommon)
+  if (length < NEW_PASSWORD_MIN_LENGTH) throw new AppError('BadRequest', texts.tooShort)
+  if (length > NEW_PASSWORD_MAX_LENGTH) throw new AppError('BadRequest', texts.tooLong)
+  if (isCommon(password)) throw new AppError('BadRequest', texts.tooCommon)
 }
+
+/** What a refusal says: a reset speaks of the "new password", a sign-up of "your password". */
+type PasswordRuleTexts = Record<'tooShort' | 'tooLong' | 'tooCommon', string>

@@ -1,6 +1,13 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import type { Database, EmailChangesTable, NewUser, PasswordResetsTable, SessionsTable } from '../../db/schema'
+import type {
+  Database,
+  EmailChangesTable,
+  EmailVerificationsTable,
+  NewUser,
+  PasswordResetsTable,
+  SessionsTable,
+} from '../../db/schema'
 import { takesRowLocks } from '../../db/transactions'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -378,5 +385,60 @@ export async function deleteEmailChangesExpiredBy(db: Db, at: string): Promise<n
       ]),
     )
     .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+export async function insertEmailVerification(db: Db, verification: EmailVerificationsTable): Promise<void> {
+  await db.insertInto('email_verifications').values(verification).execute()
+}
+
+export function findEmailVerification(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('email_verifications')
+    .select(['user_id', 'email', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst()
+}
+
+/** Uses the link once: of two uses racing with one link, one updates the row and the other finds it used. */
+export async function useEmailVerification(db: Db, tokenHash: string, at: string) {
+  return db
+    .updateTable('email_verifications')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning(['user_id', 'email'])
+    .executeTakeFirst()
+}
+
+/** A confirmed address makes every other link of the account useless. */
+export async function useOpenEmailVerificationsOf(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('email_verifications')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+/**
+ * Marks the account's address confirmed, only while it is still `email` and not confirmed yet; answers whether this
+ * call confirmed it, so what a confirmation pays happens once however many links race.
+ */
+export async function markEmailVerified(db: Db, userId: string, email: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: at })
+    .where('id', '=', userId)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Links that expired by `at` are no use to anyone; answers how many went. */
+export async function deleteEmailVerificationsExpiredBy(db: Db, at: string): Promise<number> {
+  const result = await db.deleteFrom('email_verifications').where('expires_at', '<=', at).executeTakeFirst()
   return Number(result.numDeletedRows)
 }

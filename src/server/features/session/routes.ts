@@ -14,10 +14,13 @@ import {
 import { envelope } from '@shared/envelope'
 import {
   AvatarListSchema,
+  EMAIL_VERIFICATION_TEXTS,
   LoginBodySchema,
   LoginResultSchema,
   PASSWORD_RESET_TEXTS,
+  REGISTRATION_PASSWORD_TEXTS,
   RegisterBodySchema,
+  ResendVerificationEmailResultSchema,
   RequestPasswordResetBodySchema,
   ResetPasswordBodySchema,
   ResetPasswordResultSchema,
@@ -25,6 +28,8 @@ import {
   UpdateProfileBodySchema,
   UpdateProfileResultSchema,
   UserSchema,
+  VerifyEmailBodySchema,
+  VerifyEmailResultSchema,
 } from '@shared/session'
 
 import { inTransaction } from '../../db/transactions'
@@ -39,6 +44,7 @@ import {
   requestEmailChange,
   undoEmailChange,
 } from './accountChange'
+import { resendEmailVerification, verifyEmail } from './emailVerification'
 import { checkResetLink, requestPasswordReset, resetPassword } from './passwordReset'
 import { checkNewPassword } from './passwordRules'
 import { PasswordHashing } from './passwords'
@@ -55,11 +61,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { limits: ['register', 'registerDaily'] },
     },
     async (request) => {
+      checkNewPassword(request.body.password, REGISTRATION_PASSWORD_TEXTS)
       // Hashing is slow on purpose; done before the transaction, it holds no database lock.
       const passwordHash = await passwords.hash(request.body.password)
       const result = await inTransaction(fastify.db, (trx) =>
-        sessionService.register(trx, request.body, passwordHash, sessionTtlDays),
+        sessionService.register(trx, request.body, passwordHash, { sessionTtlDays, mailOn: fastify.mail !== null }),
       )
+      fastify.mail?.nudge()
       request.startedSession = true
       return result
     },
@@ -118,6 +126,31 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Logged out everywhere at once, as a deletion request does: every instance's cache forgets these sessions.
       for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
       request.startedSession = true
+      return result
+    },
+  )
+
+  // Open to visitors: the link is often opened on another device than the one that signed up.
+  fastify.post(
+    '/verifyEmail',
+    {
+      schema: { body: VerifyEmailBodySchema, response: { 200: envelope(VerifyEmailResultSchema) } },
+      config: { limits: ['verifyEmail'] },
+    },
+    (request) => inTransaction(fastify.db, (trx) => verifyEmail(trx, request.body.token, request.user?.id ?? null)),
+  )
+
+  fastify.post(
+    '/resendVerificationEmail',
+    {
+      schema: { response: { 200: envelope(ResendVerificationEmailResultSchema) } },
+      onRequest: fastify.requireUser,
+      config: { limits: ['verificationResendPerAccount', 'verificationResendPerAddress'] },
+    },
+    async (request) => {
+      if (!fastify.mail) throw new AppError('Unavailable', EMAIL_VERIFICATION_TEXTS.mailOff)
+      const result = await inTransaction(fastify.db, (trx) => resendEmailVerification(trx, userId(request)))
+      fastify.mail.nudge()
       return result
     },
   )

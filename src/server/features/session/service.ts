@@ -38,6 +38,7 @@ import { befriend } from '../friends/service'
 import { notify } from '../notifications/service'
 import { grantRegistrationGifts } from '../wallet/service'
 
+import { sendEmailVerification } from './emailVerification'
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
 import * as queries from './queries'
 import {
@@ -109,22 +110,32 @@ export function starterAvatarId(userId: string): number {
 
 /**
  * Everything a registration does happens in this one transaction: the account, the session,
- * the friendship and gifts of an invitation, the welcome certificate and the claimed free-draw card.
+ * the friendship and gifts of an invitation, the welcome certificate, the claimed free-draw card and the welcome
+ * e-mail with its link that confirms the address.
  */
 export function register(
   trx: Transaction<Database>,
   body: RegisterBody,
   passwordHash: string,
-  sessionTtlDays: number,
+  options: RegistrationOptions,
 ): Promise<RegisterResult> {
-  return refusing(() => createAccount(trx, body, passwordHash, sessionTtlDays), REGISTRATION_RACES)
+  return refusing(() => createAccount(trx, body, passwordHash, options), REGISTRATION_RACES)
+}
+
+export interface RegistrationOptions {
+  sessionTtlDays: number
+  /**
+   * Whether the site sends e-mail: then the welcome e-mail carries a link that confirms the address. A site that sends
+   * none (MAIL=off) cannot confirm addresses, so its accounts count as confirmed from the start (docs/decisions.md).
+   */
+  mailOn: boolean
 }
 
 async function createAccount(
   trx: Transaction<Database>,
   body: RegisterBody,
   passwordHash: string,
-  sessionTtlDays: number,
+  { sessionTtlDays, mailOn }: RegistrationOptions,
 ): Promise<RegisterResult> {
   const email = normalizeEmail(body.email)
   const existing = await queries.findUserIdByEmail(trx, email)
@@ -135,6 +146,7 @@ async function createAccount(
   const referralSource = body.ref?.trim() || null
 
   const id = newId()
+  const createdAt = nowIso()
   const [emailName = email] = email.split('@')
   const { username, skeleton } = await uniqueUsername(trx, baseUsername(body.name?.trim() || emailName))
   const user = {
@@ -150,13 +162,15 @@ async function createAccount(
     experience: 0,
     referral_source: referralSource,
     invited_by: inviter?.id ?? null,
-    created_at: nowIso(),
+    created_at: createdAt,
+    email_verified_at: mailOn ? null : createdAt,
   }
   await queries.insertUser(trx, user)
 
   if (inviter) await befriend(trx, id, inviter.id)
   const { invitationReward } = await grantRegistrationGifts(trx, { id, username }, inviter)
   if (body.freeDrawTransactionId) await claimFreeDraw(trx, id, body.freeDrawTransactionId)
+  if (mailOn) await sendEmailVerification(trx, { id, email, username }, 'welcome')
 
   const authKey = await createSession(trx, id, sessionTtlDays)
   const credit = await queries.findBalances(trx, id)
@@ -332,6 +346,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     userCardStats: stats,
     memoryCount,
     friendCount,
+    emailVerified: user.email_verified_at !== null,
   }
 }
 

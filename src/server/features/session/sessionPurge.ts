@@ -4,7 +4,12 @@ import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
-import { deleteEmailChangesExpiredBy, deletePasswordResetsExpiredBy, deleteSessionsExpiredBy } from './queries'
+import {
+  deleteEmailChangesExpiredBy,
+  deleteEmailVerificationsExpiredBy,
+  deletePasswordResetsExpiredBy,
+  deleteSessionsExpiredBy,
+} from './queries'
 
 export const SESSION_PURGE_PERIOD_SECONDS = 60 * 60
 
@@ -27,6 +32,11 @@ export function sessionPurgeJob(db: Kysely<Database>, log: JobLog): PeriodicJob 
       if (links > 0) log.info({ purged: links }, 'expired password reset links deleted')
       const changes = await deleteEmailChangesExpiredBy(db, new Date(at.getTime() - 86_400_000).toISOString())
       if (changes > 0) log.info({ purged: changes }, 'expired changes of e-mail address deleted')
+      const confirmations = await deleteEmailVerificationsExpiredBy(
+        db,
+        new Date(at.getTime() - 86_400_000).toISOString(),
+      )
+      if (confirmations > 0) log.info({ purged: confirmations }, 'expired e-mail confirmation links deleted')
     },
   }
 }

@@ -299,3 +299,9 @@ export async function moveAccountingRecords(trx: Transaction<Database>, fromUser
   await trx.updateTable('credit_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
   await trx.updateTable('payments').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
 }
+
+/** When the account confirmed its address; null while it has not (docs/decisions.md, Accounts). */
+export async function findEmailVerifiedAt(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst()
+  return row?.email_verified_at ?? null
+}

@@ -19,8 +19,9 @@ function monthOf(isoTimestamp: string): string {
 }
 
 /**
- * Records the inviter's reward for a friend who just joined, held until that friend collects their first card, so
- * throwaway registrations alone earn nothing. One row per invitee: the key makes a second hold a no-op.
+ * Records the inviter's reward for a friend who just joined, held until that friend confirms their e-mail address, so
+ * throwaway registrations earn nothing (docs/decisions.md, Accounts). One row per invitee: the key makes a second hold
+ * a no-op.
  */
 export async function holdReferralReward(
   trx: Transaction<Database>,
@@ -37,24 +38,42 @@ export async function holdReferralReward(
     trx,
     inviterId,
     'Your friend joined Wandercards',
-    `${invitee.username} joined with your friend code. You receive ${REWARD} digital credit when they collect their first card.`,
+    `${invitee.username} joined with your friend code. You receive ${REWARD} digital credit when they confirm their e-mail address.`,
     notificationLinks.friends,
   )
 }
 
 /**
- * Pays the reward held for this user's inviter, inside the transaction of the user's pick or draw (a free draw does not
- * count). A pending reward's inviter is looked up first (one indexed read per purchase) and the inviter's account row
- * locked before the reward's row, the lock order of every path to a user's credit (docs/security.md#locks); then the
- * first call claims the reward (a conditional update of the invitee's pending row); the ledger's key on (inviter,
- * 'referral', invitee) credits it at most once. The month's count is a conditional increment, so friends racing to
- * their first card keep the inviter within the cap on both databases; past it, the reward is settled as over the limit
- * and nothing is paid.
+ * What settles a held reward: the invitee confirming their address, in that confirmation's transaction; or, for an
+ * account that counts as confirmed since before confirmation existed (its reward was held until a first card), its
+ * first pick or paid draw.
  */
-export async function releaseReferralReward(trx: Transaction<Database>, inviteeId: string): Promise<void> {
+export type ReferralOccasion = 'emailConfirmed' | 'firstCard'
+
+const OCCASION_TEXT: Record<ReferralOccasion, string> = {
+  emailConfirmed: 'confirmed their e-mail address',
+  firstCard: 'collected their first card',
+}
+
+/**
+ * Pays the reward held for this user's inviter. A first card pays only for an invitee whose address counts as
+ * confirmed: a new account's reward waits for the confirmation. A pending reward's inviter is looked up first (one
+ * indexed read) and the inviter's account row locked before the reward's row, the lock order of every path to a
+ * user's credit (docs/security.md#locks); then the first call claims the reward (a conditional update of the invitee's
+ * pending row); the ledger's key on (inviter, 'referral', invitee) credits it at most once. The month's count is a
+ * conditional increment, so friends racing keep the inviter within the cap on both databases; past it, the reward is
+ * settled as over the limit and nothing is paid.
+ */
+export async function releaseReferralReward(
+  trx: Transaction<Database>,
+  inviteeId: string,
+  occasion: ReferralOccasion,
+): Promise<void> {
   const pending = await referralQueries.findPendingReferralInviter(trx, inviteeId)
+  if (!pending) return
+  if (occasion === 'firstCard' && !(await referralQueries.isEmailConfirmed(trx, inviteeId))) return
   // An inviter erased meanwhile took the reward with it (its rows go with the account).
-  if (!pending || !(await walletQueries.lockCreditAccount(trx, pending.inviter_id))) return
+  if (!(await walletQueries.lockCreditAccount(trx, pending.inviter_id))) return
   const settledAt = nowIso()
   const claimed = await referralQueries.claimPendingReferralReward(trx, inviteeId, settledAt)
   if (!claimed) return
@@ -71,7 +90,7 @@ export async function releaseReferralReward(trx: Transaction<Database>, inviteeI
       trx,
       inviterId,
       'Monthly referral limit reached',
-      `${inviteeUsername} collected their first card. You have received the ${REFERRAL_REWARDS_PER_MONTH} referral rewards a month can bring, so no credit was added for them.`,
+      `${inviteeUsername} ${OCCASION_TEXT[occasion]}. You have received the ${REFERRAL_REWARDS_PER_MONTH} referral rewards a month can bring, so no credit was added for them.`,
       notificationLinks.friends,
     )
     return
@@ -87,7 +106,7 @@ export async function releaseReferralReward(trx: Transaction<Database>, inviteeI
     trx,
     inviterId,
     'Your referral reward arrived',
-    `${inviteeUsername} collected their first card. You received ${REWARD} digital credit.`,
+    `${inviteeUsername} ${OCCASION_TEXT[occasion]}. You received ${REWARD} digital credit.`,
     notificationLinks.wallet,
   )
 }

@@ -9,8 +9,8 @@ import { holdReferralReward } from './referrals'
 
 /**
  * Gifts of a registration, inside its transaction: the welcome certificate for everyone;
- * for an invited user the invitation certificate, and for the inviter the referral reward, held until the new user's
- * first card (wallet/referrals.ts).
+ * for an invited user the invitation certificate, and for the inviter the referral reward, held until the new user
+ * confirms their e-mail address (wallet/referrals.ts).
  */
 export async function grantRegistrationGifts(
   trx: Transaction<Database>,

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 
 import { PHYSICAL_CREDIT_PRODUCT_TYPE } from '@shared/constants'
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/session'
 import { TEXTS } from '@shared/texts'
 import type {
   CreatePaymentIntentResult,
@@ -69,6 +70,10 @@ export async function createPaymentIntent(
 ): Promise<CreatePaymentIntentResult> {
   const product = await walletQueries.findActiveCreditProduct(db, creditProductId)
   if (!product) throw new AppError('NotFound', 'This credit product is not available.')
+  // Real money owes a receipt at a confirmed address; the test-mode provider moves none (docs/decisions.md, Accounts).
+  if (provider.name === 'stripe' && !(await walletQueries.findEmailVerifiedAt(db, userId))) {
+    throw new AppError('RuleViolation', EMAIL_VERIFICATION_TEXTS.purchaseNeedsVerifiedEmail)
+  }
   const kind = currencyOfProductType(product.product_type)
   const paymentId = newId()
   await inTransaction(db, (trx) => holdForPurchase(trx, userId, paymentId, product.actual_price_cents))

@@ -15,7 +15,7 @@ const STATUS_CHIP: Record<
   ReferralRewardStatus,
   { color: 'default' | 'success' | 'warning'; label: (credit: string) => string }
 > = {
-  pending: { color: 'warning', label: () => 'Waiting for their first card' },
+  pending: { color: 'warning', label: () => 'Waiting for them to confirm their e-mail' },
   paid: { color: 'success', label: (credit) => `+${credit} credit` },
   overLimit: { color: 'default', label: () => 'Over the monthly limit' },
 }
@@ -64,7 +64,7 @@ export function InvitedFriends() {
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {data.pendingCount > 0 &&
-              `${formatCredit(data.pendingCount * data.rewardCredit)} credit on its way when ${data.pendingCount === 1 ? 'your friend collects their' : 'your friends collect their'} first card. `}
+              `${formatCredit(data.pendingCount * data.rewardCredit)} credit on its way when ${data.pendingCount === 1 ? 'your friend confirms their e-mail address' : 'your friends confirm their e-mail addresses'}. `}
             Rewards this month: {data.paidThisMonth} of {data.monthlyLimit}.
           </Typography>
           {data.referrals.length === 0 ? (

@@ -1,35 +1,15 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { expect, test, type Page } from '@playwright/test'
-import { simpleParser } from 'mailparser'
 
-import { api, axeViolations, PASSWORD, registerThroughApi, snap, uniqueEmail } from './helpers'
-
-/** The e2e server runs without SMTP_URL: it writes each message as an .eml file under its DATA_DIR/mail. */
-const MAILBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
-
-/** The reset link of the newest message to `email` the server wrote, waiting for it to arrive. */
-async function resetLinkFor(email: string): Promise<string> {
-  let link: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(MAILBOX) ? fs.readdirSync(MAILBOX).filter((name) => name.endsWith('.eml')) : []
-        for (const name of files.sort().reverse()) {
-          const mail = await simpleParser(fs.readFileSync(path.join(MAILBOX, name)))
-          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []
-          if (!to.some((address) => address.text.includes(email))) continue
-          link = /https?:\/\/\S+\/resetPassword#token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0]
-          if (link) return true
-        }
-        return false
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true)
-  return link as string
-}
+import {
+  api,
+  axeViolations,
+  mailedLinkFor,
+  PASSWORD,
+  registerThroughApi,
+  registerThroughHome,
+  snap,
+  uniqueEmail,
+} from './helpers'
 
 async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   expect(await axeViolations(page, where)).toEqual([])
@@ -51,7 +31,7 @@ test('a traveller who forgot the password asks for a link, sets a new password f
   await expect(page.getByRole('status')).toContainText(`If an account uses ${email}, we have sent it a link`)
   await snap(page, 'forgot-password-sent')
 
-  const link = await resetLinkFor(email)
+  const link = await mailedLinkFor(email, 'resetPassword')
   const response = await page.goto(link)
   // The page that holds the token sends no Referer anywhere.
   expect(response?.headers()['referrer-policy']).toBe('no-referrer')
@@ -93,4 +73,43 @@ test('the forgot-password and reset pages fit a phone', async ({ page }) => {
   await expect(page.getByLabel('New password')).toBeVisible()
   expect(await overflow()).toBe(false)
   await snap(page, 'reset-password-phone')
+})
+
+test('a new traveller confirms the address from the welcome e-mail, and the banner with Resend goes', async ({
+  page,
+}) => {
+  const email = uniqueEmail('newcomer')
+  // The password rules reach the sign-up form through the shared handling, as a warning.
+  await page.goto('/')
+  const form = page.getByRole('form', { name: 'Sign up' }).first()
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password').fill('short')
+  await form.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page.getByText('Your password needs at least 8 characters.')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+
+  await registerThroughHome(page, email)
+  const banner = page.getByText(`Please confirm your e-mail address: we sent a link to ${email}.`)
+  await expect(banner).toBeVisible()
+  await expectNoAxeViolations(page, 'welcome with the confirmation banner')
+  await snap(page, 'confirmation-banner')
+  await page.getByRole('button', { name: 'Resend' }).click()
+  await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible()
+
+  const link = await mailedLinkFor(email, 'verifyEmail')
+  const response = await page.goto(link)
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer')
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible()
+  await expect(page.getByText(`Thank you: ${email} is confirmed.`)).toBeVisible()
+  await expectNoAxeViolations(page, 'e-mail confirmed')
+  await snap(page, 'email-confirmed')
+
+  await page.getByRole('link', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/feed$/)
+  await expect(page.getByRole('button', { name: 'Resend' })).toHaveCount(0)
+  await expect(banner).toHaveCount(0)
+
+  // Used once: opening it again says so.
+  await page.goto(link)
+  await expect(page.getByRole('alert')).toContainText('This confirmation link was already used.')
 })
