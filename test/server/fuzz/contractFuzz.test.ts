@@ -747,7 +747,7 @@ describe('the contract under hostile input', () => {
     // SQLite would store it as three U+FFFD and PostgreSQL as one: the contract refuses it in every string field.
     if (probe.loneSurrogateAt && response.statusCode < 400)
       return `accepted a lone surrogate in ${probe.loneSurrogateAt} (${response.statusCode})`
-    const contentType = String(response.headers['content-type'] ?? '')
+    const contentType = response.headers['content-type'] ?? ''
     const isJson = contentType.includes('application/json')
     if (target.answer === 'html') {
       if (!contentType.startsWith('text/html')) return `a share page answered ${response.statusCode} as ${contentType}`
