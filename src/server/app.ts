@@ -12,6 +12,7 @@ import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { createArtRenderer } from './features/catalogue/service'
+import { clientErrorsRoutes } from './features/clientErrors/routes'
 import { loadCardSharePage } from './features/collection/cardSharePage'
 import { collectionRoutes } from './features/collection/routes'
 import { giftDayPurgeJob } from './features/collection/service'
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(catalogueRoutes, api)
   await app.register(friendsRoutes, api)
   await app.register(contentRoutes, api)
+  await app.register(clientErrorsRoutes, api)
   await app.register(walletRoutes, api)
   await app.register(walletWebhookRoutes, api)
   await app.register(acquireRoutes, api)

@@ -60,6 +60,8 @@ export const LIMITS = {
   passwordResetPerEmail: { key: 'email', max: 5, window: '1 hour', failMode: 'closed' },
   // Tokens carry 256 bits, so guessing is hopeless; this bounds the password hashing a client can cause.
   resetPassword: { key: 'address', max: 20, window: '10 minutes', failMode: 'closed' },
+  // A crash report is logged: a page caught in a loop of errors, or a script, must not fill the log.
+  clientError: { key: 'address', max: 10, window: '1 minute', failMode: 'open' },
 } as const satisfies Record<string, LimitDefinition>
 
 export type LimitName = keyof typeof LIMITS
