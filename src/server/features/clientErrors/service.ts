@@ -1,4 +1,5 @@
-import { withoutQueryOrFragment, type ReportClientErrorBody } from '@shared/clientErrors'
+import type { ReportClientErrorBody } from '@shared/clientErrors'
+import { withoutQueryOrFragment } from '@shared/clientErrorText'
 
 /** What the log keeps of a crash report; written only from the report, never from the request that carried it. */
 export interface ClientErrorLogFields {
