@@ -136,6 +136,10 @@ module.exports = (_env, argv) => {
         'process.env.WANDERCARDS_API_BASE': JSON.stringify(apiBase),
         'process.env.WANDERCARDS_API_KEY': JSON.stringify(apiKey),
         'process.env.WANDERCARDS_SHARE_BASE': JSON.stringify(process.env.WANDERCARDS_SHARE_BASE ?? ''),
+        // The build named in crash reports (src/client/app/errorReport.ts): a commit or tag, else the app's version.
+        'process.env.WANDERCARDS_RELEASE': JSON.stringify(
+          process.env.WANDERCARDS_RELEASE || require('./package.json').version,
+        ),
       }),
       ...(production
         ? [

@@ -13,7 +13,7 @@ export const root = path.resolve(import.meta.dirname, '../..')
 export const targets = {
   web: {
     inputs: ['src/client', 'src/shared', 'public', 'webpack.config.js', 'tsconfig.json', 'package-lock.json'],
-    settings: ['WANDERCARDS_API_KEY'],
+    settings: ['WANDERCARDS_API_KEY', 'WANDERCARDS_RELEASE'],
     output: 'dist/web',
     entry: 'dist/web/index.html',
     build: buildWeb,

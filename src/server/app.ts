@@ -11,6 +11,7 @@ import { accountDeletionJob } from './features/account/service'
 import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
+import { clientErrorsRoutes } from './features/clientErrors/routes'
 import { loadCardSharePage } from './features/collection/cardSharePage'
 import { collectionRoutes } from './features/collection/routes'
 import { giftDayPurgeJob } from './features/collection/service'
@@ -53,6 +54,7 @@ import { QuietRoutesLogController, requestId, requestIdHeaderPlugin } from './pl
 import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { sharePagesPlugin } from './plugins/sharePages'
 import { staticSpaPlugin } from './plugins/staticSpa'
+import { traceMixin, tracingPlugin } from './plugins/tracing'
 
 export interface BuildAppOptions {
   config: Config
@@ -79,8 +81,14 @@ function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'
 
 /** The whole server: plugins in order, then every feature's routes under /api. Used by main.ts and the tests. */
 export async function buildApp({ config, db, closeDb = false, poolStats, logger }: BuildAppOptions) {
+  const loggerOptions = logger ?? {
+    level: config.logLevel,
+    redact: ['req.headers["x-auth-key"]', 'req.headers["x-api-key"]'],
+  }
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers["x-auth-key"]', 'req.headers["x-api-key"]'] },
+    // With tracing, every line names the trace it was written in (plugins/tracing.ts).
+    logger:
+      config.tracing && typeof loggerOptions === 'object' ? { ...loggerOptions, mixin: traceMixin } : loggerOptions,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: requestId,
@@ -88,12 +96,14 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
 
+  // First, so that every later hook and query runs inside the request's span.
+  if (config.tracing) await app.register(tracingPlugin)
   await app.register(dbPlugin, { db, config, closeDb })
   await app.register(redisPlugin)
   await app.register(metricsPlugin, { poolStats })
   await app.register(requestIdHeaderPlugin)
   // One blob store and one job runner per instance, shared by every feature; both are closed with the server.
-  await app.register(blobsPlugin, { blobs: createBlobStore(config.blobStore) })
+  await app.register(blobsPlugin, { blobs: createBlobStore(config.blobStore, { traced: config.tracing !== null }) })
   const jobLog = {
     info: (fields: object, message: string) => app.log.info(fields, message),
     error: (fields: object, message: string) => app.log.error(fields, message),
@@ -129,6 +139,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(catalogueRoutes, api)
   await app.register(friendsRoutes, api)
   await app.register(contentRoutes, api)
+  await app.register(clientErrorsRoutes, api)
   await app.register(walletRoutes, api)
   await app.register(walletWebhookRoutes, api)
   await app.register(acquireRoutes, api)

@@ -67,6 +67,16 @@ export interface Config {
   blobStore: BlobStoreSettings
   /** How e-mail leaves (docs/product.md#e-mails): an SMTP server, .eml files in DATA_DIR/mail, or not at all (MAIL=off). */
   mail: MailSettings
+  /** OpenTelemetry traces sent over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set; null: no tracing code runs at all. */
+  tracing: TracingSettings | null
+}
+
+export interface TracingSettings {
+  /** The collector's base address; spans go to `<endpoint>/v1/traces` as OTLP http/protobuf. */
+  endpoint: string
+  serviceName: string
+  /** The share of traces started here that are kept (TRACES_SAMPLE_RATIO); a caller's sampled parent is followed. */
+  sampleRatio: number
 }
 
 export type MailSettings =
@@ -215,6 +225,14 @@ const SettingsSchema = Type.Object({
     description: 'an address, e.g. "Wandercards <no-reply@example.com>", on one line',
   }),
   MAIL: Type.Optional(Switch('e-mail')),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(HttpUrl('the OpenTelemetry collector, e.g. http://collector:4318')),
+  OTEL_SERVICE_NAME: Type.String({ minLength: 1, default: 'wandercards', description: 'a service name' }),
+  TRACES_SAMPLE_RATIO: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    default: 1,
+    description: 'a number from 0 to 1, the share of requests traced',
+  }),
   DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'a whole number from 1 to 1000' }),
   DB_POOL_ACQUIRE_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10_000, description: 'milliseconds, at least 1' }),
   DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000, description: 'milliseconds, at least 1' }),
@@ -335,6 +353,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     blobStore: blobStoreSettings(settings),
     mail: mailSettings(settings),
+    tracing: settings.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: settings.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ''),
+          serviceName: settings.OTEL_SERVICE_NAME,
+          sampleRatio: settings.TRACES_SAMPLE_RATIO,
+        }
+      : null,
   }
 }
 

@@ -11,6 +11,8 @@ import { seedDatabase } from './seedDatabase'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // Loaded only when tracing is on: without it no SDK is loaded and no span is made (lib/tracing.ts).
+  const tracing = config.tracing ? (await import('./lib/tracingSdk')).startTracing(config.tracing) : null
   // Migrations and seeding may run longer than a request's statement may: they get a connection of their own,
   // without the request timeouts.
   const setup = openDatabase(config.database)
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
     },
     checkpointInBackground: true,
     limits: config.databaseLimits,
+    traced: tracing !== null,
   })
   const app = await buildApp({ config, db, closeDb: true, poolStats })
   // Read before the first request rather than during it: indexing 2,000 places holds the thread for a few hundred ms,
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
       if (err) app.log.error({ err }, 'stopping after an unexpected error')
       else app.log.info({ signal }, 'shutting down')
       await app.close()
+      await tracing?.shutdown()
       app.log.info('stopped')
     },
   )

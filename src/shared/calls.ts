@@ -101,6 +101,7 @@ export interface PostResponses {
   '/recycleUserCard': RecycleUserCardResult
   '/giftUserCard': GiftUserCardResult
   '/system/requestNewContent': null
+  '/system/reportClientError': null
   '/friends/addFriend': AddFriendResult
   '/friends/removeFriend': null
   '/memory/uploadMemoryPicture': UploadMemoryPictureResult

@@ -124,7 +124,10 @@ export async function buildTestApp(
     LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   })
-  const { db, poolStats } = openDatabase(config.database, { limits: config.databaseLimits })
+  const { db, poolStats } = openDatabase(config.database, {
+    limits: config.databaseLimits,
+    traced: config.tracing !== null,
+  })
   if (!options.joining) {
     // A copy of the template has nothing left to do here; without one (a single file run outside jest's setup) it builds.
     await migrateToLatest(db)

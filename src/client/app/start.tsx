@@ -2,6 +2,7 @@ import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App } from './App'
+import { rootErrorReporting } from './rootErrors'
 import { preloadScreen } from './router'
 import type { AppStore } from './store'
 
@@ -11,7 +12,7 @@ import type { AppStore } from './store'
  * slow phone took seconds of a lone spinner.
  */
 export function startApp(store: AppStore, container: HTMLElement): void {
-  const root = createRoot(container)
+  const root = createRoot(container, rootErrorReporting)
   const screenReady = preloadScreen(window.location.pathname, store)
   // As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
   // for the whole page, so input is never blocked for long while it runs.

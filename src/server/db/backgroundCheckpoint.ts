@@ -47,7 +47,7 @@ export function startBackgroundCheckpoint(file: string, onFailure: (message: str
   worker.on('message', (message: unknown) => {
     onFailure(String(message))
   })
-  worker.on('error', (error) => {
+  worker.on('error', (error: Error) => {
     onFailure(error.message)
   })
   // The checkpoints must not keep a finished process alive.

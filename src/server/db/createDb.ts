@@ -2,13 +2,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely'
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type Dialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely'
 import pg from 'pg'
 
 import type { Config, DatabaseLimits } from '../config'
 
 import { BACKSTOP_CHECKPOINT_PAGES, startBackgroundCheckpoint, type BackgroundCheckpoint } from './backgroundCheckpoint'
 import type { Database } from './schema'
+import { tracedDialect, type DatabaseSystem } from './tracedDialect'
 
 // Counts and sums come back from PostgreSQL as strings (int8/numeric); read them as numbers like SQLite does.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
@@ -70,6 +77,8 @@ export interface OpenDatabaseOptions {
    * is cut short but SQLite's 5-second busy wait.
    */
   limits?: DatabaseLimits
+  /** Every statement becomes a span of the active trace (TRACING; db/tracedDialect.ts). */
+  traced?: boolean
 }
 
 /** SQLite's wait for the write lock when no limits are given. */
@@ -77,8 +86,14 @@ const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000
 
 export function openDatabase(
   database: Config['database'],
-  { onConnectionLost = () => undefined, checkpointInBackground = false, limits }: OpenDatabaseOptions = {},
+  {
+    onConnectionLost = () => undefined,
+    checkpointInBackground = false,
+    limits,
+    traced = false,
+  }: OpenDatabaseOptions = {},
 ): OpenDatabase {
+  const dialectOf = (dialect: Dialect, system: DatabaseSystem) => (traced ? tracedDialect(dialect, system) : dialect)
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -97,7 +112,7 @@ export function openDatabase(
     // thrown as an unhandled error, and the query that meets it fails, answering 503; the pool drops it on release.
     pool.on('connect', (client) => client.on('error', onConnectionLost))
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: dialectOf(new PostgresDialect({ pool }), 'postgresql') }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     }
   }
@@ -117,7 +132,7 @@ export function openDatabase(
   }
   const connection = reusingPreparedStatements(sqlite, () => void checkpoint?.stop())
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }),
+    db: new Kysely<Database>({ dialect: dialectOf(new SqliteDialect({ database: connection }), 'sqlite') }),
     poolStats: () => null,
   }
 }

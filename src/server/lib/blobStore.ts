@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-s3'
 
 import { AppError } from './errors'
+import { inClientSpan } from './tracing'
 
 /**
  * Where uploaded and rendered files live: a local folder by default, or any S3-compatible object store so that
@@ -196,10 +197,32 @@ function isMissing(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404
 }
 
+/**
+ * Each call to the store becomes a client span of the active trace (TRACING), its retries included: the middleware
+ * sits at the first step, before the SDK's retry loop.
+ */
+function traceS3Calls(client: S3Client, bucket: string): void {
+  client.middlewareStack.add(
+    (next, { commandName }) =>
+      (args) => {
+        const operation = (commandName ?? 'Command').replace(/Command$/, '')
+        return inClientSpan(
+          `S3 ${operation}`,
+          { 'rpc.system': 'aws-api', 'rpc.service': 'S3', 'rpc.method': operation, 'aws.s3.bucket': bucket },
+          () => next(args),
+        )
+      },
+    { step: 'initialize', name: 'wandercardsTracing' },
+  )
+}
+
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(
+    private readonly settings: S3Settings,
+    { traced = false } = {},
+  ) {
     const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle, connectTimeoutMs, requestTimeoutMs } =
       settings
     this.client = new S3Client({
@@ -219,6 +242,7 @@ export class S3BlobStore implements BlobStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     })
+    if (traced) traceS3Calls(this.client, settings.bucket)
   }
 
   async put(key: string, data: Buffer): Promise<void> {
@@ -350,6 +374,6 @@ export function blobFolder(store: BlobStore, prefix: string): BlobStore {
 
 export type BlobStoreSettings = { kind: 'local'; folder: string } | ({ kind: 's3' } & S3Settings)
 
-export function createBlobStore(settings: BlobStoreSettings): BlobStore {
-  return settings.kind === 's3' ? new S3BlobStore(settings) : new LocalFolderBlobStore(settings.folder)
+export function createBlobStore(settings: BlobStoreSettings, { traced = false } = {}): BlobStore {
+  return settings.kind === 's3' ? new S3BlobStore(settings, { traced }) : new LocalFolderBlobStore(settings.folder)
 }

@@ -73,6 +73,8 @@ export const LIMITS = {
   verificationResendPerAddress: { key: 'address', max: 10, window: '1 hour', failMode: 'closed' },
   // Tokens carry 256 bits; the limit only bounds the work a client can cause.
   verifyEmail: { key: 'address', max: 30, window: '10 minutes', failMode: 'closed' },
+  // A crash report is logged: a page caught in a loop of errors, or a script, must not fill the log.
+  clientError: { key: 'address', max: 10, window: '1 minute', failMode: 'open' },
 } as const satisfies Record<string, LimitDefinition>
 
 export type LimitName = keyof typeof LIMITS

@@ -1,5 +1,8 @@
+import { SpanKind } from '@opentelemetry/api'
 import fp from 'fastify-plugin'
 import Redis, { type RedisOptions } from 'ioredis'
+
+import { markFailed, tracer } from '../lib/tracing'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,10 +42,33 @@ function firstConnection(redis: Redis): Promise<void> {
   })
 }
 
+/**
+ * Each command becomes a client span of the active trace (TRACING), named by the command alone: its keys and
+ * arguments hold addresses and e-mails (rate-limit counters), which a trace must not carry.
+ */
+function traceCommands(redis: Redis): void {
+  const send = redis.sendCommand.bind(redis)
+  redis.sendCommand = (command, stream) => {
+    const span = tracer().startSpan(`redis ${command.name}`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'db.system.name': 'redis', 'db.operation.name': command.name },
+    })
+    command.promise.then(
+      () => span.end(),
+      (error: unknown) => {
+        markFailed(span, error)
+        span.end()
+      },
+    )
+    return send(command, stream)
+  }
+}
+
 /** One Redis connection per instance, shared by the plugins that need it and closed with the server. */
 export const redisPlugin = fp(
   async (fastify) => {
     const redis = fastify.config.redisUrl ? new Redis(fastify.config.redisUrl, REDIS_OPTIONS) : null
+    if (redis && fastify.config.tracing) traceCommands(redis)
     // Without a listener a lost connection would end the process; ioredis reconnects by itself.
     redis?.on('error', (error: Error) => fastify.log.warn({ err: error }, 'redis connection error'))
     fastify.decorate('redis', redis)

@@ -45,6 +45,16 @@ async function metric(t: TestApp, outcome: string): Promise<number> {
   return line ? Number(line.split(' ').pop()) : 0
 }
 
+/** The outbox's backlog as /metrics shows it. */
+async function backlog(t: TestApp): Promise<{ messages: number; oldestAgeSeconds: number }> {
+  const value = async (name: string) =>
+    Number((await t.app.metrics.registry.getSingleMetricAsString(name)).trim().split('\n').at(-1)?.split(' ').pop())
+  return {
+    messages: await value('mail_outbox_messages'),
+    oldestAgeSeconds: await value('mail_outbox_oldest_age_seconds'),
+  }
+}
+
 /** Moves the app's clock past any retry delay the outbox could have chosen so far. */
 function later(minutes: number): void {
   pinClock(new Date(Date.now() + minutes * 60_000))
@@ -76,13 +86,16 @@ describe('an SMTP server that is down, then up', () => {
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 })
     expect(waiting?.last_error).toBeTruthy()
     expect(await metric(t, 'retried')).toBe(1)
+    expect((await backlog(t)).messages).toBe(2)
 
     smtp = await startSmtpServer(port)
     // Not due yet: the retry waits its delay.
     expect(await t.app.mail?.deliverDue()).toBe(0)
     later(2)
-    // The reset, and the welcome e-mail of the sign-up, which waited likewise.
+    // The reset and the welcome e-mail of the sign-up, waiting for two minutes now by the app's clock.
+    expect(await backlog(t)).toEqual({ messages: 2, oldestAgeSeconds: expect.closeTo(120, -1) as number })
     expect(await t.app.mail?.deliverDue()).toBe(2)
+    expect(await backlog(t)).toEqual({ messages: 0, oldestAgeSeconds: 0 })
     later(120)
     expect(await t.app.mail?.deliverDue()).toBe(0)
     await new Promise((resolve) => setTimeout(resolve, 100))

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin'
-import { Counter } from 'prom-client'
+import { Counter, Gauge } from 'prom-client'
 
-import { createMailTransport, MailDelivery } from './service'
+import { now } from '../../lib/clock'
+
+import { createMailTransport, MailDelivery, mailBacklog } from './service'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +37,8 @@ export class BackgroundWork {
 
 /**
  * E-mail (docs/product.md#e-mails): the transport SMTP_URL names (or .eml files under DATA_DIR without it), the outbox
- * delivery as a periodic job, and its metrics, `mail_messages_total` by kind and outcome (sent, retried, failed).
+ * delivery as a periodic job, and its metrics, `mail_messages_total` by kind and outcome (sent, retried, failed), and the outbox's backlog
+ * (`mail_outbox_messages`, `mail_outbox_oldest_age_seconds`).
  */
 export const mailPlugin = fp(
   async (fastify) => {
@@ -56,6 +59,25 @@ export const mailPlugin = fp(
       help: 'E-mail delivery attempts by kind and outcome: sent, retried (will be tried again) or failed (given up).',
       labelNames: ['kind', 'outcome'] as const,
       registers: [fastify.metrics.registry],
+    })
+    // The backlog, read from the outbox when scraped (deploy/prometheus/alerts.yml alerts on it).
+    let backlog: Promise<{ messages: number; oldestAgeSeconds: number }> | null = null
+    const readBacklog = () => (backlog ??= mailBacklog(fastify.db, now()).finally(() => (backlog = null)))
+    new Gauge({
+      name: 'mail_outbox_messages',
+      help: 'E-mails waiting in the outbox to be sent, retries included, across all instances.',
+      registers: [fastify.metrics.registry],
+      async collect() {
+        this.set((await readBacklog()).messages)
+      },
+    })
+    new Gauge({
+      name: 'mail_outbox_oldest_age_seconds',
+      help: 'Age of the oldest e-mail waiting in the outbox, 0 when none waits.',
+      registers: [fastify.metrics.registry],
+      async collect() {
+        this.set((await readBacklog()).oldestAgeSeconds)
+      },
     })
     const delivery = new MailDelivery({
       db: fastify.db,

@@ -82,3 +82,13 @@ export async function deleteFinishedMessagesBefore(db: Kysely<Database>, before:
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** Messages not yet sent nor given up (pending or being sent), and when the oldest of them was recorded. */
+export async function unsentMessages(db: Kysely<Database>): Promise<{ count: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<string | null>('created_at').as('oldest')])
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow()
+  return { count: row.count, oldestCreatedAt: row.oldest }
+}

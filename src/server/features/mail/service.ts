@@ -65,6 +65,21 @@ export function purgeFinishedMail(db: Kysely<Database>, at: Date): Promise<numbe
   return queries.deleteFinishedMessagesBefore(db, new Date(at.getTime() - MAIL_KEPT_DAYS * 86_400_000).toISOString())
 }
 
+/**
+ * The outbox's backlog: messages waiting to be sent (retries included) and the age in seconds of the oldest, 0 when
+ * none waits. Read from the outbox, so every instance reports the same site-wide figures.
+ */
+export async function mailBacklog(
+  db: Kysely<Database>,
+  at: Date,
+): Promise<{ messages: number; oldestAgeSeconds: number }> {
+  const unsent = await queries.unsentMessages(db)
+  const oldestAgeSeconds = unsent.oldestCreatedAt
+    ? Math.max(0, (at.getTime() - Date.parse(unsent.oldestCreatedAt)) / 1000)
+    : 0
+  return { messages: unsent.count, oldestAgeSeconds }
+}
+
 export type MailOutcome = 'sent' | 'retried' | 'failed'
 
 export interface MailDeliveryOptions {
