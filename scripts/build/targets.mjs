@@ -72,7 +72,12 @@ async function buildServer() {
   await esbuild.build({
     absWorkingDir: root,
     // The art worker threads' entry is a file of its own beside main.js (features/catalogue/art/artRenderer.ts).
-    entryPoints: { main: 'src/server/main.ts', artWorker: 'src/server/features/catalogue/art/artWorker.ts' },
+    entryPoints: {
+      main: 'src/server/main.ts',
+      artWorker: 'src/server/features/catalogue/art/artWorker.ts',
+      // The operator's command (npm run announce), run by plain node like the server.
+      announce: 'src/server/announce.ts',
+    },
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

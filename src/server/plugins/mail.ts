@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import { Counter } from 'prom-client'
 
-import { createMailTransport, MailDelivery } from '../features/mail/service'
+import { createMailTransport, MailDelivery, UnsubscribeSigner } from '../features/mail/service'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +62,7 @@ export const mailPlugin = fp(
       transport,
       from: config.mail.from,
       publicUrl: config.publicUrl,
+      unsubscribe: new UnsubscribeSigner(config.mediaSigningSecret),
       log: fastify.log,
       counted: (kind, outcome) => messages.inc({ kind, outcome }),
     })

@@ -18,6 +18,7 @@ import * as travel from './2026_11_25_1200_travel'
 import * as collectionGroups from './2026_11_25_1300_collection_groups'
 import * as usernameSkeletons from './2026_11_26_1000_username_skeletons'
 import * as mailOutboxPasswordResets from './2026_11_27_0900_mail_outbox_password_resets'
+import * as mailOwed from './2026_11_27_1100_mail_owed'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1300_collection_groups': collectionGroups,
   '2026_11_26_1000_username_skeletons': usernameSkeletons,
   '2026_11_27_0900_mail_outbox_password_resets': mailOutboxPasswordResets,
+  '2026_11_27_1100_mail_owed': mailOwed,
 }

@@ -299,3 +299,8 @@ export async function moveAccountingRecords(trx: Transaction<Database>, fromUser
   await trx.updateTable('credit_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
   await trx.updateTable('payments').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute()
 }
+
+/** Where a payment's receipt goes: the buyer's address and name, read in the fulfilment's transaction. */
+export function findReceiptRecipient(db: Db, userId: string) {
+  return db.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirstOrThrow()
+}
