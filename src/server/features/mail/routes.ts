@@ -89,7 +89,7 @@ export function mailRoutes(signer: UnsubscribeSigner): FastifyPluginAsyncTypebox
       // RFC 8058's one-click POST carries `List-Unsubscribe=One-Click` as a form; the token is in the address, so the
       // body is read as text and not used.
       page.addContentTypeParser(
-        ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+        'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: 1024 },
         (_request, body, done) => done(null, body),
       )
