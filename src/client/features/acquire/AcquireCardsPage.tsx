@@ -21,6 +21,7 @@ import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatCredit } from '../../lib/format'
 import { enqueueSnackbar } from '../../lib/toast'
+import { useRequestPhysicalCardsNoticeMutation } from '../mail/api'
 
 import { useGetPricesQuery } from './api'
 
@@ -167,6 +168,16 @@ function RarityChoice({ rarity, price }: { rarity: 1 | 2; price: number }) {
 }
 
 function PhysicalOptions({ prices }: { prices: PricesResult }) {
+  const [requestNotice, { isLoading: requesting }] = useRequestPhysicalCardsNoticeMutation()
+  // The request is stored (one per account) so the announcement can be mailed; SPEC's toast confirms it. A failure
+  // gets the shared error toast instead.
+  async function notifyMe() {
+    const stored = await requestNotice()
+      .unwrap()
+      .then(() => true)
+      .catch(() => false)
+    if (stored) enqueueSnackbar(TEXTS.physicalNotify, { variant: 'success' })
+  }
   const items = [
     { title: 'Single Card', text: 'The card of your choice, printed.', price: prices.pricePhysicalCardPick },
     {
@@ -188,7 +199,7 @@ function PhysicalOptions({ prices }: { prices: PricesResult }) {
       <Alert
         severity="info"
         action={
-          <Button color="inherit" onClick={() => enqueueSnackbar(TEXTS.physicalNotify, { variant: 'success' })}>
+          <Button color="inherit" disabled={requesting} onClick={() => void notifyMe()}>
             Get Notified
           </Button>
         }
