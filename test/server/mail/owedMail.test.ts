@@ -355,6 +355,37 @@ describe('the daily digest', () => {
     expect(still.body.data).toEqual({ notificationDigest: true })
   })
 
+  it('leaves out what was read in the app meanwhile, and notices that are not social', async () => {
+    const user = await t.register()
+    const friend = await t.register()
+    await setDigest(user, true)
+    await t.call('POST', '/api/friends/addFriend', { token: friend.token, body: { friendCode: user.friendCode } })
+    await t.call('POST', '/api/readAllNotifications', { token: user.token })
+    const memoryId = await createMemory(t, user, cardId)
+    await t.call('POST', '/api/memory/likeMemory', { token: friend.token, body: { memoryId } })
+    await t.db
+      .insertInto('notifications')
+      .values({
+        id: crypto.randomUUID(),
+        user_id: user.userId,
+        title: 'Your referral reward arrived',
+        content: 'Not for the digest.',
+        created_at: new Date().toISOString(),
+        read_at: null,
+        link: null,
+      })
+      .execute()
+    const before = smtp.received.length
+    const dayLater = new Date(Date.now() + DAY_MS + 60_000)
+    pinClock(dayLater)
+    await recordDueDigests(t.db, dayLater)
+    const [digest] = await mailTo(user, before)
+    expect(digest?.subject).toBe('Your day on Wandercards: 1 new notification')
+    expect(digest?.text).toContain('- New like on your memory:')
+    expect(digest?.text).not.toContain('New friend')
+    expect(digest?.text).not.toContain('Not for the digest.')
+  })
+
   it('sends nothing on a day without notifications, and moves on to the next day', async () => {
     const user = await t.register()
     await setDigest(user, true)
