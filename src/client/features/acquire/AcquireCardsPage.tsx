@@ -21,9 +21,8 @@ import { Tour, type TourStep } from '../../components/Tour'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatCredit } from '../../lib/format'
 import { enqueueSnackbar } from '../../lib/toast'
-import { useRequestPhysicalCardsNoticeMutation } from '../mail/api'
 
-import { useGetPricesQuery } from './api'
+import { useGetPricesQuery, useRequestPhysicalCardsNoticeMutation } from './api'
 
 type CardType = 'digital' | 'physical'
 

@@ -2,7 +2,10 @@ import type { EmailPreferences } from '@shared/mail'
 
 import { baseApi } from '../../api/baseApi'
 
-/** The e-mails a traveller chooses (docs/product.md#e-mails): the digest setting and "Get Notified". */
+/**
+ * The e-mails a traveller chooses (docs/product.md#e-mails): the digest setting of My Account. "Get Notified" is the
+ * Acquire Cards page's own call (acquire/api.ts), so the two lazy pages share no new chunk.
+ */
 export const mailApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getEmailPreferences: build.query<EmailPreferences, void>({
@@ -23,11 +26,7 @@ export const mailApi = baseApi.injectEndpoints({
         void dispatch(mailApi.util.upsertQueryData('getEmailPreferences', undefined, stored))
       },
     }),
-    requestPhysicalCardsNotice: build.mutation<null, void>({
-      query: () => ({ url: '/mail/requestPhysicalCardsNotice', method: 'POST' }),
-    }),
   }),
 })
 
-export const { useGetEmailPreferencesQuery, useSetEmailPreferencesMutation, useRequestPhysicalCardsNoticeMutation } =
-  mailApi
+export const { useGetEmailPreferencesQuery, useSetEmailPreferencesMutation } = mailApi
