@@ -90,6 +90,8 @@ async function buildServer() {
       migrate: 'src/server/commands/migrate.ts',
       backup: 'src/server/commands/backup.ts',
       restore: 'src/server/commands/restore.ts',
+      // npm run announce: an operator's command like the others.
+      announce: 'src/server/commands/announce.ts',
     },
     outdir: 'dist/server',
     bundle: true,

@@ -98,7 +98,7 @@ const cases = [
     expect: ['boundaries/no-restricted-paths'],
   },
   {
-    name: "a server plugin does not import a feature, not even its service.ts (app.ts hands it what it needs)",
+    name: 'a server plugin does not import a feature, not even its service.ts (app.ts hands it what it needs)',
     file: 'src/server/plugins/boundaryFixture.ts',
     code: "import { findLiveSession } from '../features/session/service'\nexport const fixture = findLiveSession\n",
     expect: ['boundaries/no-restricted-paths'],

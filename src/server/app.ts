@@ -20,6 +20,9 @@ import { feedRoutes } from './features/feed/routes'
 import { friendsRoutes } from './features/friends/routes'
 import { healthRoutes } from './features/health/routes'
 import { mailPlugin } from './features/mail/plugin'
+import { mailRoutes } from './features/mail/routes'
+import { UnsubscribeSigner } from './features/mail/service'
+import { digestJob } from './features/mail/subscriptions'
 import { memoryPictureStore } from './features/memories/pictures'
 import { pictureSweepJob } from './features/memories/pictureSweep'
 import { memoriesRoutes } from './features/memories/routes'
@@ -148,6 +151,8 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(feedRoutes, api)
   await app.register(accountRoutes, api)
   await app.register(travelRoutes, api)
+  // The e-mails a traveller chooses, and the unsubscribe page their links open (outside /api: no key, no session).
+  await app.register(mailRoutes(new UnsubscribeSigner(config.mediaSigningSecret)))
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.
   await app.register(sharePagesPlugin, {
     pages: { user: loadUserSharePage, card: loadCardSharePage, draw: loadDrawSharePage },
@@ -157,9 +162,13 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   // Periodic work, each job once per period across all instances; the runner starts when the app is ready.
   if (config.pictureSweep) await app.jobs.every(pictureSweepJob(db, memoryPictureStore(app.blobs), app.log))
   await app.jobs.every(sessionPurgeJob(db, app.log))
-  await app.jobs.every(accountDeletionJob(db, app.blobs, app.log))
+  await app.jobs.every(accountDeletionJob(db, app.blobs, app.log, { farewellMail: app.mail !== null }))
   await app.jobs.every(spendingHoldPurgeJob(db, app.log))
   await app.jobs.every(giftDayPurgeJob(db, app.log))
+  if (app.mail) {
+    const { mail } = app
+    await app.jobs.every(digestJob(db, app.log, () => mail.nudge()))
+  }
 
   return app
 }

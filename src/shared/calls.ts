@@ -14,6 +14,7 @@ import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
+import type { EmailPreferences } from './mail'
 import type {
   AvailableCardSets,
   CreateMemoryResult,
@@ -92,6 +93,7 @@ export interface GetResponses {
   '/collection/getProgress': Progress
   '/travel/getPlaceTravel': PlaceTravel
   '/travel/getBucketList': BucketList
+  '/mail/getEmailPreferences': EmailPreferences
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -133,6 +135,8 @@ export interface PostResponses {
   '/payment/setSpendingLimit': SpendingLimit
   '/travel/setWantToGo': null
   '/travel/removeVerification': null
+  '/mail/requestPhysicalCardsNotice': null
+  '/mail/setEmailPreferences': EmailPreferences
 }
 
 export type GetPath = keyof GetResponses

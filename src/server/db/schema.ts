@@ -35,6 +35,8 @@ export interface Database {
   memory_likes: MemoryLikesTable
   memory_comments: MemoryCommentsTable
   account_deletions: AccountDeletionsTable
+  physical_card_requests: PhysicalCardRequestsTable
+  mail_digest_subscriptions: MailDigestSubscriptionsTable
   place_verifications: PlaceVerificationsTable
   want_to_go: WantToGoTable
   mail_outbox: MailOutboxTable
@@ -418,6 +420,26 @@ export interface MailOutboxTable {
   last_error: string | null
   created_at: string
   sent_at: string | null
+  /** Names a message that may exist only once (a payment's receipt, one day's digest); unique, null for the rest. */
+  dedupe_key: string | null
+}
+
+/** A traveller's "Get Notified" for physical cards: one per account; the announcement is recorded once. */
+export interface PhysicalCardRequestsTable {
+  user_id: string
+  requested_at: string
+  /** When the announcement mail was recorded for this request; null until the operator sends it. */
+  announced_at: string | null
+}
+
+/** A traveller who chose the daily digest e-mail (no row: off). */
+export interface MailDigestSubscriptionsTable {
+  user_id: string
+  subscribed_at: string
+  /** Notifications created after this moment go into the next digest. */
+  covered_until: string
+  /** The next digest is due from this moment: a day after the last one. */
+  next_digest_at: string
 }
 
 /** A password reset link, kept by the SHA-256 of its token (docs/security.md#password-reset). */

@@ -58,6 +58,8 @@ export const LIMITS = {
   passwordResetPerAddress: { key: 'address', max: 10, window: '1 hour', failMode: 'closed' },
   // ...and per e-mail whatever the address, so nobody can fill one inbox by rotating addresses.
   passwordResetPerEmail: { key: 'email', max: 5, window: '1 hour', failMode: 'closed' },
+  // The unsubscribe page and its one-click POST: signed links, so this only bounds what one client can cost.
+  unsubscribe: { key: 'address', max: 60, window: '1 minute', failMode: 'open' },
   // Tokens carry 256 bits, so guessing is hopeless; this bounds the password hashing a client can cause.
   resetPassword: { key: 'address', max: 20, window: '10 minutes', failMode: 'closed' },
   // Changing the password or the e-mail asks for the current password: like a login's per-account limit, guessing it

@@ -45,6 +45,7 @@ let clicked: string[] = []
 beforeEach(() => {
   server.use(
     onGet('/checkNewNotifications', false),
+    onGet('/mail/getEmailPreferences', { notificationDigest: false }),
     // As the server does: the traveller only with a session.
     onGet('/getUser', (request) =>
       request.headers.get('x-auth-key')

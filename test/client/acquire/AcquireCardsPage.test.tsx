@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 
 import { AcquireCardsPage } from '@client/features/acquire/AcquireCardsPage'
-import { onGet, server } from '@test/helpers/msw'
+import { onGet, onPost, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { prices } from './fixtures'
@@ -37,8 +37,15 @@ describe('AcquireCardsPage', () => {
     expect(screen.getByLabelText('Price of 10 cards: 13,500 credit')).toBeInTheDocument()
   })
 
-  it('shows the physical prices, the February 2025 notice and a Get Notified that only confirms', async () => {
-    server.use(onGet('/getPrices', prices))
+  it('shows the physical prices, the February 2025 notice and a Get Notified that stores the request and confirms', async () => {
+    let requests = 0
+    server.use(
+      onGet('/getPrices', prices),
+      onPost('/mail/requestPhysicalCardsNotice', () => {
+        requests += 1
+        return null
+      }),
+    )
     const { user } = renderWithProviders(<AcquireCardsPage />, { route: '/acquireCards' })
 
     await user.click(screen.getByRole('button', { name: 'Physical' }))
@@ -51,5 +58,6 @@ describe('AcquireCardsPage', () => {
     expect(
       await screen.findByText('You will be notified when physical cards are available via email. Thank you.'),
     ).toBeInTheDocument()
+    expect(requests).toBe(1)
   })
 })

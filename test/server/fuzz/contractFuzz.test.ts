@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import type { Envelope } from '@shared/envelope'
 import { MemoryPictureQuerySchema } from '@shared/memories'
 import { TEST_MODE_CARDS } from '@shared/wallet'
+import { UnsubscribeSigner } from '@server/features/mail/unsubscribe'
 import { contractRoutes, type ContractRoute, type JsonSchema } from '@test/helpers/contractRoutes'
 import { present } from '@test/helpers/present'
 import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
@@ -81,6 +82,8 @@ const WRITES_THAT_MUST_STORE = [
   'POST /api/setBeenThere',
   'POST /api/pickCard',
   'POST /api/register',
+  'POST /api/mail/setEmailPreferences',
+  'POST /api/mail/requestPhysicalCardsNotice',
 ]
 
 interface Probe {
@@ -402,6 +405,47 @@ function sharePageTarget(page: string, shareId: string): Target {
   }
 }
 
+/**
+ * The unsubscribe page of digests and announcements (outside /api, no key, no session): a real signed token, or one
+ * hostile, altered, repeated or missing; the POST as RFC 8058's one-click form.
+ */
+function unsubscribeTarget(method: 'GET' | 'POST', token: string): Target {
+  const request = (query: string): Probe => ({
+    method,
+    url: `/unsubscribe${query}`,
+    headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+    payload: method === 'POST' ? 'List-Unsubscribe=One-Click' : undefined,
+    asUser: false,
+    hostile: query.slice(0, 200),
+    sent: query,
+  })
+  const [list, userId, mac] = token.split('.')
+  const tokens = fc.oneof(
+    { arbitrary: hostileValue.map((value) => `?token=${encodeQueryValue(value)}`), weight: 3 },
+    {
+      arbitrary: fc.constantFrom(
+        '',
+        '?token',
+        `?token=${token}&token=${token}`,
+        `?token[]=${token}`,
+        `?token=${list}.${userId}.${mac?.slice(1)}x`,
+        `?token=${list}.${userId}.${mac}.${mac}`,
+        `?token=notificationDigest.%00.${mac}`,
+        `?token=%zz`,
+        `?${'token=x&'.repeat(200)}`,
+      ),
+      weight: 2,
+    },
+  )
+  return {
+    name: `${method} /unsubscribe`,
+    answer: 'html',
+    writes: method === 'POST',
+    control: request(`?token=${encodeURIComponent(token)}`),
+    probes: tokens.map(request),
+  }
+}
+
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   const metadata = (value as { metadata?: Record<string, unknown> } | null)?.metadata
   return (
@@ -645,6 +689,7 @@ describe('the contract under hostile input', () => {
     ])
       await t.app.inject({ method: 'GET', url })
 
+    const unsubscribeToken = new UnsubscribeSigner(t.config.mediaSigningSecret).sign(user.userId, 'notificationDigest')
     targets = [
       ...contractRoutes(t.app)
         .filter(({ url }) => url !== '/api/memory/uploadMemoryPicture')
@@ -654,6 +699,8 @@ describe('the contract under hostile input', () => {
       sharePageTarget('user', user.friendCode),
       sharePageTarget('draw', draws[0] ?? ''),
       sharePageTarget('card', memoryCopy.user_card_id),
+      unsubscribeTarget('GET', unsubscribeToken),
+      unsubscribeTarget('POST', unsubscribeToken),
     ]
   }, 120_000)
   afterAll(() => t.close())
@@ -750,7 +797,7 @@ describe('the contract under hostile input', () => {
     const contentType = response.headers['content-type'] ?? ''
     const isJson = contentType.includes('application/json')
     if (target.answer === 'html') {
-      if (!contentType.startsWith('text/html')) return `a share page answered ${response.statusCode} as ${contentType}`
+      if (!contentType.startsWith('text/html')) return `an HTML page answered ${response.statusCode} as ${contentType}`
       return null
     }
     if (isJson && !isEnvelope(response.json())) return `not the envelope: ${response.body.slice(0, 300)}`

@@ -1,7 +1,20 @@
 import { AccountDataSection } from '../../features/account/components/AccountDataSection'
+import { EmailPreferencesSection } from '../../features/mail/components/EmailPreferencesSection'
 import { MyAccountPage } from '../../features/session/MyAccountPage'
 
-/** /myAccount: the session feature's profile with the account feature's "Your data" section (export, deletion). */
+/**
+ * /myAccount: the session feature's profile with the mail feature's "E-mails" section (the daily digest) and the
+ * account feature's "Your data" section (export, deletion).
+ */
 export function MyAccountRoute() {
-  return <MyAccountPage renderAccountData={(user) => <AccountDataSection user={user} />} />
+  return (
+    <MyAccountPage
+      renderAccountData={(user) => (
+        <>
+          <EmailPreferencesSection />
+          <AccountDataSection user={user} />
+        </>
+      )}
+    />
+  )
 }

@@ -22,7 +22,7 @@ import { formatCredit } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 
-import { useGetPricesQuery } from './api'
+import { useGetPricesQuery, useRequestPhysicalCardsNoticeMutation } from './api'
 
 type CardType = 'digital' | 'physical'
 
@@ -167,6 +167,16 @@ function RarityChoice({ rarity, price }: { rarity: 1 | 2; price: number }) {
 }
 
 function PhysicalOptions({ prices }: { prices: PricesResult }) {
+  const [requestNotice, { isLoading: requesting }] = useRequestPhysicalCardsNoticeMutation()
+  // The request is stored (one per account) so the announcement can be mailed; SPEC's toast confirms it. A failure
+  // gets the shared error toast instead.
+  async function notifyMe() {
+    const stored = await requestNotice()
+      .unwrap()
+      .then(() => true)
+      .catch(() => false)
+    if (stored) enqueueSnackbar(TEXTS.physicalNotify, { variant: 'success' })
+  }
   const items = [
     { title: 'Single Card', text: 'The card of your choice, printed.', price: prices.pricePhysicalCardPick },
     {
@@ -188,7 +198,7 @@ function PhysicalOptions({ prices }: { prices: PricesResult }) {
       <Alert
         severity="info"
         action={
-          <Button color="inherit" onClick={() => enqueueSnackbar(TEXTS.physicalNotify, { variant: 'success' })}>
+          <Button color="inherit" disabled={requesting} onClick={() => void notifyMe()}>
             Get Notified
           </Button>
         }

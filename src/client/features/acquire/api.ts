@@ -27,6 +27,10 @@ const ACQUIRED = [...ACQUISITION_TAGS, { type: 'Avatar', id: 'LIST' }, ...DRAW_H
 
 export const acquireApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** "Get Notified" for physical cards: stores the request (one per account) that the announcement mail answers. */
+    requestPhysicalCardsNotice: build.mutation<null, void>({
+      query: () => ({ url: '/mail/requestPhysicalCardsNotice', method: 'POST' }),
+    }),
     getPrices: build.query<PricesResult, void>({
       query: () => '/getPrices',
       providesTags: [{ type: 'Prices', id: 'LIST' }],
@@ -88,4 +92,5 @@ export const {
   useGetDrawPityQuery,
   useFreeDrawCardMutation,
   useGetFreeCardDrawResultQuery,
+  useRequestPhysicalCardsNoticeMutation,
 } = acquireApi

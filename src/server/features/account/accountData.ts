@@ -112,6 +112,16 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     userColumns: ['user_id'],
     exportedIn: { notExported: 'verification links are stored as hashes and are no use to anyone' },
   },
+  physical_card_requests: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'a wish to hear about physical cards, shown by the e-mail that answers it' },
+  },
+  mail_digest_subscriptions: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'a setting shown on My Account, and the moment its next digest starts from' },
+  },
   account_deletions: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

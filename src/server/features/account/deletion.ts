@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transactions'
 import type { BlobStore } from '../../lib/blobStore'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
+import { enqueueMail } from '../mail/service'
 import { deletePictureFilesOfUser, keepRepliesToCommentsOf } from '../memories/service'
 import {
   claimAccountDeletion,
@@ -15,6 +16,8 @@ import {
 } from '../session/service'
 import { deleteTravelMapPreviews } from '../travel/service'
 import { closeCreditAccount, lockAccountForClosing } from '../wallet/service'
+
+import { findFarewellRecipient } from './queries'
 
 /** Due deletions are looked for every hour, so an account goes within the hour after its grace period ends. */
 export const ACCOUNT_DELETION_PERIOD_SECONDS = 60 * 60
@@ -33,13 +36,17 @@ const DELETION_BATCH = 50
  *    and payments move to a new anonymised tombstone; others' replies to the user's comments are kept; then the user's
  *    row is deleted, and with it, by ON DELETE CASCADE, every row listed in accountData.ts: sessions, notifications,
  *    copies, draws, memories, pictures, tags, likes, comments, friendships both ways, certificates, referral records,
- *    been-there marks and content requests.
+ *    been-there marks and content requests. In the same transaction the farewell mail is recorded to the address
+ *    being erased, unlinked from the account (user_id null) so the deletion does not take it with the rest; the
+ *    outbox forgets its address and payload once it is sent or given up (features/mail). With e-mail off
+ *    (`farewellMail` false) nothing is recorded, as nothing would ever send it.
  */
 export async function eraseAccount(
   db: Kysely<Database>,
   blobs: BlobStore,
   userId: string,
   at: Date = now(),
+  { farewellMail = true }: { farewellMail?: boolean } = {},
 ): Promise<boolean> {
   if (!(await claimAccountDeletion(db, userId, at))) return false
   await deletePictureFilesOfUser(db, blobs, userId)
@@ -48,6 +55,16 @@ export async function eraseAccount(
     // The account's row before any other row of it, as on every path to a user's credit and payments.
     if (!(await lockAccountForClosing(trx, userId))) return false
     if (!(await takeClaimedAccountDeletion(trx, userId))) return false
+    if (farewellMail) {
+      const farewell = await findFarewellRecipient(trx, userId)
+      await enqueueMail(trx, {
+        kind: 'accountDeleted',
+        userId: null,
+        to: farewell.email,
+        payload: { username: farewell.username },
+        dedupeKey: `accountDeleted:${userId}`,
+      })
+    }
     const tombstoneId = await createAccountTombstone(trx)
     await closeCreditAccount(trx, userId, tombstoneId)
     await keepRepliesToCommentsOf(trx, userId)
@@ -65,6 +82,7 @@ export async function eraseDueAccounts(
   blobs: BlobStore,
   at: Date,
   log: Pick<JobLog, 'error'>,
+  options: { farewellMail?: boolean } = {},
 ): Promise<number> {
   let erased = 0
   const failed = new Set<string>()
@@ -72,7 +90,7 @@ export async function eraseDueAccounts(
     const due = (await listDueAccountDeletions(db, at, DELETION_BATCH + failed.size)).filter((id) => !failed.has(id))
     for (const userId of due) {
       try {
-        if (await eraseAccount(db, blobs, userId, at)) erased += 1
+        if (await eraseAccount(db, blobs, userId, at, options)) erased += 1
       } catch (error) {
         failed.add(userId)
         log.error({ err: error, userId }, 'account deletion failed; it is tried again at the next run')
@@ -85,12 +103,17 @@ export async function eraseDueAccounts(
 }
 
 /** Every hour, on one instance, deletes the accounts whose grace period is over. */
-export function accountDeletionJob(db: Kysely<Database>, blobs: BlobStore, log: JobLog): PeriodicJob {
+export function accountDeletionJob(
+  db: Kysely<Database>,
+  blobs: BlobStore,
+  log: JobLog,
+  options: { farewellMail: boolean },
+): PeriodicJob {
   return {
     name: 'account-deletion',
     periodSeconds: ACCOUNT_DELETION_PERIOD_SECONDS,
     run: async () => {
-      const erased = await eraseDueAccounts(db, blobs, now(), log)
+      const erased = await eraseDueAccounts(db, blobs, now(), log, options)
       if (erased > 0) log.info({ erased }, 'accounts deleted after their grace period')
     },
   }

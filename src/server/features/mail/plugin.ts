@@ -3,7 +3,7 @@ import { Counter, Gauge } from 'prom-client'
 
 import { now } from '../../lib/clock'
 
-import { createMailTransport, MailDelivery, mailBacklog } from './service'
+import { createMailTransport, MailDelivery, mailBacklog, UnsubscribeSigner } from './service'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +84,7 @@ export const mailPlugin = fp(
       transport,
       from: config.mail.from,
       publicUrl: config.publicUrl,
+      unsubscribe: new UnsubscribeSigner(config.mediaSigningSecret),
       log: fastify.log,
       counted: (kind, outcome) => messages.inc({ kind, outcome }),
     })

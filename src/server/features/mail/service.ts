@@ -11,9 +11,17 @@ import { newId } from '../../lib/random'
 import * as queries from './queries'
 import { isMailKind, renderMail, type MailKind, type MailPayloads } from './templates'
 import { HeaderInjectionError, refuseLineBreaks, type MailTransport } from './transport'
+import type { UnsubscribeSigner } from './unsubscribe'
 
 export { createMailTransport, HeaderInjectionError, type MailTransport } from './transport'
-export { emailVerificationLink, passwordResetLink, type MailKind } from './templates'
+export { UnsubscribeSigner, type MailingList } from './unsubscribe'
+export { emailVerificationLink, passwordResetLink, unsubscribeLink, type DigestItem, type MailKind } from './templates'
+
+/**
+ * Mail whose address is forgotten once it is sent or given up: the last message to an erased account, which is
+ * recorded unlinked from it (user_id null) so the erasure does not take it, and must not keep the address after.
+ */
+const FORGETS_RECIPIENT: ReadonlySet<string> = new Set<MailKind>(['accountDeleted'])
 
 /** Attempts before a message is given up: with the backoff below, about a day of an unreachable or refusing server. */
 export const MAIL_MAX_ATTEMPTS = 30
@@ -39,11 +47,18 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
  */
 export async function enqueueMail<K extends MailKind>(
   trx: Transaction<Database>,
-  message: { kind: K; userId: string | null; to: string; payload: MailPayloads[K] },
-): Promise<void> {
+  message: {
+    kind: K
+    userId: string | null
+    to: string
+    payload: MailPayloads[K]
+    /** A message that may exist only once: a second one with this key is not recorded (answers false). */
+    dedupeKey?: string
+  },
+): Promise<boolean> {
   refuseLineBreaks({ to: message.to })
   const at = now().toISOString()
-  await queries.insertMessage(trx, {
+  return queries.insertMessage(trx, {
     id: newId(),
     kind: message.kind,
     user_id: message.userId,
@@ -57,6 +72,7 @@ export async function enqueueMail<K extends MailKind>(
     last_error: null,
     created_at: at,
     sent_at: null,
+    dedupe_key: message.dedupeKey ?? null,
   })
 }
 
@@ -87,6 +103,8 @@ export interface MailDeliveryOptions {
   transport: MailTransport
   from: string
   publicUrl: string
+  /** Signs the unsubscribe links of digests and announcements when they are sent (features/mail/unsubscribe.ts). */
+  unsubscribe: UnsubscribeSigner
   log: { warn(fields: object, message: string): void; error(fields: object, message: string): void }
   /** Told after every attempt, for metrics. */
   counted?: (kind: string, outcome: MailOutcome) => void
@@ -176,11 +194,17 @@ export class MailDelivery {
   }
 
   private async deliver(row: MailOutboxTable): Promise<void> {
-    const { db, transport, from, publicUrl, log, counted } = this.options
+    const { db, transport, from, publicUrl, unsubscribe, log, counted } = this.options
     const claimId = row.claim_id ?? ''
     try {
       if (!isMailKind(row.kind)) throw new HeaderInjectionError(`no template for mail of kind ${row.kind}`)
-      const rendered = renderMail(row.kind, JSON.parse(row.payload) as MailPayloads[MailKind], publicUrl)
+      const rendered = renderMail(row.kind, JSON.parse(row.payload) as MailPayloads[MailKind], {
+        publicUrl,
+        unsubscribeToken: (list) => {
+          if (!row.user_id) throw new HeaderInjectionError(`mail of kind ${row.kind} needs its recipient's account`)
+          return unsubscribe.sign(row.user_id, list)
+        },
+      })
       await transport.send({ id: row.id, from, to: row.recipient, ...rendered })
     } catch (error) {
       // A message that can never be sent as it is (a line break in a header, no template) is not retried.
@@ -188,14 +212,18 @@ export class MailDelivery {
       const last = hopeless || row.attempts >= MAIL_MAX_ATTEMPTS
       const reason = error instanceof Error ? error.message : String(error)
       const nextAttemptAt = last ? null : new Date(now().getTime() + retryDelayMs(row.attempts)).toISOString()
-      await queries.markNotSent(db, row.id, claimId, { nextAttemptAt, error: reason.slice(0, 500) })
+      await queries.markNotSent(db, row.id, claimId, {
+        nextAttemptAt,
+        error: reason.slice(0, 500),
+        forgetRecipient: FORGETS_RECIPIENT.has(row.kind),
+      })
       counted?.(row.kind, last ? 'failed' : 'retried')
       const fields = { mailId: row.id, kind: row.kind, attempts: row.attempts, nextAttemptAt, reason }
       if (last) log.error(fields, 'mail given up')
       else log.warn(fields, 'mail not sent; trying again later')
       return
     }
-    await queries.markSent(db, row.id, claimId, now().toISOString())
+    await queries.markSent(db, row.id, claimId, now().toISOString(), FORGETS_RECIPIENT.has(row.kind))
     counted?.(row.kind, 'sent')
   }
 }

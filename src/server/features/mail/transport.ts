@@ -13,6 +13,8 @@ export interface OutgoingMail {
   text: string
   html: string
   links: string[]
+  /** List-Unsubscribe and List-Unsubscribe-Post on mail a traveller chose; none on transactional mail. */
+  headers?: Record<string, string>
 }
 
 /** Hands a message on; throws when it was not accepted (the outbox tries again later). */
@@ -43,7 +45,7 @@ export function refuseLineBreaks(headers: Record<string, string>): void {
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
 function nodemailerMessage(message: OutgoingMail) {
-  refuseLineBreaks({ from: message.from, to: message.to, subject: message.subject })
+  refuseLineBreaks({ from: message.from, to: message.to, subject: message.subject, ...message.headers })
   return {
     from: message.from,
     to: message.to,
@@ -51,6 +53,7 @@ function nodemailerMessage(message: OutgoingMail) {
     text: message.text,
     html: message.html,
     messageId: `<${message.id}@wandercards>`,
+    headers: message.headers ?? {},
     // Templates never attach files or fetch addresses; refuse it should a value ever try.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -164,7 +164,7 @@ export async function insertAccountDeletion(
 export function findAccountDeletion(db: Db, userId: string) {
   return db
     .selectFrom('account_deletions')
-    .select(['due_at', 'started_at'])
+    .select(['requested_at', 'due_at', 'started_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst()
 }

@@ -35,6 +35,7 @@ import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../lib/tokenHash'
 import { claimFreeDraw } from '../acquire/service'
 import { befriend } from '../friends/service'
+import { enqueueMail } from '../mail/service'
 import { notify } from '../notifications/service'
 import { grantRegistrationGifts } from '../wallet/service'
 
@@ -265,6 +266,17 @@ export async function requestAccountDeletion(
   })
   const request = await queries.findAccountDeletion(trx, userId)
   if (!request) throw new Error('the deletion request was not recorded')
+  // Told once per request: asking again while one waits keeps its date and sends nothing more.
+  if (request.requested_at === at.toISOString()) {
+    const user = await queries.findUserById(trx, userId)
+    await enqueueMail(trx, {
+      kind: 'accountDeletionRequested',
+      userId,
+      to: user.email,
+      payload: { username: user.username, deletionDueAt: request.due_at },
+      dedupeKey: `accountDeletionRequested:${userId}:${request.requested_at}`,
+    })
+  }
   const endedSessions = await queries.revokeLiveSessionsOf(trx, userId, at.toISOString())
   return { result: { deletionDueAt: request.due_at }, endedSessions }
 }

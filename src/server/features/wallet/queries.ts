@@ -305,3 +305,8 @@ export async function findEmailVerifiedAt(db: Kysely<Database>, userId: string):
   const row = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst()
   return row?.email_verified_at ?? null
 }
+
+/** Where a payment's receipt goes: the buyer's address and name, read in the fulfilment's transaction. */
+export function findReceiptRecipient(db: Db, userId: string) {
+  return db.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirstOrThrow()
+}

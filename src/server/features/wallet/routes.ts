@@ -94,8 +94,17 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: VerifyPaymentIntentBodySchema, response: { 200: envelope(VerifyPaymentIntentResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) =>
-      walletService.verifyPaymentIntent(fastify.db, paymentProvider(), userId(request), request.body.paymentIntentId),
+    async (request) => {
+      const result = await walletService.verifyPaymentIntent(
+        fastify.db,
+        paymentProvider(),
+        userId(request),
+        request.body.paymentIntentId,
+      )
+      // A fulfilment records its receipt; this instance sends it now rather than at the next delivery run.
+      fastify.mail?.nudge()
+      return result
+    },
   )
 
   fastify.post(
@@ -121,7 +130,11 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         schema: { body: TestModeConfirmBodySchema, response: { 200: envelope(TestModeConfirmResultSchema) } },
         config: { limits: ['testModeConfirmPayment'] },
       },
-      (request) => walletService.confirmTestPayment(fastify.db, provider, request.body),
+      async (request) => {
+        const result = await walletService.confirmTestPayment(fastify.db, provider, request.body)
+        fastify.mail?.nudge()
+        return result
+      },
     )
   }
 }

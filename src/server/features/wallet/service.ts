@@ -18,6 +18,7 @@ import { inTransaction } from '../../db/transactions'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
+import { enqueueMail } from '../mail/service'
 
 import { normalizeRedeemCode } from './certificates'
 import { balances, credit, type CreditCurrency } from './ledger'
@@ -157,18 +158,56 @@ export async function fulfilPayment(
     }
     const claimed = await walletQueries.updatePaymentFulfilled(trx, intent.id, nowIso())
     if (!claimed) return settledOutcome(await walletQueries.findPayment(trx, intent.id))
+    const creditKind = currencyOfProductType(claimed.product_type)
     await credit(trx, {
       userId: claimed.user_id,
-      currency: currencyOfProductType(claimed.product_type),
+      currency: creditKind,
       amount: claimed.credit_value,
       reason: 'purchase',
       reference: claimed.id,
     })
+    await recordReceipt(trx, { ...payment, credit_value: claimed.credit_value, creditKind, paidAt: nowIso() })
     return 'fulfilled'
   })
   if (outcome === 'refusedBySpendingLimit' || outcome === 'accountClosed')
     await refundRefusedPayment(db, provider, intent.id)
   return outcome
+}
+
+/**
+ * The purchase receipt (docs/product.md#e-mails), recorded with the credit it reports. Only the call that claimed
+ * the payment gets here, and the dedupe key is the payment: the verify call and the webhook arriving together still
+ * make one receipt.
+ */
+async function recordReceipt(
+  trx: Transaction<Database>,
+  payment: {
+    id: string
+    user_id: string
+    provider_payment_id: string
+    amount_cents: number
+    currency: string
+    credit_value: number
+    creditKind: CreditCurrency
+    paidAt: string
+  },
+): Promise<void> {
+  const buyer = await walletQueries.findReceiptRecipient(trx, payment.user_id)
+  await enqueueMail(trx, {
+    kind: 'purchaseReceipt',
+    userId: payment.user_id,
+    to: buyer.email,
+    payload: {
+      username: buyer.username,
+      amountCents: payment.amount_cents,
+      currency: payment.currency,
+      credit: payment.credit_value,
+      creditKind: payment.creditKind,
+      paidAt: payment.paidAt,
+      reference: payment.provider_payment_id,
+    },
+    dedupeKey: `purchaseReceipt:${payment.id}`,
+  })
 }
 
 /** An erasure hands a payment to the tombstone once; a buyer that changes more often than this is a bug. */

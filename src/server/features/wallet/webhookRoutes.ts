@@ -41,6 +41,7 @@ export const walletWebhookRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
         amountCents: intent.amount_received || intent.amount,
         currency: intent.currency,
       })
+      if (outcome === 'fulfilled') fastify.mail?.nudge()
       if (outcome !== 'fulfilled' && outcome !== 'alreadyFulfilled' && outcome !== 'notPaid')
         request.log.warn({ paymentIntentId: intent.id, outcome }, 'payment not fulfilled')
     }
