@@ -74,7 +74,29 @@ export async function buildTarget(target) {
   fs.writeFileSync(path.join(root, target.output, STAMP), `${hash}\n`)
 }
 
-/** The server as one CommonJS file run by plain node; packages stay in node_modules (native modules, own files). */
+/**
+ * Packages bundled into the server instead of installed beside it, with whatever they import: pure JavaScript of
+ * which the server uses a small part, whose installed size would otherwise count against the release install's
+ * (scripts/release/check.sh; OpenTelemetry's SDK and exporter are 38 MB installed, Stripe's SDK 23 MB). They are
+ * devDependencies. Every other package stays in node_modules: native modules, and packages that read their own files.
+ */
+const BUNDLED_PACKAGE = /^(@opentelemetry\/|stripe(\/|$))/
+const BUNDLED_PACKAGE_FOLDER = /[\\/]node_modules[\\/](@opentelemetry[\\/]|stripe[\\/])/
+const ALIASES = /^@(shared|server)\//
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    // A bare specifier: a package, a Node built-in or one of the tsconfig aliases.
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (ALIASES.test(args.path)) return undefined
+      if (BUNDLED_PACKAGE.test(args.path) || BUNDLED_PACKAGE_FOLDER.test(args.importer)) return undefined
+      return { path: args.path, external: true }
+    })
+  },
+}
+
+/** The server as one CommonJS file run by plain node; packages stay in node_modules but for the bundled few above. */
 async function buildServer() {
   // Imported here, not at the top: `npm start` loads this file to check the build, and a production install
   // (devDependencies omitted) has no esbuild.
@@ -101,7 +123,7 @@ async function buildServer() {
     // (docs/decisions.md); .ci/run serves it on Node 24.
     target: 'node24',
     format: 'cjs',
-    packages: 'external',
+    plugins: [externalPackages],
     sourcemap: true,
     tsconfig: 'tsconfig.json',
     logLevel: 'warning',

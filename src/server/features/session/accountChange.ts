@@ -76,6 +76,8 @@ export async function changePassword(
   const at = now().toISOString()
   await queries.updatePasswordHash(trx, userId, change.passwordHash)
   await queries.useOpenPasswordResetsOf(trx, userId, at)
+  // A move to another address asked for before (by whoever knew the old password) must not outlive it.
+  await queries.cancelOpenEmailChangesOf(trx, userId, at)
   const endedSessions = await queries.revokeOtherLiveSessionsOf(trx, userId, change.keptTokenHash, at)
   if (change.tellByMail) {
     await enqueueMail(trx, {
@@ -235,6 +237,7 @@ export async function undoEmailChange(
   await confirmAddressOwned(trx, userId, found.old_email, iso)
   await queries.updatePasswordHash(trx, userId, passwordHash)
   await queries.cancelOpenEmailChangesOf(trx, userId, iso)
+  await queries.voidUndoLinksOf(trx, userId)
   await queries.useOpenPasswordResetsOf(trx, userId, iso)
   const endedSessions = await queries.revokeLiveSessionsOf(trx, userId, iso)
   return { result: { email: found.old_email }, endedSessions }

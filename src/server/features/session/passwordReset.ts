@@ -80,6 +80,8 @@ export async function resetPassword(
   // Checked a moment ago: another request used the link (or it expired) since.
   if (!userId) throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.linkUsed)
   await queries.useOpenPasswordResetsOf(trx, userId, at)
+  // A move to another address asked for before (by whoever knew the old password) must not outlive it.
+  await queries.cancelOpenEmailChangesOf(trx, userId, at)
   await queries.updatePasswordHash(trx, userId, passwordHash)
   const endedSessions = await queries.revokeLiveSessionsOf(trx, userId, at)
   const accountDeletionCancelled = await cancelPendingDeletion(trx, userId)

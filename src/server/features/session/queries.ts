@@ -335,6 +335,20 @@ export async function cancelOpenEmailChangesOf(db: Db, userId: string, at: strin
     .execute()
 }
 
+/**
+ * Voids the undo links of the account's confirmed changes: once an undo has given the account back to its owner, the
+ * undo link of any other change (sent to an address whoever changed it may hold) must not take it away again.
+ */
+export async function voidUndoLinksOf(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('email_changes')
+    .set({ undo_token_hash: null })
+    .where('user_id', '=', userId)
+    .where('undone_at', 'is', null)
+    .where('undo_token_hash', 'is not', null)
+    .execute()
+}
+
 export function findEmailChangeByToken(db: Db, tokenHash: string) {
   return db.selectFrom('email_changes').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
 }
