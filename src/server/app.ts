@@ -53,7 +53,7 @@ import { openApiPlugin } from './plugins/openapi'
 import { pictureSignerPlugin } from './plugins/pictureSigner'
 import { rateLimitPlugin } from './plugins/rateLimit'
 import { redisPlugin } from './plugins/redis'
-import { QuietRoutesLogController, requestId, requestIdHeaderPlugin } from './plugins/requestLog'
+import { loggedRequest, QuietRoutesLogController, requestId, requestIdHeaderPlugin } from './plugins/requestLog'
 import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { sharePagesPlugin } from './plugins/sharePages'
 import { staticSpaPlugin } from './plugins/staticSpa'
@@ -84,10 +84,12 @@ function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'
 
 /** The whole server: plugins in order, then every feature's routes under /api. Used by main.ts and the tests. */
 export async function buildApp({ config, db, closeDb = false, poolStats, logger }: BuildAppOptions) {
-  const loggerOptions = logger ?? {
+  const givenLogger = logger ?? {
     level: config.logLevel,
     redact: ['req.headers["x-auth-key"]', 'req.headers["x-api-key"]'],
   }
+  const loggerOptions =
+    typeof givenLogger === 'object' ? { ...givenLogger, serializers: { req: loggedRequest } } : givenLogger
   const app = Fastify({
     // With tracing, every line names the trace it was written in (plugins/tracing.ts).
     logger:

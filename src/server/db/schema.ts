@@ -268,7 +268,10 @@ export interface ReferralRewardsTable {
   /** When the invited friend joined. */
   created_at: string
   status: 'pending' | 'paid' | 'overLimit'
-  /** When the friend's first card settled the reward (paid or over the monthly limit); null while pending. */
+  /**
+   * When the reward was settled (paid, or over the monthly limit): when the friend confirmed their address, or at their
+   * first card for accounts from before confirmation; null while pending.
+   */
   settled_at: string | null
 }
 

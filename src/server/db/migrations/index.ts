@@ -19,8 +19,8 @@ import * as collectionGroups from './2026_11_25_1300_collection_groups'
 import * as usernameSkeletons from './2026_11_26_1000_username_skeletons'
 import * as mailOutboxPasswordResets from './2026_11_27_0900_mail_outbox_password_resets'
 import * as emailVerifications from './2026_11_27_1100_email_verifications'
-import * as mailOwed from './2026_11_27_1100_mail_owed'
 import * as emailChanges from './2026_11_27_1130_email_changes'
+import * as mailOwed from './2026_11_27_1200_mail_owed'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -44,5 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_mail_outbox_password_resets': mailOutboxPasswordResets,
   '2026_11_27_1100_email_verifications': emailVerifications,
   '2026_11_27_1130_email_changes': emailChanges,
-  '2026_11_27_1100_mail_owed': mailOwed,
+  '2026_11_27_1200_mail_owed': mailOwed,
 }

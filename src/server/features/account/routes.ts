@@ -31,6 +31,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       )
       // Logged out everywhere at once: every instance's session cache forgets these sessions (over Redis when set).
       for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
+      // The mail saying when and how to cancel goes out now, not at the next delivery run.
+      fastify.mail?.nudge()
       return result
     },
   )

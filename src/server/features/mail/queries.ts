@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 
 import type { Database, MailOutboxTable } from '../../db/schema'
 
@@ -124,6 +124,22 @@ export async function unsentMessages(db: Kysely<Database>): Promise<{ count: num
   return { count: row.count, oldestCreatedAt: row.oldest }
 }
 
+/**
+ * Whether mail the traveller chose (the digest, the announcement) goes to this account: an open account, whose address
+ * is confirmed (a sign-up with somebody else's address must not fill their inbox), with no deletion asked for.
+ */
+function receivesChosenMail(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb.and([
+    eb('users.closed_at', 'is', null),
+    eb('users.email_verified_at', 'is not', null),
+    eb.not(
+      eb.exists(
+        eb.selectFrom('account_deletions').select('user_id').whereRef('account_deletions.user_id', '=', 'users.id'),
+      ),
+    ),
+  ])
+}
+
 /** "Get Notified" for physical cards: one request per account; asking again keeps the first. */
 export async function insertPhysicalCardRequest(db: Db, userId: string, at: string): Promise<void> {
   await db
@@ -145,7 +161,7 @@ export function listUnannouncedPhysicalCardRequests(db: Db, limit: number) {
     .innerJoin('users', 'users.id', 'physical_card_requests.user_id')
     .select(['users.id as userId', 'users.email', 'users.username'])
     .where('physical_card_requests.announced_at', 'is', null)
-    .where('users.closed_at', 'is', null)
+    .where((eb) => receivesChosenMail(eb))
     .orderBy('physical_card_requests.requested_at')
     .orderBy('physical_card_requests.user_id')
     .limit(limit)
@@ -201,7 +217,7 @@ export function listDueDigests(db: Db, at: string, limit: number) {
       'mail_digest_subscriptions.covered_until as coveredUntil',
     ])
     .where('mail_digest_subscriptions.next_digest_at', '<=', at)
-    .where('users.closed_at', 'is', null)
+    .where((eb) => receivesChosenMail(eb))
     .orderBy('mail_digest_subscriptions.next_digest_at')
     .limit(limit)
     .execute()

@@ -54,7 +54,11 @@ export async function verifyEmail(
   const tokenHash = hashToken(token)
   const link = await queries.findEmailVerification(trx, tokenHash)
   const at = now().toISOString()
-  if (!link) throw new AppError('BadRequest', EMAIL_VERIFICATION_TEXTS.linkInvalid)
+  // The account's row first, as on every path that changes it (docs/security.md#locks): an erasure holding it
+  // finishes first, and the link went with the account.
+  if (!link || !(await queries.lockUserRow(trx, link.user_id))) {
+    throw new AppError('BadRequest', EMAIL_VERIFICATION_TEXTS.linkInvalid)
+  }
   if (link.used_at) throw new AppError('BadRequest', EMAIL_VERIFICATION_TEXTS.linkUsed)
   if (link.expires_at <= at) throw new AppError('BadRequest', EMAIL_VERIFICATION_TEXTS.linkExpired)
   if (callerId !== null && callerId !== link.user_id) {

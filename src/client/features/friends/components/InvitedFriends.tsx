@@ -43,8 +43,8 @@ function InvitedFriend({ referral, rewardCredit }: { referral: Referral; rewardC
 }
 
 /**
- * Friends who joined with the user's link or code, and where each one's reward stands: held until the friend collects
- * their first card, within a monthly number of rewards (docs/decisions.md, Social).
+ * Friends who joined with the user's link or code, and where each one's reward stands: held until the friend confirms
+ * their e-mail address, within a monthly number of rewards (docs/decisions.md, Social).
  */
 export function InvitedFriends() {
   const { data, isLoading, isError, isFetching, refetch } = useGetReferralRewardsQuery(undefined, {
