@@ -12,6 +12,12 @@ import pg from 'pg'
  * process under tsx, which resolves the source's path aliases (jest's module mapping does not reach a global setup).
  */
 export default async function serverGlobalSetup(): Promise<void> {
+  // The compiled server and commands (dist/server), which some files run as production does, built here once when
+  // their sources changed: built by each of those files, two at once on a fresh clone deleted each other's output.
+  execFileSync(process.execPath, ['scripts/build/build.mjs', '--if-stale', 'server'], {
+    cwd: path.join(__dirname, '..', '..'),
+    stdio: 'ignore',
+  })
   const build = (url: string) =>
     execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'seedTemplate.ts'), url], {
       cwd: path.join(__dirname, '..', '..'),

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -58,8 +58,6 @@ let backups: string
 let cardId: string
 
 beforeAll(async () => {
-  // The commands as production runs them: compiled, with plain node (built only when the sources changed).
-  execFileSync(process.execPath, ['scripts/build/build.mjs', '--if-stale', 'server'], { cwd: root, stdio: 'ignore' })
   s3 = dialect === 'postgres' ? await startTestS3() : null
   blobEnv = s3?.env ?? {}
   source = await buildTestApp({ env: { ...blobEnv, RATE_LIMITS: 'off' } })

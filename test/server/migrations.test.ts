@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -96,8 +96,6 @@ let seededDb: Db
 const schemaAt = new Map<string, Schema>()
 
 beforeAll(async () => {
-  // Built only when the sources changed since the last build (CI has just built it).
-  execFileSync(process.execPath, ['scripts/build/build.mjs', '--if-stale', 'server'], { cwd: root, stdio: 'ignore' })
   fresh = await createTestDatabase(false)
   seeded = await createTestDatabase(true)
   freshDb = openDatabase(loadConfig({ DATABASE_URL: fresh.url }).database).db

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -53,8 +53,6 @@ describe('shutdown of the compiled server', () => {
   let env: NodeJS.ProcessEnv
 
   beforeAll(() => {
-    // Builds dist/server only when its sources changed since the last build (CI has just built it).
-    execFileSync(process.execPath, ['scripts/build/build.mjs', '--if-stale', 'server'], { cwd: root, stdio: 'ignore' })
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-shutdown-'))
     env = {
       PATH: process.env.PATH,
