@@ -124,7 +124,7 @@ describe('Stripe payments', () => {
     })
 
     it('asks Stripe for the API version the code is written against', async () => {
-      const user = await t.register()
+      const user = await confirmedBuyer()
       const before = stripe.apiVersions.length
       await createIntent(user, { selectedCreditProduct: 1 })
       expect(stripe.apiVersions.slice(before)).toEqual([STRIPE_API_VERSION])
