@@ -16,7 +16,12 @@ export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number]
  * `#token=`) or searches. Both sides apply it: the app before sending, the server before logging.
  */
 export function withoutQueryOrFragment(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#()'"]*)[?#][^\s()'"]*/gi, '$1')
+  return (
+    text
+      .replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#()'"]*)[?#][^\s()'"]*/gi, '$1')
+      // An address without a scheme (`/resetPassword#token=…`), as the app's own messages write paths.
+      .replace(/(^|[\s('"])(\/[^\s?#()'"]*)[?#][^\s()'"]*/g, '$1$2')
+  )
 }
 
 /**

@@ -89,7 +89,9 @@ describe('POST /api/system/reportClientError', () => {
       remoteAddress: '198.51.100.34',
       body: report({
         kind: 'caught',
-        message: 'No account for marta.reporter@example.com at https://wandercards.test/welcome?invited=1#from=mail',
+        message:
+          'No account for marta.reporter@example.com at https://wandercards.test/welcome?invited=1#from=mail ' +
+          'after /resetPassword#token=a-reset-token',
         stack:
           'Error: No account\n    at load (https://wandercards.test/assets/main.js?v=2#x:1:10)\n' +
           '    render@https://wandercards.test/assets/9.1b2c3d4e.js:1:99',
@@ -97,7 +99,7 @@ describe('POST /api/system/reportClientError', () => {
     })
     expect(status).toBe(200)
     const line = JSON.stringify(clientErrorLines(t).at(-1))
-    expect(line).toContain('No account for [e-mail] at https://wandercards.test/welcome')
+    expect(line).toContain('No account for [e-mail] at https://wandercards.test/welcome after /resetPassword')
     // Firefox's `name@url` stack frames are kept as they are.
     expect(line).toContain('render@https://wandercards.test/assets/9.1b2c3d4e.js:1:99')
     for (const personal of [
@@ -108,6 +110,7 @@ describe('POST /api/system/reportClientError', () => {
       '198.51.100.34',
       'invited=1',
       'from=mail',
+      'a-reset-token',
       'v=2',
     ]) {
       expect(line).not.toContain(personal)
