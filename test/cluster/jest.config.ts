@@ -1,3 +1,8 @@
+/**
+ * @jest-config-loader ts-node
+ */
+// Loaded through ts-node on every Node: Node 24 loads a TypeScript config itself, as an ES module, which cannot import
+// the root config by its extensionless path.
 import type { Config } from 'jest'
 
 import { serverProject } from '../../jest.config'
