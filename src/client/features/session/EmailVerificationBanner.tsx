@@ -24,7 +24,9 @@ export function EmailVerificationBanner() {
     <Alert
       severity="info"
       variant="outlined"
-      sx={{ mb: 2, alignItems: 'center' }}
+      // The address in the text is one long word: on a phone it wraps, where the message would scroll sideways (an
+      // area a keyboard cannot reach).
+      sx={{ mb: 2, alignItems: 'center', '& .MuiAlert-message': { overflow: 'visible', overflowWrap: 'anywhere' } }}
       action={
         resent ? undefined : (
           <Button
