@@ -71,6 +71,10 @@ test('a traveller limits their monthly spending on My Wallet: a purchase past it
     section.getByText(/^Your limit rises to \$50\.00 on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\./),
   ).toBeVisible()
   await expect(section).toContainText('Until then $5.00 applies.')
+  // The toast's message is a flex box: as rendered, the date keeps the spaces written around it.
+  const toast = page.getByText(/^Your new limit of \$50\.00 applies on/)
+  await expect(toast).toBeVisible()
+  expect(await toast.innerText()).toMatch(/ applies on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\.$/)
   await snap(page, 'spending-limit-raise-waiting')
   await expectNoAxeViolations(page)
   await snap(page, 'spending-limit-raise-waiting-phone')

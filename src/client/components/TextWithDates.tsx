@@ -25,5 +25,7 @@ export function TextWithDates({ text }: { text: string }): ReactNode {
     last = match.index + match[0].length
   }
   if (last < text.length) parts.push(text.slice(last))
-  return <>{parts}</>
+  // One element: inside a flex container (a toast's message) each loose piece of text would become a flex item of its
+  // own and lose the spaces at its ends ("applies on2026-11-28at").
+  return <span>{parts}</span>
 }
