@@ -1,38 +1,17 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { expect, test, type Page } from '@playwright/test'
-import { simpleParser } from 'mailparser'
 
 import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 
-import { api, axeViolations, PASSWORD, registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
-
-/** The e2e server runs without SMTP_URL: it writes each message as an .eml file under its DATA_DIR/mail. */
-const MAILBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
-
-/** The link to `page` in the newest message to `email` the server wrote, waiting for it to arrive. */
-async function linkFor(email: string, linkPage: string): Promise<string> {
-  let link: string | undefined
-  const pattern = new RegExp(`https?://\\S+/${linkPage}#token=[A-Za-z0-9_-]+`)
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(MAILBOX) ? fs.readdirSync(MAILBOX).filter((name) => name.endsWith('.eml')) : []
-        for (const name of files.sort().reverse()) {
-          const mail = await simpleParser(fs.readFileSync(path.join(MAILBOX, name)))
-          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []
-          if (!to.some((address) => address.text.includes(email))) continue
-          link = pattern.exec(mail.text ?? '')?.[0]
-          if (link) return true
-        }
-        return false
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true)
-  return link as string
-}
+import {
+  api,
+  axeViolations,
+  mailedLinkFor,
+  PASSWORD,
+  registerThroughHome,
+  skipTours,
+  snap,
+  uniqueEmail,
+} from './helpers'
 
 async function openAccountSection(page: Page) {
   await page.goto('/myAccount')
@@ -95,7 +74,7 @@ test('a traveller changes the e-mail address, confirms it from the e-mail and se
   await expect(section.getByRole('status')).toHaveText(ACCOUNT_CHANGE_TEXTS.linkSent(newEmail))
   await snap(page, 'account-change-email-sent')
 
-  const link = await linkFor(newEmail, 'confirmEmailChange')
+  const link = await mailedLinkFor(newEmail, 'confirmEmailChange')
   const response = await page.goto(link)
   expect(response?.headers()['referrer-policy']).toBe('no-referrer')
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new e-mail address' })).toBeVisible()
@@ -108,7 +87,7 @@ test('a traveller changes the e-mail address, confirms it from the e-mail and se
   await expect(page.getByText(newEmail, { exact: true })).toBeVisible()
 
   // The old address was told, with a link that undoes the change.
-  const undoLink = await linkFor(email, 'undoEmailChange')
+  const undoLink = await mailedLinkFor(email, 'undoEmailChange')
   await page.goto(undoLink)
   await expect(page.getByRole('heading', { level: 1, name: 'Undo the change of e-mail address' })).toBeVisible()
   expect(await axeViolations(page, 'undo e-mail change')).toEqual([])

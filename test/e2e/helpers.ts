@@ -218,7 +218,10 @@ export async function tapNearMarker(page: Page, map: Locator, target: Locator): 
 const MAILBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
 
 /** The link to `route` in the newest message to `email` the server wrote, waiting for it to arrive. */
-export async function mailedLinkFor(email: string, route: 'resetPassword' | 'verifyEmail'): Promise<string> {
+export async function mailedLinkFor(
+  email: string,
+  route: 'resetPassword' | 'verifyEmail' | 'confirmEmailChange' | 'undoEmailChange',
+): Promise<string> {
   const pattern = new RegExp(`https?://\\S+/${route}#token=[A-Za-z0-9_-]+`)
   let link: string | undefined
   await expect

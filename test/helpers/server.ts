@@ -25,7 +25,10 @@ export interface TestApp {
     url: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
   ): Promise<{ status: number; body: Envelope<T> }>
-  /** Registers a user through POST /api/register and returns its session. */
+  /**
+   * Registers a user through POST /api/register and returns its session. `confirmed` marks the address confirmed, for
+   * tests of what waits for that (the confirmation itself is tested in session/emailVerification).
+   */
   register(
     overrides?: Partial<{
       email: string
@@ -33,6 +36,7 @@ export interface TestApp {
       friendCode: string
       ref: string
       freeDrawTransactionId: string
+      confirmed: boolean
     }>,
   ): Promise<TestUser>
   /**
@@ -154,7 +158,7 @@ export async function buildTestApp(
     return { status: response.statusCode, body: response.json() }
   }
 
-  const register: TestApp['register'] = async (overrides = {}) => {
+  const register: TestApp['register'] = async ({ confirmed = false, ...overrides } = {}) => {
     userCounter += 1
     const email = overrides.email ?? `traveller${userCounter}.${crypto.randomBytes(3).toString('hex')}@example.com`
     const response = await call<{ authKey: string; username: string; friendCode: string; avatarId: number }>(
@@ -177,6 +181,13 @@ export async function buildTestApp(
       .select('id')
       .where('email', '=', email.toLowerCase())
       .executeTakeFirstOrThrow()
+    if (confirmed) {
+      await db
+        .updateTable('users')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('id', '=', user.id)
+        .execute()
+    }
     return {
       token: response.body.data.authKey,
       userId: user.id,

@@ -41,7 +41,7 @@ describe('ResetPasswordPage', () => {
       onGet('/friends/getMyFriends', []),
     )
     const { user, router, store } = renderApp(`/resetPassword#token=${TOKEN}`, { session: visitorSession })
-    const field = await screen.findByLabelText('New password')
+    const field = await screen.findByLabelText(/^New password/)
     expect(field).toHaveAttribute('type', 'password')
     expect(field).toHaveAttribute('autocomplete', 'new-password')
     await user.type(field, `${NEW_PASSWORD}{Enter}`)
@@ -67,25 +67,25 @@ describe('ResetPasswordPage', () => {
 
   it('shows the password on request, from the keyboard', async () => {
     const { user } = renderApp(`/resetPassword#token=${TOKEN}`, { session: visitorSession })
-    const field = await screen.findByLabelText('New password')
+    const field = await screen.findByLabelText(/^New password/)
     await user.type(field, 'secret words')
     await user.tab()
-    expect(screen.getByRole('button', { name: 'Show password' })).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Show new password' })).toHaveFocus()
     await user.keyboard('{Enter}')
     expect(field).toHaveAttribute('type', 'text')
-    expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Hide new password' })).toBeInTheDocument()
   })
 
   it('shows a refused password in place, and offers a new link when the link is no use', async () => {
     server.use(onPost('/resetPassword', () => refusal(400, 'BadRequest', PASSWORD_RESET_TEXTS.tooCommon)))
     const { user, store } = renderApp(`/resetPassword#token=${TOKEN}`, { session: visitorSession })
-    await user.type(await screen.findByLabelText('New password'), 'password1')
+    await user.type(await screen.findByLabelText(/^New password/), 'password1')
     await user.click(screen.getByRole('button', { name: 'Set New Password' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(PASSWORD_RESET_TEXTS.tooCommon)
     expect(screen.queryByRole('link', { name: 'Ask for a new link' })).not.toBeInTheDocument()
 
     server.use(onPost('/resetPassword', () => refusal(400, 'BadRequest', PASSWORD_RESET_TEXTS.linkExpired)))
-    await user.type(screen.getByLabelText('New password'), ' and more')
+    await user.type(screen.getByLabelText(/^New password/), ' and more')
     await user.click(screen.getByRole('button', { name: 'Set New Password' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(PASSWORD_RESET_TEXTS.linkExpired)
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgotPassword')
@@ -96,6 +96,6 @@ describe('ResetPasswordPage', () => {
     renderApp('/resetPassword', { session: visitorSession })
     expect(await screen.findByRole('alert')).toHaveTextContent(PASSWORD_RESET_TEXTS.linkMissing)
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgotPassword')
-    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument()
   })
 })

@@ -54,20 +54,6 @@ afterAll(async () => {
 afterEach(() => pinClock(null))
 
 /** Sends what the outbox holds now and answers the messages that reached `user` since `before`. */
-/**
- * A traveller who has confirmed the address (the confirmation itself is tested in session/emailVerification): only
- * confirmed addresses get the mail a traveller chooses.
- */
-async function registerConfirmed(): Promise<TestUser> {
-  const user = await t.register()
-  await t.db
-    .updateTable('users')
-    .set({ email_verified_at: new Date().toISOString() })
-    .where('id', '=', user.userId)
-    .execute()
-  return user
-}
-
 async function mailTo(user: TestUser, before: number): Promise<ParsedMail[]> {
   await t.app.background.settled()
   await t.app.mail?.settled()
@@ -127,7 +113,7 @@ describe('the purchase receipt', () => {
   }
 
   it('is sent once when the verify call and the signed webhook both fulfil the payment, with amount, credit, date and reference', async () => {
-    const user = await registerConfirmed()
+    const user = await t.register({ confirmed: true })
     const before = smtp.received.length
     const intent = await buy(user)
     const payload = succeededEvent(stripe.succeed(intent.id))
@@ -181,7 +167,7 @@ describe('the purchase receipt', () => {
 describe('"Get Notified" for physical cards and the announcement', () => {
   it('announces to no one whose address is unconfirmed or whose account is to be deleted', async () => {
     const unconfirmed = await t.register()
-    const leaving = await registerConfirmed()
+    const leaving = await t.register({ confirmed: true })
     const before = smtp.received.length
     for (const user of [unconfirmed, leaving]) {
       await t.call('POST', '/api/mail/requestPhysicalCardsNotice', { token: user.token })
@@ -196,8 +182,8 @@ describe('"Get Notified" for physical cards and the announcement', () => {
   })
 
   it('stores one request per account and announces once to each, with one-click unsubscribe', async () => {
-    const asker = await registerConfirmed()
-    const changedMind = await registerConfirmed()
+    const asker = await t.register({ confirmed: true })
+    const changedMind = await t.register({ confirmed: true })
     const before = smtp.received.length
     for (const user of [asker, asker, changedMind]) {
       const answer = await t.call('POST', '/api/mail/requestPhysicalCardsNotice', { token: user.token })
@@ -225,7 +211,7 @@ describe('"Get Notified" for physical cards and the announcement', () => {
   })
 
   it('a request unsubscribed before the announcement gets none', async () => {
-    const user = await registerConfirmed()
+    const user = await t.register({ confirmed: true })
     await t.call('POST', '/api/mail/requestPhysicalCardsNotice', { token: user.token })
     const token = new UnsubscribeSigner(t.config.mediaSigningSecret).sign(user.userId, 'physicalCards')
     const answer = await oneClick(`/unsubscribe?token=${encodeURIComponent(token)}`)
@@ -289,7 +275,7 @@ describe('the daily digest', () => {
   }
 
   it('is off by default, and turned on in My Account', async () => {
-    const user = await registerConfirmed()
+    const user = await t.register({ confirmed: true })
     const read = await t.call<EmailPreferences>('GET', '/api/mail/getEmailPreferences', { token: user.token })
     expect(read.body.data).toEqual({ notificationDigest: false })
     expect((await setDigest(user, true)).body.data).toEqual({ notificationDigest: true })
@@ -306,9 +292,9 @@ describe('the daily digest', () => {
   })
 
   it("mails a day's likes, comments and friend adds once, with List-Unsubscribe and List-Unsubscribe-Post", async () => {
-    const author = await registerConfirmed()
-    const reader = await registerConfirmed()
-    const notSubscribed = await registerConfirmed()
+    const author = await t.register({ confirmed: true })
+    const reader = await t.register({ confirmed: true })
+    const notSubscribed = await t.register({ confirmed: true })
     await setDigest(author, true)
     const memoryId = await createMemory(t, author, cardId)
     await t.call('POST', '/api/memory/likeMemory', { token: reader.token, body: { memoryId } })
@@ -359,8 +345,8 @@ describe('the daily digest', () => {
   })
 
   it('refuses a forged token or one altered to name another traveller, and changes nothing', async () => {
-    const mine = await registerConfirmed()
-    const victim = await registerConfirmed()
+    const mine = await t.register({ confirmed: true })
+    const victim = await t.register({ confirmed: true })
     await setDigest(victim, true)
     const signer = new UnsubscribeSigner(t.config.mediaSigningSecret)
     const myToken = signer.sign(mine.userId, 'notificationDigest')
@@ -386,8 +372,8 @@ describe('the daily digest', () => {
   })
 
   it('leaves out what was read in the app meanwhile, and notices that are not social', async () => {
-    const user = await registerConfirmed()
-    const friend = await registerConfirmed()
+    const user = await t.register({ confirmed: true })
+    const friend = await t.register({ confirmed: true })
     await setDigest(user, true)
     await t.call('POST', '/api/friends/addFriend', { token: friend.token, body: { friendCode: user.friendCode } })
     await t.call('POST', '/api/readAllNotifications', { token: user.token })
@@ -417,7 +403,7 @@ describe('the daily digest', () => {
   })
 
   it('sends nothing on a day without notifications, and moves on to the next day', async () => {
-    const user = await registerConfirmed()
+    const user = await t.register({ confirmed: true })
     await setDigest(user, true)
     const before = smtp.received.length
     const dayLater = new Date(Date.now() + DAY_MS + 60_000)

@@ -38,16 +38,6 @@ describe('Stripe payments', () => {
   })
   afterEach(() => expectEveryLedgerToMatchBalances(t))
 
-  /** Buying with real money waits for a confirmed address; the confirmation itself is tested in session/. */
-  async function confirmedBuyer(): Promise<TestUser> {
-    const user = await t.register()
-    await t.db
-      .updateTable('users')
-      .set({ email_verified_at: new Date().toISOString() })
-      .where('id', '=', user.userId)
-      .execute()
-    return user
-  }
   async function createIntent(user: TestUser, body: object) {
     return t.call<CreatePaymentIntentResult>('POST', '/api/payment/createPaymentIntent', { token: user.token, body })
   }
@@ -102,7 +92,7 @@ describe('Stripe payments', () => {
     })
 
     it('creates a Stripe PaymentIntent through the SDK and returns its client secret and publishable key', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const { status, body } = await createIntent(user, { selectedCreditProduct: 2 })
       expect(status).toBe(200)
       const intent = present(
@@ -124,14 +114,14 @@ describe('Stripe payments', () => {
     })
 
     it('asks Stripe for the API version the code is written against', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const before = stripe.apiVersions.length
       await createIntent(user, { selectedCreditProduct: 1 })
       expect(stripe.apiVersions.slice(before)).toEqual([STRIPE_API_VERSION])
     })
 
     it('sends Stripe the product price whatever amount the client names', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       await createIntent(user, { selectedCreditProduct: 7, amount: 50, currency: 'jpy' })
       const sent = present(stripe.createRequests.at(-1), 'a create request')
       expect(sent.get('amount')).toBe('3999')
@@ -148,7 +138,7 @@ describe('Stripe payments', () => {
 
   describe('POST /api/payment/verifyPaymentIntent', () => {
     it('answers paid false while the intent has not succeeded', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 1)
       expect((await verify(user, intent.id)).body.data).toEqual({
         paid: false,
@@ -157,7 +147,7 @@ describe('Stripe payments', () => {
     })
 
     it('credits a succeeded intent once, however often it is verified', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 6)
       stripe.succeed(intent.id)
       expect((await verify(user, intent.id)).body.data).toEqual({
@@ -173,7 +163,7 @@ describe('Stripe payments', () => {
     })
 
     it('answers paid false when Stripe no longer knows the intent', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 1)
       stripe.intents.delete(intent.id)
       const { status, body } = await verify(user, intent.id)
@@ -182,8 +172,8 @@ describe('Stripe payments', () => {
     })
 
     it('returns 404 when the intent belongs to another user', async () => {
-      const buyer = await confirmedBuyer()
-      const other = await confirmedBuyer()
+      const buyer = await t.register({ confirmed: true })
+      const other = await t.register({ confirmed: true })
       const intent = await buy(buyer, 1)
       stripe.succeed(intent.id)
       expect((await verify(other, intent.id)).status).toBe(404)
@@ -191,7 +181,7 @@ describe('Stripe payments', () => {
     })
 
     it('does not credit when Stripe reports a different amount than the product price', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 4)
       stripe.succeed(intent.id).amount_received = 100
       expect((await verify(user, intent.id)).body.data.paid).toBe(false)
@@ -201,7 +191,7 @@ describe('Stripe payments', () => {
 
   describe('POST /api/payment/webhook', () => {
     it('fulfils payment_intent.succeeded with a valid signature and needs no api key', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 3)
       const { status, body } = await sendWebhook(succeededEvent(stripe.succeed(intent.id)))
       expect(status).toBe(200)
@@ -215,7 +205,7 @@ describe('Stripe payments', () => {
     })
 
     it('returns 400 and credits nothing when the signature is wrong', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 1)
       const payload = succeededEvent(stripe.succeed(intent.id))
       const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })
@@ -225,7 +215,7 @@ describe('Stripe payments', () => {
     })
 
     it('returns 400 when the signed payload was altered', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 1)
       const payload = succeededEvent(stripe.succeed(intent.id))
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
@@ -240,12 +230,15 @@ describe('Stripe payments', () => {
         data: { object: { id: 'ch_1', object: 'charge' } },
       })
       expect((await sendWebhook(payload)).status).toBe(200)
-      const unknown = succeededEvent({ ...stripe.succeed((await buy(await confirmedBuyer(), 1)).id), id: 'pi_unknown' })
+      const unknown = succeededEvent({
+        ...stripe.succeed((await buy(await t.register({ confirmed: true }), 1)).id),
+        id: 'pi_unknown',
+      })
       expect((await sendWebhook(unknown)).status).toBe(200)
     })
 
     it('credits once when verification races repeated webhooks', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       const intent = await buy(user, 2)
       const payload = succeededEvent(stripe.succeed(intent.id))
       const answers = await Promise.all([
@@ -271,7 +264,7 @@ describe('Stripe payments', () => {
     })
 
     it('refunds through Stripe, once, a payment that the spending limit lowered meanwhile refuses', async () => {
-      const user = await confirmedBuyer()
+      const user = await t.register({ confirmed: true })
       await t.call('POST', '/api/payment/setSpendingLimit', { token: user.token, body: { monthlyLimit: 15 } })
       const intent = await buy(user, 2)
       await t.call('POST', '/api/payment/setSpendingLimit', { token: user.token, body: { monthlyLimit: 5 } })

@@ -1,14 +1,9 @@
-import Visibility from '@mui/icons-material/Visibility'
-import VisibilityOff from '@mui/icons-material/VisibilityOff'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import IconButton from '@mui/material/IconButton'
-import InputAdornment from '@mui/material/InputAdornment'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState, type SubmitEvent } from 'react'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom'
@@ -17,6 +12,7 @@ import { ACCOUNT_TEXTS } from '@shared/account'
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH, PASSWORD_RESET_TEXTS } from '@shared/session'
 
 import { errorMessage } from '../../api/errors'
+import { PasswordField } from '../../components/PasswordField'
 import { usePageTitle } from '../../components/usePageTitle'
 import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
@@ -43,7 +39,6 @@ export function ResetPasswordPage() {
   const navigate = useNavigate()
   const token = tokenOf(location.hash)
   const [password, setPassword] = useState('')
-  const [shown, setShown] = useState(false)
   const [resetPassword, { isLoading, error, reset }] = sessionApi.endpoints.resetPassword.useMutation()
 
   const handleSubmit = async (event: SubmitEvent) => {
@@ -77,34 +72,17 @@ export function ResetPasswordPage() {
           <Typography color="text.secondary">
             Choose a new password for your account. Setting it logs you out everywhere else.
           </Typography>
-          <TextField
+          <PasswordField
             id="reset-password"
             label="New password"
-            type={shown ? 'text' : 'password'}
             autoComplete="new-password"
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value)
+            onChange={(value) => {
+              setPassword(value)
               if (error) reset()
             }}
             helperText={`${NEW_PASSWORD_MIN_LENGTH} to ${NEW_PASSWORD_MAX_LENGTH} characters, any you like. A few words you will remember make a strong one.`}
-            fullWidth
             autoFocus
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={shown ? 'Hide password' : 'Show password'}
-                      onClick={() => setShown((value) => !value)}
-                      edge="end"
-                    >
-                      {shown ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           {message ? (
             <Alert severity="warning" role="alert">

@@ -1,14 +1,9 @@
-import Visibility from '@mui/icons-material/Visibility'
-import VisibilityOff from '@mui/icons-material/VisibilityOff'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import IconButton from '@mui/material/IconButton'
-import InputAdornment from '@mui/material/InputAdornment'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState, type SubmitEvent } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
@@ -18,6 +13,7 @@ import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@shared/sessio
 
 import { errorMessage } from '../../api/errors'
 import { sessionEnded } from '../../api/sessionEvents'
+import { PasswordField } from '../../components/PasswordField'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useAppDispatch, useAppSelector } from '../../lib/hooks'
 import { paths } from '../../lib/paths'
@@ -37,7 +33,6 @@ export function UndoEmailChangePage() {
   const dispatch = useAppDispatch()
   const loggedIn = useAppSelector(selectLoggedIn) === true
   const [password, setPassword] = useState('')
-  const [shown, setShown] = useState(false)
   const [undoEmailChange, { data, isLoading, error, reset }] = useUndoEmailChangeMutation()
 
   const handleSubmit = async (event: SubmitEvent) => {
@@ -70,35 +65,17 @@ export function UndoEmailChangePage() {
             This gives your account its old e-mail address back and logs it out everywhere. Whoever changed the address
             may know your password, so choose a new one.
           </Typography>
-          <TextField
+          <PasswordField
             id="undo-email-change-password"
             label="New password"
-            type={shown ? 'text' : 'password'}
             autoComplete="new-password"
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value)
+            onChange={(value) => {
+              setPassword(value)
               if (error) reset()
             }}
             helperText={`${NEW_PASSWORD_MIN_LENGTH} to ${NEW_PASSWORD_MAX_LENGTH} characters, any you like.`}
-            required
-            fullWidth
             autoFocus
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={shown ? 'Hide password' : 'Show password'}
-                      onClick={() => setShown((value) => !value)}
-                      edge="end"
-                    >
-                      {shown ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           {error ? (
             <Alert severity="warning" role="alert">

@@ -1,13 +1,9 @@
 import LockResetIcon from '@mui/icons-material/LockReset'
 import MailIcon from '@mui/icons-material/MailOutline'
-import Visibility from '@mui/icons-material/Visibility'
-import VisibilityOff from '@mui/icons-material/VisibilityOff'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import IconButton from '@mui/material/IconButton'
-import InputAdornment from '@mui/material/InputAdornment'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
@@ -18,6 +14,7 @@ import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@shared/session'
 
 import { errorMessage } from '../../../api/errors'
+import { PasswordField } from '../../../components/PasswordField'
 import { enqueueSnackbar } from '../../../lib/toast'
 import { useChangePasswordMutation, useRequestEmailChangeMutation } from '../accountChangeApi'
 
@@ -69,49 +66,6 @@ export function AccountSecurity({ email }: { email: string }) {
         </Box>
       )}
     </Paper>
-  )
-}
-
-interface PasswordFieldProps {
-  id: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  autoComplete: 'current-password' | 'new-password'
-  helperText?: string
-  autoFocus?: boolean
-}
-
-function PasswordField({ id, label, value, onChange, autoComplete, helperText, autoFocus }: PasswordFieldProps) {
-  const [shown, setShown] = useState(false)
-  return (
-    <TextField
-      id={id}
-      label={label}
-      type={shown ? 'text' : 'password'}
-      autoComplete={autoComplete}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      helperText={helperText}
-      autoFocus={autoFocus}
-      required
-      fullWidth
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-                onClick={() => setShown((current) => !current)}
-                edge="end"
-              >
-                {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
   )
 }
 
