@@ -10,6 +10,7 @@ import { accountRoutes } from './features/account/routes'
 import { accountDeletionJob } from './features/account/service'
 import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
+import { blocksRoutes } from './features/blocks/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { clientErrorsRoutes } from './features/clientErrors/routes'
 import { loadCardSharePage } from './features/collection/cardSharePage'
@@ -153,6 +154,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(feedRoutes, api)
   await app.register(accountRoutes, api)
   await app.register(travelRoutes, api)
+  await app.register(blocksRoutes, api)
   // The e-mails a traveller chooses, and the unsubscribe page their links open (outside /api: no key, no session).
   await app.register(mailRoutes(new UnsubscribeSigner(config.mediaSigningSecret)))
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.

@@ -10,6 +10,7 @@ import type {
   PickCardResult,
   PricesResult,
 } from './acquire'
+import type { ListedTraveller } from './blocks'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
 import type { MemoryFeed } from './feed'
@@ -94,6 +95,8 @@ export interface GetResponses {
   '/travel/getPlaceTravel': PlaceTravel
   '/travel/getBucketList': BucketList
   '/mail/getEmailPreferences': EmailPreferences
+  '/blocks/getBlockedTravellers': ListedTraveller[]
+  '/blocks/getMutedTravellers': ListedTraveller[]
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -137,6 +140,10 @@ export interface PostResponses {
   '/travel/removeVerification': null
   '/mail/requestPhysicalCardsNotice': null
   '/mail/setEmailPreferences': EmailPreferences
+  '/blocks/blockTraveller': null
+  '/blocks/unblockTraveller': null
+  '/blocks/muteTraveller': null
+  '/blocks/unmuteTraveller': null
 }
 
 export type GetPath = keyof GetResponses

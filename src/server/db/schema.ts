@@ -43,6 +43,8 @@ export interface Database {
   password_resets: PasswordResetsTable
   email_changes: EmailChangesTable
   email_verifications: EmailVerificationsTable
+  blocks: BlocksTable
+  mutes: MutesTable
 }
 
 export interface UsersTable {
@@ -93,6 +95,8 @@ export interface NotificationsTable {
   read_at: string | null
   /** The path of the app the notification opens; null on notifications sent before links existed. */
   link: string | null
+  /** The traveller whose act caused it (a like, a comment, a tag, a friendship, a gift); null when nobody's. */
+  actor_id: string | null
 }
 
 export interface CollectionsTable {
@@ -479,6 +483,20 @@ export interface EmailVerificationsTable {
   created_at: string
   expires_at: string
   used_at: string | null
+}
+
+/** A traveller blocked by another; both stop seeing each other (docs/security.md#blocking). */
+export interface BlocksTable {
+  blocker_id: string
+  blocked_id: string
+  created_at: string
+}
+
+/** A traveller whose memories leave the muter's feed, and nothing else. */
+export interface MutesTable {
+  muter_id: string
+  muted_id: string
+  created_at: string
 }
 
 export type User = Selectable<UsersTable>

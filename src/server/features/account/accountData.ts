@@ -37,7 +37,8 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     userColumns: ['user_id'],
     exportedIn: { notExported: 'session tokens are stored as hashes and are no use to anyone' },
   },
-  notifications: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'notifications' },
+  // actor_id is a link (SET NULL): an erased actor leaves the notification they caused with the one told.
+  notifications: { fate: 'deletedWithUser', userColumns: ['user_id', 'actor_id'], exportedIn: 'notifications' },
   collections: { fate: 'notPersonal', why: 'the catalogue' },
   card_sets: { fate: 'notPersonal', why: 'the catalogue' },
   cards: { fate: 'notPersonal', why: 'the catalogue' },
@@ -111,6 +112,16 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],
     exportedIn: { notExported: 'verification links are stored as hashes and are no use to anyone' },
+  },
+  blocks: {
+    fate: 'deletedWithUser',
+    userColumns: ['blocker_id', 'blocked_id'],
+    exportedIn: { notExported: 'the travellers one blocked are listed in My Account; who blocked one is never shown' },
+  },
+  mutes: {
+    fate: 'deletedWithUser',
+    userColumns: ['muter_id', 'muted_id'],
+    exportedIn: { notExported: 'the travellers one muted are listed in My Account; who muted one is never shown' },
   },
   physical_card_requests: {
     fate: 'deletedWithUser',

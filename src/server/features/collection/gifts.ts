@@ -110,6 +110,7 @@ async function giveToFriend(
     `A card from ${giver}`,
     `${giver} gave you their copy of ${card.cardName} (${rarityName(copy.rarity)}).`,
     notificationLinks.userCard(copy.id),
+    giverId,
   )
   return {
     giftId,

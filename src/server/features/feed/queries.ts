@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
+import { listBlockedEitherWay, listMuted } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import type { KeysetKey } from '../../lib/keysetCursor'
 
@@ -25,7 +26,8 @@ function byNewest(a: FeedKey, b: FeedKey): number {
  * Each returns at most `limit` keys after the cursor, so their merged top `limit` is exactly the page.
  * Friends and tags are read first and given as id lists with `visibility != Private`: written as a join or as
  * `visibility = Friends`, SQLite's planner walks the whole visibility index checking each row, which is slow for a
- * viewer with few friends or tags (scripts/bench/feed.ts).
+ * viewer with few friends or tags (scripts/bench/feed.ts). Authors the viewer blocked, was blocked by or muted are
+ * left out of every stream, read first as one more id list (docs/security.md#blocking).
  */
 export async function listFeedKeys(
   db: Kysely<Database>,
@@ -33,14 +35,18 @@ export async function listFeedKeys(
   cursor: FeedKey | null,
   limit: number,
 ): Promise<FeedKey[]> {
-  const [friends, tags] = await Promise.all([
+  const [friends, tags, blocked, muted] = await Promise.all([
     db.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId).execute(),
     db.selectFrom('memory_tags').select('memory_id').where('user_id', '=', viewerId).execute(),
+    listBlockedEitherWay(db, viewerId),
+    listMuted(db, viewerId),
   ])
+  const hidden = [...new Set([...blocked, ...muted])]
   const base = db
     .selectFrom('memories')
     .select(['memories.created_at as createdAt', 'memories.id as id'])
     .$if(cursor != null, (q) => q.where(after(cursor as FeedKey)))
+    .$if(hidden.length > 0, (q) => q.where('memories.user_id', 'not in', hidden))
     .orderBy('memories.created_at', 'desc')
     .orderBy('memories.id', 'desc')
     .limit(limit)

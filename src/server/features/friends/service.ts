@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { levelForExperience } from '@shared/constants'
 import { SEARCH_FRIENDS_LIMIT, type AddFriendResult, type Friend, type FriendMatch } from '@shared/friends'
 
+import { hasBlocked, isBlockedEitherWay } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
@@ -34,7 +35,11 @@ async function findByCode(trx: Transaction<Database>, friendCode: string) {
   return user
 }
 
-/** Friends by code: never oneself, never twice; the friendship holds both ways and the other side is told. */
+/**
+ * Friends by code: never oneself, never twice; the friendship holds both ways and the other side is told. Never between
+ * travellers who blocked each other: the blocker is told to unblock first, the blocked traveller gets the answer for a
+ * code nobody has, so the block stays silent (docs/security.md#blocking).
+ */
 export async function addFriend(
   trx: Transaction<Database>,
   userId: string,
@@ -43,12 +48,25 @@ export async function addFriend(
   const friend = await findByCode(trx, friendCode)
   if (friend.id === userId)
     throw new AppError('RuleViolation', 'That is your own friend code. Share it with a friend to connect.')
+  if (await hasBlocked(trx, userId, friend.id))
+    throw new AppError(
+      'RuleViolation',
+      `You blocked ${friend.username}. Unblock them in My Account to add them as a friend.`,
+    )
+  if (await isBlockedEitherWay(trx, userId, friend.id)) throw unknownCode(normalizeFriendCode(friendCode))
   // An account erased while this waits on it answers like a code nobody has.
   return refusing(async () => {
     const added = await befriend(trx, userId, friend.id)
     if (!added) throw new AppError('Conflict', `${friend.username} is already your friend.`)
     const me = await findUsername(trx, userId)
-    await notify(trx, friend.id, 'New friend', `${me.username} added you as a friend.`, notificationLinks.friends)
+    await notify(
+      trx,
+      friend.id,
+      'New friend',
+      `${me.username} added you as a friend.`,
+      notificationLinks.friends,
+      userId,
+    )
     return { result: true, username: friend.username }
   }, [{ when: 'foreignKey', refusal: unknownCode(normalizeFriendCode(friendCode)) }])
 }
@@ -102,6 +120,11 @@ export async function findFriend(
   friendId: string,
 ): Promise<{ id: string; username: string } | undefined> {
   return findFriendOf(db, userId, friendId)
+}
+
+/** Ends the friendship between the two both ways, if there is one, telling nobody. */
+export async function endFriendship(trx: Transaction<Database>, userId: string, otherId: string): Promise<void> {
+  await deleteFriendship(trx, userId, otherId)
 }
 
 export { befriend } from './friendships'

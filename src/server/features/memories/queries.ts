@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool, Transa
 
 import { VISIBILITY } from '@shared/constants'
 
+import { notBlockedWith } from '../../db/blocks'
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
 import type { Database, MemoriesTable, MemoryCommentsTable, MemoryPicturesTable } from '../../db/schema'
 import type { UniqueKey } from '../../lib/databaseErrors'
@@ -11,33 +12,38 @@ type Reader = Kysely<Database> | Transaction<Database>
 /**
  * Who may see a memory, as one SQL condition used by every read: the author always; everyone logged in when Public;
  * the author's friends and the users tagged in it when Friends; nobody else when Private
- * (docs/architecture.md#visibility).
+ * (docs/architecture.md#visibility). Never to a traveller the author blocked or was blocked by
+ * (docs/security.md#blocking).
  */
 function visibleTo(viewerId: string) {
   return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
-    eb.or([
-      eb('memories.user_id', '=', viewerId),
-      eb('memories.visibility', '=', VISIBILITY.Public),
-      eb.and([
-        eb('memories.visibility', '=', VISIBILITY.Friends),
-        eb.or([
-          eb.exists(
-            eb
-              .selectFrom('friendships')
-              .select('friendships.friend_id')
-              .whereRef('friendships.user_id', '=', 'memories.user_id')
-              .where('friendships.friend_id', '=', viewerId),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('memory_tags')
-              .select('memory_tags.user_id')
-              .whereRef('memory_tags.memory_id', '=', 'memories.id')
-              .where('memory_tags.user_id', '=', viewerId),
-          ),
-        ]),
+    eb.and([notBlockedWith(viewerId, 'memories.user_id'), visibleRegardlessOfBlocks(eb, viewerId)])
+}
+
+function visibleRegardlessOfBlocks(eb: ExpressionBuilder<Database, 'memories'>, viewerId: string): Expression<SqlBool> {
+  return eb.or([
+    eb('memories.user_id', '=', viewerId),
+    eb('memories.visibility', '=', VISIBILITY.Public),
+    eb.and([
+      eb('memories.visibility', '=', VISIBILITY.Friends),
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('friendships')
+            .select('friendships.friend_id')
+            .whereRef('friendships.user_id', '=', 'memories.user_id')
+            .where('friendships.friend_id', '=', viewerId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('memory_tags')
+            .select('memory_tags.user_id')
+            .whereRef('memory_tags.memory_id', '=', 'memories.id')
+            .where('memory_tags.user_id', '=', viewerId),
+        ),
       ]),
-    ])
+    ]),
+  ])
 }
 
 /** One memory per copy: the unique key that decides between two writes on one copy. */
@@ -145,21 +151,24 @@ export function listPictures(db: Reader, memoryIds: string[]) {
     .execute()
 }
 
-export function listTags(db: Reader, memoryIds: string[]) {
+/** Tags, likes and comments leave out travellers `viewerId` blocked or was blocked by (docs/security.md#blocking). */
+export function listTags(db: Reader, viewerId: string, memoryIds: string[]) {
   return db
     .selectFrom('memory_tags')
     .innerJoin('users', 'users.id', 'memory_tags.user_id')
     .select(['memory_tags.memory_id as memoryId', 'users.id as userId', 'users.username'])
     .where('memory_tags.memory_id', 'in', memoryIds)
+    .where(notBlockedWith(viewerId, 'memory_tags.user_id'))
     .orderBy('users.username')
     .execute()
 }
 
-export function countLikes(db: Reader, memoryIds: string[]) {
+export function countLikes(db: Reader, viewerId: string, memoryIds: string[]) {
   return db
     .selectFrom('memory_likes')
     .select(['memory_id as memoryId', (eb) => eb.fn.countAll<number>().as('count')])
     .where('memory_id', 'in', memoryIds)
+    .where(notBlockedWith(viewerId, 'memory_likes.user_id'))
     .groupBy('memory_id')
     .execute()
 }
@@ -173,11 +182,12 @@ export function listLikedBy(db: Reader, userId: string, memoryIds: string[]) {
     .execute()
 }
 
-export function countComments(db: Reader, memoryIds: string[]) {
+export function countComments(db: Reader, viewerId: string, memoryIds: string[]) {
   return db
     .selectFrom('memory_comments')
     .select(['memory_id as memoryId', (eb) => eb.fn.countAll<number>().as('count')])
     .where('memory_id', 'in', memoryIds)
+    .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
     .groupBy('memory_id')
     .execute()
 }
@@ -185,7 +195,7 @@ export function countComments(db: Reader, memoryIds: string[]) {
 /** Shown comments per memory; older ones beyond this are still counted. */
 const COMMENTS_SHOWN = 500
 
-export function listComments(db: Reader, memoryId: string) {
+export function listComments(db: Reader, viewerId: string, memoryId: string) {
   return db
     .selectFrom('memory_comments')
     .innerJoin('users', 'users.id', 'memory_comments.user_id')
@@ -200,18 +210,21 @@ export function listComments(db: Reader, memoryId: string) {
       'users.experience',
     ])
     .where('memory_comments.memory_id', '=', memoryId)
+    .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
     .orderBy('memory_comments.created_at')
     .orderBy('memory_comments.id')
     .limit(COMMENTS_SHOWN)
     .execute()
 }
 
-export function findComment(db: Reader, memoryId: string, commentId: string) {
+/** A comment of the memory that `viewerId` may see (none by a traveller blocked either way). */
+export function findComment(db: Reader, viewerId: string, memoryId: string, commentId: string) {
   return db
     .selectFrom('memory_comments')
     .select(['id', 'user_id as userId'])
     .where('id', '=', commentId)
     .where('memory_id', '=', memoryId)
+    .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
     .executeTakeFirst()
 }
 
@@ -449,6 +462,25 @@ export async function insertTags(db: Reader, memoryId: string, userIds: string[]
 export async function deleteTags(db: Reader, memoryId: string, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return
   await db.deleteFrom('memory_tags').where('memory_id', '=', memoryId).where('user_id', 'in', userIds).execute()
+}
+
+/** Tags of either traveller in the other's memories. */
+export async function deleteTagsBetween(db: Reader, userId: string, otherId: string): Promise<void> {
+  await db
+    .deleteFrom('memory_tags')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('user_id', '=', otherId),
+          eb('memory_id', 'in', eb.selectFrom('memories').select('id').where('user_id', '=', userId)),
+        ]),
+        eb.and([
+          eb('user_id', '=', userId),
+          eb('memory_id', 'in', eb.selectFrom('memories').select('id').where('user_id', '=', otherId)),
+        ]),
+      ]),
+    )
+    .execute()
 }
 
 /** Puts one of the user's uploads on the memory, unattached or already on it; answers whether there was one. */

@@ -52,9 +52,10 @@ async function toggleLike(trx: Transaction<Database>, userId: string, memoryId: 
       'New like on your memory',
       `${username} liked your memory of ${memory.cardName}.`,
       notificationLinks.memory(memoryId),
+      userId,
     )
   }
-  const [count] = await queries.countLikes(trx, [memoryId])
+  const [count] = await queries.countLikes(trx, userId, [memoryId])
   return { liked, likes: count?.count ?? 0 }
 }
 
@@ -79,7 +80,9 @@ async function writeComment(
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const content = body.commentContent.trim()
   if (content === '') throw new AppError('BadRequest', 'Please write a comment.')
-  const target = body.replyToCommentId ? await queries.findComment(trx, memory.id, body.replyToCommentId) : undefined
+  const target = body.replyToCommentId
+    ? await queries.findComment(trx, userId, memory.id, body.replyToCommentId)
+    : undefined
   if (body.replyToCommentId && !target) throw new AppError('NotFound', 'The comment you reply to was not found.')
 
   const memoryCommentId = newId()
@@ -101,6 +104,7 @@ async function writeComment(
       'New reply to your comment',
       `${username} replied to your comment on the memory of ${memory.cardName}: ${quoted}`,
       notificationLinks.memoryComments(memory.id),
+      userId,
     )
   }
   if (memory.authorId !== userId && memory.authorId !== target?.userId) {
@@ -110,6 +114,7 @@ async function writeComment(
       'New comment on your memory',
       `${username} commented on your memory of ${memory.cardName}: ${quoted}`,
       notificationLinks.memoryComments(memory.id),
+      userId,
     )
   }
   return { memoryCommentId }

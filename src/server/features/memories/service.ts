@@ -2,7 +2,7 @@
  * The memories feature's public entry: other features and the routes call these. Each concern lives in its own module.
  */
 export { getMemoriesOfAuthor, getMemory, getMemoryOfUserCard, getMyMemories, hydrateMemories } from './readModel'
-export { createMemory, getAvailableCardSets, updateMemory, updateVisibility } from './writing'
+export { createMemory, getAvailableCardSets, removeTagsBetween, updateMemory, updateVisibility } from './writing'
 export { getPeerUserCards, getTransferrableCards, switchUserCard } from './switching'
 export { likeMemory, postComment } from './reactions'
 export {

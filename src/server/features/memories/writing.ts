@@ -137,6 +137,7 @@ async function notifyTagged(
       'You were tagged in a memory',
       `${username} tagged you in their memory of ${memory.cardName}.`,
       notificationLinks.memory(memory.id),
+      authorId,
     )
   }
 }
@@ -228,4 +229,9 @@ export async function updateMemory(
 
   await notifyTagged(trx, userId, { id: memory.id, cardName: memory.cardName, visibility: body.visibility }, addedTags)
   return { removedPictures }
+}
+
+/** Untags each of the two travellers from the other's memories, telling nobody (a block ends what tags between them). */
+export async function removeTagsBetween(trx: Transaction<Database>, userId: string, otherId: string): Promise<void> {
+  await queries.deleteTagsBetween(trx, userId, otherId)
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { notBlockedWith } from '../../db/blocks'
 import type { Database, NotificationsTable } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -14,16 +15,18 @@ export function findUnread(db: Db, userId: string) {
     .select('id')
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
+    .where(notBlockedWith(userId, 'notifications.actor_id'))
     .limit(1)
     .executeTakeFirst()
 }
 
-/** The user's newest notifications first, at most `limit`. */
+/** The user's newest notifications first, at most `limit`; none caused by a traveller blocked either way. */
 export function listNotifications(db: Db, userId: string, limit: number) {
   return db
     .selectFrom('notifications')
     .select(['id', 'title', 'content', 'created_at', 'read_at', 'link'])
     .where('user_id', '=', userId)
+    .where(notBlockedWith(userId, 'notifications.actor_id'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

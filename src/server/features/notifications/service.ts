@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { isBlockedEitherWay } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -18,7 +19,8 @@ export const notificationLinks = {
 
 /**
  * Tells a user something, with the screen it is about. Every feature that notifies goes through here, inside its own
- * transaction.
+ * transaction. `actorId` names the traveller whose act it tells of: nothing is sent when the two blocked each other
+ * either way, and a block made later hides what was sent (docs/security.md#blocking).
  */
 export async function notify(
   trx: Kysely<Database> | Transaction<Database>,
@@ -26,7 +28,9 @@ export async function notify(
   title: string,
   content: string,
   link: string,
+  actorId: string | null = null,
 ): Promise<void> {
+  if (actorId != null && (await isBlockedEitherWay(trx, userId, actorId))) return
   await queries.insertNotification(trx, {
     id: newId(),
     user_id: userId,
@@ -35,6 +39,7 @@ export async function notify(
     created_at: nowIso(),
     read_at: null,
     link,
+    actor_id: actorId,
   })
 }
 
