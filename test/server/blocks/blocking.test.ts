@@ -1,0 +1,422 @@
+import { BLOCK_REFUSALS, type ListedTraveller } from '@shared/blocks'
+import type { GiftUserCardResult } from '@shared/collection'
+import type { MemoryFeed } from '@shared/feed'
+import type { AddFriendResult, FriendMatch, FriendPage } from '@shared/friends'
+import type { CreateMemoryResult, LikeMemoryResult, Memory, PostCommentResult } from '@shared/memories'
+import type { Notification } from '@shared/notifications'
+import { NOT_A_FRIEND } from '@server/features/friends/service'
+import { notify } from '@server/features/notifications/service'
+import { createAccountTombstone, deleteAccountRow } from '@server/features/session/service'
+import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+
+import { cardsOfRarity, createMemory, giveCopy, makeFriends, memoryBody } from '../memories/fixtures'
+
+jest.setTimeout(60_000)
+
+let t: TestApp
+let paris: string
+let rome: string
+beforeAll(async () => {
+  t = await buildTestApp({ env: { RATE_LIMITS: 'off' } })
+  ;[paris, rome] = await cardsOfRarity(t, 2, 2)
+})
+afterAll(() => t.close())
+
+function block(by: TestUser, travellerId: string, path = '/api/blocks/blockTraveller') {
+  return t.call<null>('POST', path, { token: by.token, body: { travellerId } })
+}
+
+const unblock = (by: TestUser, travellerId: string) => block(by, travellerId, '/api/blocks/unblockTraveller')
+const mute = (by: TestUser, travellerId: string) => block(by, travellerId, '/api/blocks/muteTraveller')
+const unmute = (by: TestUser, travellerId: string) => block(by, travellerId, '/api/blocks/unmuteTraveller')
+
+async function feedIds(viewer: TestUser): Promise<string[]> {
+  const { body } = await t.call<MemoryFeed>('GET', '/api/feed/getMemoryFeed?limit=50', { token: viewer.token })
+  return body.data.memories.map((memory) => memory.memoryId)
+}
+
+function getMemory(viewer: TestUser, memoryId: string) {
+  return t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${encodeURIComponent(memoryId)}`, {
+    token: viewer.token,
+  })
+}
+
+async function notificationTitles(viewer: TestUser): Promise<string[]> {
+  const { body } = await t.call<Notification[]>('GET', '/api/getNotifications', { token: viewer.token })
+  return body.data.map((notification) => notification.title)
+}
+
+async function hasUnread(viewer: TestUser): Promise<boolean> {
+  const { body } = await t.call<boolean>('GET', '/api/checkNewNotifications', { token: viewer.token })
+  return body.data
+}
+
+async function friendsAreFriends(a: TestUser, b: TestUser): Promise<number> {
+  const rows = await t.db
+    .selectFrom('friendships')
+    .select('user_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a.userId), eb('friend_id', '=', b.userId)]),
+        eb.and([eb('user_id', '=', b.userId), eb('friend_id', '=', a.userId)]),
+      ]),
+    )
+    .execute()
+  return rows.length
+}
+
+/**
+ * Two friends who wrote public memories, liked and commented on each other's and on a third traveller's, and told each
+ * other through notifications; then `blocker` blocks `blocked`.
+ */
+async function blockedPair() {
+  const [blocker, blocked, third] = [await t.register(), await t.register(), await t.register()]
+  await makeFriends(t, blocker, blocked)
+  const blockerMemory = await createMemory(t, blocker, paris, { visibility: 3 })
+  const blockedMemory = await createMemory(t, blocked, paris, { visibility: 3, taggedFriends: [blocker.userId] })
+  const blockerFriendsMemory = await createMemory(t, blocker, rome, { visibility: 2, taggedFriends: [blocked.userId] })
+  const thirdMemory = await createMemory(t, third, rome, { visibility: 3 })
+  for (const [who, memoryId] of [
+    [blocker, blockedMemory],
+    [blocked, blockerMemory],
+    [blocker, thirdMemory],
+    [blocked, thirdMemory],
+  ] as const) {
+    await t.call<LikeMemoryResult>('POST', '/api/memory/likeMemory', { token: who.token, body: { memoryId } })
+    await t.call<PostCommentResult>('POST', '/api/memory/postComment', {
+      token: who.token,
+      body: { memoryId, commentContent: `${who.username} was here` },
+    })
+  }
+  expect(await notificationTitles(blocker)).toContain('New comment on your memory')
+  expect(await notificationTitles(blocked)).toContain('New comment on your memory')
+  const notificationsOfBlockedBefore = await t.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', blocked.userId)
+    .execute()
+  const { status } = await block(blocker, blocked.userId)
+  expect(status).toBe(200)
+  const notificationsOfBlockedAfter = await t.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', blocked.userId)
+    .execute()
+  // Silent: the blocked traveller is told nothing.
+  expect(notificationsOfBlockedAfter).toHaveLength(notificationsOfBlockedBefore.length)
+  return { blocker, blocked, third, blockerMemory, blockedMemory, blockerFriendsMemory, thirdMemory }
+}
+
+describe('POST /api/blocks/blockTraveller', () => {
+  it('blocks silently, ends the friendship and the tags between the two in one call, and lists the blocked one', async () => {
+    const { blocker, blocked, blockedMemory, blockerFriendsMemory } = await blockedPair()
+    expect(await friendsAreFriends(blocker, blocked)).toBe(0)
+    const tags = await t.db
+      .selectFrom('memory_tags')
+      .select('memory_id')
+      .where('memory_id', 'in', [blockedMemory, blockerFriendsMemory])
+      .execute()
+    expect(tags).toEqual([])
+
+    const mine = await t.call<ListedTraveller[]>('GET', '/api/blocks/getBlockedTravellers', { token: blocker.token })
+    expect(mine.body.data).toEqual([
+      { userId: blocked.userId, username: blocked.username, avatarId: blocked.avatarId, since: expect.any(String) },
+    ])
+    const theirs = await t.call<ListedTraveller[]>('GET', '/api/blocks/getBlockedTravellers', { token: blocked.token })
+    expect(theirs.body.data).toEqual([])
+  })
+
+  it('is a no-op the second time', async () => {
+    const [ann, bob] = [await t.register(), await t.register()]
+    expect((await block(ann, bob.userId)).status).toBe(200)
+    expect((await block(ann, bob.userId)).status).toBe(200)
+    const rows = await t.db.selectFrom('blocks').selectAll().where('blocker_id', '=', ann.userId).execute()
+    expect(rows).toHaveLength(1)
+  })
+
+  it('refuses blocking oneself with a clear error, and the database refuses such a row too', async () => {
+    const ann = await t.register()
+    const { status, body } = await block(ann, ann.userId)
+    expect({ status, message: body.metadata.message }).toEqual({ status: 422, message: BLOCK_REFUSALS.oneself })
+    const muted = await mute(ann, ann.userId)
+    expect({ status: muted.status, message: muted.body.metadata.message }).toEqual({
+      status: 422,
+      message: BLOCK_REFUSALS.muteOneself,
+    })
+    expect(await t.db.selectFrom('blocks').selectAll().where('blocker_id', '=', ann.userId).execute()).toEqual([])
+    await expect(
+      t.db
+        .insertInto('blocks')
+        .values({ blocker_id: ann.userId, blocked_id: ann.userId, created_at: new Date().toISOString() })
+        .execute(),
+    ).rejects.toThrow()
+  })
+
+  it('refuses an unknown traveller, an erased one and an erased one’s tombstone as not found, changing nothing', async () => {
+    const [ann, gone] = [await t.register(), await t.register()]
+    const tombstoneId = await t.db.transaction().execute(async (trx) => {
+      const tombstone = await createAccountTombstone(trx)
+      await deleteAccountRow(trx, gone.userId)
+      return tombstone
+    })
+    for (const travellerId of ['no-such-traveller', gone.userId, tombstoneId]) {
+      for (const path of ['/api/blocks/blockTraveller', '/api/blocks/muteTraveller', '/api/blocks/unblockTraveller']) {
+        const { status, body } = await block(ann, travellerId, path)
+        expect({ path, status, message: body.metadata.message }).toEqual({
+          path,
+          status: 404,
+          message: BLOCK_REFUSALS.unknown,
+        })
+      }
+    }
+    expect(await t.db.selectFrom('blocks').selectAll().where('blocker_id', '=', ann.userId).execute()).toEqual([])
+    expect(await t.db.selectFrom('mutes').selectAll().where('muter_id', '=', ann.userId).execute()).toEqual([])
+  })
+
+  it('asks a visitor to log in', async () => {
+    const ann = await t.register()
+    const { status } = await t.call('POST', '/api/blocks/blockTraveller', { body: { travellerId: ann.userId } })
+    expect(status).toBe(403)
+    expect((await t.call('GET', '/api/blocks/getBlockedTravellers')).status).toBe(403)
+  })
+
+  it('goes with either account when it is erased', async () => {
+    const [ann, bob, cem] = [await t.register(), await t.register(), await t.register()]
+    await block(ann, bob.userId)
+    await block(cem, ann.userId)
+    await mute(ann, cem.userId)
+    await t.db.transaction().execute((trx) => deleteAccountRow(trx, ann.userId))
+    const left = await t.db
+      .selectFrom('blocks')
+      .selectAll()
+      .where((eb) => eb.or([eb('blocker_id', '=', ann.userId), eb('blocked_id', '=', ann.userId)]))
+      .execute()
+    expect(left).toEqual([])
+    expect(await t.db.selectFrom('mutes').selectAll().where('muter_id', '=', ann.userId).execute()).toEqual([])
+  })
+})
+
+describe('what a block hides, in both directions', () => {
+  it('memories: neither opens the other’s memory, nor finds it in the feed or in a list', async () => {
+    const { blocker, blocked, blockerMemory, blockedMemory, thirdMemory } = await blockedPair()
+    for (const [viewer, otherMemory] of [
+      [blocker, blockedMemory],
+      [blocked, blockerMemory],
+    ] as const) {
+      const { status, body } = await getMemory(viewer, otherMemory)
+      expect({ status, message: body.metadata.message }).toEqual({ status: 404, message: 'Memory not found.' })
+      const feed = await feedIds(viewer)
+      expect(feed).not.toContain(otherMemory)
+      expect(feed).toContain(thirdMemory)
+    }
+  })
+
+  it('comments and likes: neither sees the other’s on a third traveller’s memory, or on their own', async () => {
+    const { blocker, blocked, third, blockerMemory, blockedMemory, thirdMemory } = await blockedPair()
+    for (const [viewer, other, ownMemory] of [
+      [blocker, blocked, blockerMemory],
+      [blocked, blocker, blockedMemory],
+    ] as const) {
+      const onThird = (await getMemory(viewer, thirdMemory)).body.data
+      expect(onThird.comments.map((comment) => comment.userId)).toEqual([viewer.userId])
+      expect({ likes: onThird.likes, commentCount: onThird.commentCount }).toEqual({ likes: 1, commentCount: 1 })
+      const own = (await getMemory(viewer, ownMemory)).body.data
+      expect(own.comments.map((comment) => comment.userId)).not.toContain(other.userId)
+      expect({ likes: own.likes, commentCount: own.commentCount }).toEqual({ likes: 0, commentCount: 0 })
+    }
+    // A third traveller still sees both.
+    const seen = (await getMemory(third, thirdMemory)).body.data
+    expect({ likes: seen.likes, commentCount: seen.commentCount }).toEqual({ likes: 2, commentCount: 2 })
+  })
+
+  it('notifications: what the other caused is hidden, and nothing new is sent between them', async () => {
+    const { blocker, blocked } = await blockedPair()
+    for (const viewer of [blocker, blocked]) {
+      await t.call('POST', '/api/readAllNotifications', { token: viewer.token })
+      expect(await notificationTitles(viewer)).not.toContain('New comment on your memory')
+      expect(await notificationTitles(viewer)).not.toContain('New like on your memory')
+    }
+    // One the other causes even so (a call that passed its checks before the block) is not sent.
+    await t.db
+      .transaction()
+      .execute((trx) => notify(trx, blocker.userId, 'New like on your memory', 'x', '/myFriends', blocked.userId))
+    expect(await hasUnread(blocker)).toBe(false)
+    expect(await t.db.selectFrom('notifications').select('id').where('content', '=', 'x').execute()).toEqual([])
+  })
+
+  it('friend page and friend search: neither finds the other any more', async () => {
+    const { blocker, blocked } = await blockedPair()
+    for (const [viewer, other] of [
+      [blocker, blocked],
+      [blocked, blocker],
+    ] as const) {
+      const page = await t.call<FriendPage>('GET', `/api/friends/getFriendPage?userId=${other.userId}`, {
+        token: viewer.token,
+      })
+      expect({ status: page.status, message: page.body.metadata.message }).toEqual({
+        status: 404,
+        message: NOT_A_FRIEND,
+      })
+      const found = await t.call<FriendMatch[]>(
+        'GET',
+        `/api/friends/searchFriends?name=${encodeURIComponent(other.username)}`,
+        { token: viewer.token },
+      )
+      expect(found.body.data).toEqual([])
+    }
+  })
+
+  it('share pages have no viewer: a traveller’s public profile page shows the same to anyone', async () => {
+    const { blocker, blocked } = await blockedPair()
+    const page = await t.app.inject({ method: 'GET', url: `/s/user?shareId=${blocked.friendCode}` })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain(blocked.username)
+    expect(blocker.username).not.toBe(blocked.username)
+  })
+})
+
+describe('what a block refuses, in both directions', () => {
+  it('adding as a friend: the blocker is told to unblock first; the blocked one hears of a code nobody has', async () => {
+    const { blocker, blocked } = await blockedPair()
+    const byBlocker = await t.call<AddFriendResult>('POST', '/api/friends/addFriend', {
+      token: blocker.token,
+      body: { friendCode: blocked.friendCode },
+    })
+    expect({ status: byBlocker.status, message: byBlocker.body.metadata.message }).toEqual({
+      status: 422,
+      message: `You blocked ${blocked.username}. Unblock them in My Account to add them as a friend.`,
+    })
+    const byBlocked = await t.call<AddFriendResult>('POST', '/api/friends/addFriend', {
+      token: blocked.token,
+      body: { friendCode: blocker.friendCode },
+    })
+    expect({ status: byBlocked.status, message: byBlocked.body.metadata.message }).toEqual({
+      status: 404,
+      message: `No traveller has the friend code ${blocker.friendCode}. Please check it and try again.`,
+    })
+    expect(await friendsAreFriends(blocker, blocked)).toBe(0)
+  })
+
+  it('liking, commenting and replying: the memory or the comment is not found, and nothing is stored', async () => {
+    const { blocker, blocked, third, blockerMemory, blockedMemory, thirdMemory } = await blockedPair()
+    const thirdsView = (await getMemory(third, thirdMemory)).body.data
+    for (const [actor, other, otherMemory] of [
+      [blocker, blocked, blockedMemory],
+      [blocked, blocker, blockerMemory],
+    ] as const) {
+      const like = await t.call<LikeMemoryResult>('POST', '/api/memory/likeMemory', {
+        token: actor.token,
+        body: { memoryId: otherMemory },
+      })
+      expect({ status: like.status, message: like.body.metadata.message }).toEqual({
+        status: 404,
+        message: 'Memory not found.',
+      })
+      const comment = await t.call<PostCommentResult>('POST', '/api/memory/postComment', {
+        token: actor.token,
+        body: { memoryId: otherMemory, commentContent: 'Hello again' },
+      })
+      expect({ status: comment.status, message: comment.body.metadata.message }).toEqual({
+        status: 404,
+        message: 'Memory not found.',
+      })
+      const othersComment = thirdsView.comments.find((item) => item.userId === other.userId)
+      const reply = await t.call<PostCommentResult>('POST', '/api/memory/postComment', {
+        token: actor.token,
+        body: {
+          memoryId: thirdMemory,
+          commentContent: 'Hello again',
+          replyToCommentId: othersComment?.memoryCommentId,
+        },
+      })
+      expect({ status: reply.status, message: reply.body.metadata.message }).toEqual({
+        status: 404,
+        message: 'The comment you reply to was not found.',
+      })
+    }
+    const written = await t.db.selectFrom('memory_comments').select('id').where('content', '=', 'Hello again').execute()
+    expect(written).toEqual([])
+  })
+
+  it('tagging and giving a card: refused as for anyone who is not a friend', async () => {
+    const { blocker, blocked } = await blockedPair()
+    for (const [actor, other] of [
+      [blocker, blocked],
+      [blocked, blocker],
+    ] as const) {
+      const userCardId = await giveCopy(t, actor.userId, paris)
+      const tag = await t.call<CreateMemoryResult>('POST', '/api/memory/createMemory', {
+        token: actor.token,
+        body: memoryBody(userCardId, { taggedFriends: [other.userId] }),
+      })
+      expect({ status: tag.status, message: tag.body.metadata.message }).toEqual({
+        status: 400,
+        message: 'You can only tag your friends.',
+      })
+      const gift = await t.call<GiftUserCardResult>('POST', '/api/giftUserCard', {
+        token: actor.token,
+        body: { userCardId, friendUserId: other.userId },
+      })
+      expect({ status: gift.status, message: gift.body.metadata.message }).toEqual({
+        status: 422,
+        message: 'You can give cards only to your friends.',
+      })
+      const copy = await t.db.selectFrom('user_cards').select('user_id').where('id', '=', userCardId).executeTakeFirst()
+      expect(copy?.user_id).toBe(actor.userId)
+    }
+  })
+})
+
+describe('POST /api/blocks/unblockTraveller', () => {
+  it('brings back what the block hid in both directions, but not the friendship', async () => {
+    const { blocker, blocked, blockerMemory, blockedMemory } = await blockedPair()
+    expect((await unblock(blocker, blocked.userId)).status).toBe(200)
+    expect((await getMemory(blocker, blockedMemory)).status).toBe(200)
+    expect((await getMemory(blocked, blockerMemory)).status).toBe(200)
+    expect(await feedIds(blocker)).toContain(blockedMemory)
+    expect(await feedIds(blocked)).toContain(blockerMemory)
+    const own = (await getMemory(blocker, blockerMemory)).body.data
+    expect(own.comments.map((comment) => comment.userId)).toContain(blocked.userId)
+    expect(await notificationTitles(blocker)).toContain('New comment on your memory')
+    expect(await friendsAreFriends(blocker, blocked)).toBe(0)
+    const list = await t.call<ListedTraveller[]>('GET', '/api/blocks/getBlockedTravellers', { token: blocker.token })
+    expect(list.body.data).toEqual([])
+  })
+
+  it('cannot be done by the blocked traveller, and is a no-op for one not blocked', async () => {
+    const { blocker, blocked, blockerMemory } = await blockedPair()
+    expect((await unblock(blocked, blocker.userId)).status).toBe(200)
+    expect((await getMemory(blocked, blockerMemory)).status).toBe(404)
+  })
+})
+
+describe('muting', () => {
+  it('takes the muted traveller’s memories out of the muter’s feed only, silently, until unmuted', async () => {
+    const [ann, bob] = [await t.register(), await t.register()]
+    await makeFriends(t, ann, bob)
+    const bobsMemory = await createMemory(t, bob, paris, { visibility: 2 })
+    const annsMemory = await createMemory(t, ann, paris, { visibility: 3 })
+    const notificationsOfBob = await t.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', bob.userId)
+      .execute()
+    expect((await mute(ann, bob.userId)).status).toBe(200)
+    expect((await mute(ann, bob.userId)).status).toBe(200)
+
+    expect(await feedIds(ann)).not.toContain(bobsMemory)
+    expect(await feedIds(bob)).toContain(annsMemory)
+    expect((await getMemory(ann, bobsMemory)).status).toBe(200)
+    expect(await friendsAreFriends(ann, bob)).toBe(2)
+    await t.call('POST', '/api/memory/likeMemory', { token: bob.token, body: { memoryId: annsMemory } })
+    expect(await notificationTitles(ann)).toContain('New like on your memory')
+    expect(
+      await t.db.selectFrom('notifications').select('id').where('user_id', '=', bob.userId).execute(),
+    ).toHaveLength(notificationsOfBob.length)
+    const muted = await t.call<ListedTraveller[]>('GET', '/api/blocks/getMutedTravellers', { token: ann.token })
+    expect(muted.body.data.map((row) => row.userId)).toEqual([bob.userId])
+
+    expect((await unmute(ann, bob.userId)).status).toBe(200)
+    expect(await feedIds(ann)).toContain(bobsMemory)
+  })
+})
