@@ -468,6 +468,8 @@ describe('the contract under hostile input', () => {
   let user: TestUser
   let friend: TestUser
   let stranger: TestUser
+  /** A traveller of their own for blocking and muting, so a block never stands in the way of the other calls. */
+  let blockable: TestUser
   let ownMemoryIds: string[]
   let cardIds: string[]
   let targets: Target[]
@@ -482,6 +484,7 @@ describe('the contract under hostile input', () => {
     user = await t.register({ password: PASSWORD })
     friend = await t.register()
     stranger = await t.register()
+    blockable = await t.register()
     await makeFriends(t, user, friend)
     await grantDigitalCredit(t, user.userId, 10_000_000)
     // A confirmation link of the user's, as the welcome e-mail would carry: the first valid use confirms the address.
@@ -593,6 +596,7 @@ describe('the contract under hostile input', () => {
       'taggedFriends[]': known([friend.userId, stranger.userId]),
       // A friend's page: the friend's, and the stranger's, which is refused.
       userId: known([friend.userId, stranger.userId]),
+      travellerId: known([blockable.userId]),
       'memoryPictures[]': known(pendingUploads.map(({ pictureFileName }) => pictureFileName)),
       // Start dates before end dates, so the journey's order holds and the memory is stored.
       memoryStartDate: { control: '2024-05-03', pool: dates('2000-01-01', '2012-12-31') },
