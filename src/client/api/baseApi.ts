@@ -113,6 +113,8 @@ export const baseApi = createApi({
     'Referral',
     'Notification',
     'Comment',
+    'Blocked',
+    'Muted',
   ],
   endpoints: () => ({}),
 })

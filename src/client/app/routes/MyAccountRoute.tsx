@@ -1,10 +1,11 @@
 import { AccountDataSection } from '../../features/account/components/AccountDataSection'
+import { BlockedTravellers } from '../../features/blocks/components/BlockedTravellers'
 import { EmailPreferencesSection } from '../../features/mail/components/EmailPreferencesSection'
 import { MyAccountPage } from '../../features/session/MyAccountPage'
 
 /**
- * /myAccount: the session feature's profile with the mail feature's "E-mails" section (the daily digest) and the
- * account feature's "Your data" section (export, deletion).
+ * /myAccount: the session feature's profile with the mail feature's "E-mails" section (the daily digest), the blocks
+ * feature's blocked and muted travellers, and the account feature's "Your data" section (export, deletion).
  */
 export function MyAccountRoute() {
   return (
@@ -12,6 +13,7 @@ export function MyAccountRoute() {
       renderAccountData={(user) => (
         <>
           <EmailPreferencesSection />
+          <BlockedTravellers />
           <AccountDataSection user={user} />
         </>
       )}

@@ -16,6 +16,7 @@ import { CardStats } from '../../components/CardStats'
 import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
+import type { RenderTravellerActions } from '../../components/travellerActions'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { countOf, formatDate } from '../../lib/format'
@@ -27,8 +28,11 @@ import { FriendMemoryCard } from './components/FriendMemoryCard'
 export const NOT_A_FRIEND_TITLE = 'Not on your friend list'
 export const NOT_A_FRIEND_TEXT = 'This traveller is not on your friend list. Add them with their friend code first.'
 
-/** /friend/{userId} (docs/product.md#screen-friend): a friend's profile, memories shared with you, places you share. */
-export function FriendPage() {
+/**
+ * /friend/{userId} (docs/product.md#screen-friend): a friend's profile, memories shared with you, places you share;
+ * `renderTravellerActions` goes beside the friend's name (app/ composes it).
+ */
+export function FriendPage({ renderTravellerActions }: { renderTravellerActions?: RenderTravellerActions }) {
   const { userId } = useParams()
   const { currentData: page, isFetching, error, refetch } = useGetFriendPageQuery(userId ?? skipToken)
   usePageTitle(page ? page.friend.username : 'Friend')
@@ -56,14 +60,15 @@ export function FriendPage() {
       </Stack>
     )
   }
-  return <FriendProfile page={page} />
+  return <FriendProfile page={page} renderTravellerActions={renderTravellerActions} />
 }
 
 interface FriendProfileProps {
   page: FriendPageData
+  renderTravellerActions?: RenderTravellerActions
 }
 
-function FriendProfile({ page }: FriendProfileProps) {
+function FriendProfile({ page, renderTravellerActions }: FriendProfileProps) {
   const { friend, travel } = page
   return (
     <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
@@ -71,7 +76,7 @@ function FriendProfile({ page }: FriendProfileProps) {
         <Stack spacing={2.5}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
             <UserAvatar avatarId={friend.avatarId} username={friend.username} size={72} />
-            <Box sx={{ minWidth: 0 }}>
+            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
                 {friend.username}
               </Typography>
@@ -87,6 +92,7 @@ function FriendProfile({ page }: FriendProfileProps) {
                 </Box>
               </Typography>
             </Box>
+            {renderTravellerActions?.(friend)}
           </Box>
           <CardStats stats={friend.userCardStats} dense />
           <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, m: 0 }}>

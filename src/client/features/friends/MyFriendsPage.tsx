@@ -13,6 +13,7 @@ import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { ShareLinks } from '../../components/ShareLinks'
 import { Tour, type TourStep } from '../../components/Tour'
+import type { RenderTravellerActions } from '../../components/travellerActions'
 import { usePageTitle } from '../../components/usePageTitle'
 import { shareUrl } from '../../lib/config'
 import { formatCredit } from '../../lib/format'
@@ -47,9 +48,10 @@ const TOUR_STEPS: TourStep[] = [
 ]
 
 /**
- * My Friends (docs/product.md#screen-my-friends): own code, add by code, the profile share link, and the friend list.
+ * My Friends (docs/product.md#screen-my-friends): own code, add by code, the profile share link, and the friend list;
+ * `renderTravellerActions` goes beside each friend (app/ composes it).
  */
-export function MyFriendsPage() {
+export function MyFriendsPage({ renderTravellerActions }: { renderTravellerActions?: RenderTravellerActions }) {
   usePageTitle('My Friends')
   const { friendCode = '', username = '' } = useCurrentUser().data ?? {}
   const { data: friends, isLoading, isFetching, error, refetch } = useGetMyFriendsQuery()
@@ -119,7 +121,7 @@ export function MyFriendsPage() {
             }}
           >
             {friends.map((friend) => (
-              <FriendCard key={friend.userId} friend={friend} />
+              <FriendCard key={friend.userId} {...{ friend, renderTravellerActions }} />
             ))}
           </Box>
         )}

@@ -19,6 +19,7 @@ import { LoadFailed } from '../../components/LoadFailed'
 import { MemoryCardHeader } from '../../components/MemoryCardHeader'
 import { FriendName, JourneyDates, MemoryText, TaggedFriends } from '../../components/MemoryDetails'
 import { MemoryPictures } from '../../components/MemoryPictures'
+import type { RenderTravellerActions } from '../../components/travellerActions'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { formatDate } from '../../lib/format'
@@ -32,8 +33,11 @@ import { LikeButton } from './components/LikeButton'
 import { ProblemPage } from './components/ProblemPage'
 import { visibilityLabel } from './components/VisibilitySelect'
 
-/** /viewMemory/{memoryId} and /viewMemory/{memoryId}/comments, which opens at the comments. */
-export function ViewMemoryPage() {
+/**
+ * /viewMemory/{memoryId} and /viewMemory/{memoryId}/comments, which opens at the comments. `renderTravellerActions`
+ * goes beside the author's and each commenter's name (app/ composes it).
+ */
+export function ViewMemoryPage({ renderTravellerActions }: { renderTravellerActions?: RenderTravellerActions }) {
   usePageTitle('Memory')
   const { memoryId, focus } = useParams()
   const { currentData: memory, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
@@ -53,15 +57,16 @@ export function ViewMemoryPage() {
       />
     )
   }
-  return <ViewMemory memory={memory} focusComments={focus === 'comments'} />
+  return <ViewMemory {...{ memory, renderTravellerActions }} focusComments={focus === 'comments'} />
 }
 
 interface ViewMemoryProps {
   memory: Memory
   focusComments: boolean
+  renderTravellerActions?: RenderTravellerActions
 }
 
-function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
+function ViewMemory({ memory, focusComments, renderTravellerActions }: ViewMemoryProps) {
   const commentsRef = useRef<HTMLElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null)
@@ -99,6 +104,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
               aria-label={`Visibility: ${visibilityLabel(memory.visibility)}`}
             />
           )}
+          {!memory.isOwner && renderTravellerActions?.(memory)}
         </Stack>
 
         <MemoryCardHeader memory={memory} imageWidth={{ xs: 96, sm: 140 }} alignItems="center" eager>
@@ -146,7 +152,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
           <Typography id="comments-title" variant="h6" component="h2">
             Comments ({memory.commentCount})
           </Typography>
-          <CommentList comments={memory.comments} onReply={handleReply} friendIds={friendIds} />
+          <CommentList {...{ friendIds, renderTravellerActions }} comments={memory.comments} onReply={handleReply} />
           <CommentForm memory={memory} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} inputRef={inputRef} />
         </Stack>
       </Stack>

@@ -16,6 +16,7 @@ import type { Friend } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
 
 import { CardStats } from '../../../components/CardStats'
+import type { RenderTravellerActions } from '../../../components/travellerActions'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
@@ -24,10 +25,11 @@ import { useRemoveFriendMutation } from '../api'
 
 export interface FriendCardProps {
   friend: Friend
+  renderTravellerActions?: RenderTravellerActions
 }
 
 /** One friend: avatar, name (to their page in the app), level, collection stats, friend since, and Remove (after a confirmation). */
-export function FriendCard({ friend }: FriendCardProps) {
+export function FriendCard({ friend, renderTravellerActions }: FriendCardProps) {
   const [removeFriend, { isLoading }] = useRemoveFriendMutation()
   const [confirming, setConfirming] = useState(false)
 
@@ -69,6 +71,7 @@ export function FriendCard({ friend }: FriendCardProps) {
         >
           Remove
         </Button>
+        {renderTravellerActions?.(friend)}
       </Box>
       <CardStats stats={friend.userCardStats} dense />
       <Typography variant="body2" color="text.secondary">

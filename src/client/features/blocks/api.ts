@@ -1,0 +1,61 @@
+import type { ListedTraveller, TravellerBody } from '@shared/blocks'
+
+import { baseApi } from '../../api/baseApi'
+
+/**
+ * A block hides the two travellers from each other everywhere (docs/product.md#blocking): every list that may show
+ * one of them is fetched again, and the friendship it ends leaves the friend list and the account's friend count.
+ */
+const BLOCK_TAGS = [
+  { type: 'Blocked', id: 'LIST' },
+  'Memory',
+  'Comment',
+  { type: 'Feed', id: 'LIST' },
+  'Friend',
+  { type: 'Notification', id: 'LIST' },
+  { type: 'User', id: 'ME' },
+] as const
+
+/** A mute changes the feed and nothing else. */
+const MUTE_TAGS = [
+  { type: 'Muted', id: 'LIST' },
+  { type: 'Feed', id: 'LIST' },
+] as const
+
+export const blocksApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getBlockedTravellers: build.query<ListedTraveller[], void>({
+      query: () => '/blocks/getBlockedTravellers',
+      providesTags: [{ type: 'Blocked', id: 'LIST' }],
+    }),
+    getMutedTravellers: build.query<ListedTraveller[], void>({
+      query: () => '/blocks/getMutedTravellers',
+      providesTags: [{ type: 'Muted', id: 'LIST' }],
+    }),
+    blockTraveller: build.mutation<null, TravellerBody>({
+      query: (body) => ({ url: '/blocks/blockTraveller', method: 'POST', body }),
+      invalidatesTags: [...BLOCK_TAGS],
+    }),
+    unblockTraveller: build.mutation<null, TravellerBody>({
+      query: (body) => ({ url: '/blocks/unblockTraveller', method: 'POST', body }),
+      invalidatesTags: [...BLOCK_TAGS],
+    }),
+    muteTraveller: build.mutation<null, TravellerBody>({
+      query: (body) => ({ url: '/blocks/muteTraveller', method: 'POST', body }),
+      invalidatesTags: [...MUTE_TAGS],
+    }),
+    unmuteTraveller: build.mutation<null, TravellerBody>({
+      query: (body) => ({ url: '/blocks/unmuteTraveller', method: 'POST', body }),
+      invalidatesTags: [...MUTE_TAGS],
+    }),
+  }),
+})
+
+export const {
+  useGetBlockedTravellersQuery,
+  useGetMutedTravellersQuery,
+  useBlockTravellerMutation,
+  useUnblockTravellerMutation,
+  useMuteTravellerMutation,
+  useUnmuteTravellerMutation,
+} = blocksApi
