@@ -3,6 +3,7 @@
 // (docs/qa-replay.md). The shell's own endpoints (session, notifications) are in the main bundle already.
 import '../features/account/api'
 import '../features/acquire/api'
+import '../features/blocks/api'
 import '../features/catalogue/api'
 import '../features/collection/api'
 import '../features/content/api'

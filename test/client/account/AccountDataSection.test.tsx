@@ -46,6 +46,8 @@ beforeEach(() => {
   server.use(
     onGet('/checkNewNotifications', false),
     onGet('/mail/getEmailPreferences', { notificationDigest: false }),
+    onGet('/blocks/getBlockedTravellers', []),
+    onGet('/blocks/getMutedTravellers', []),
     // As the server does: the traveller only with a session.
     onGet('/getUser', (request) =>
       request.headers.get('x-auth-key')

@@ -11,7 +11,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import type { FriendPage as FriendPageData, SharedPlace } from '@shared/friends'
 
-import { isFailure } from '../../api/errors'
+import { isApiError, isFailure } from '../../api/errors'
 import { CardStats } from '../../components/CardStats'
 import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { EmptyState } from '../../components/EmptyState'
@@ -34,7 +34,9 @@ export const NOT_A_FRIEND_TEXT = 'This traveller is not on your friend list. Add
  */
 export function FriendPage({ renderTravellerActions }: { renderTravellerActions?: RenderTravellerActions }) {
   const { userId } = useParams()
-  const { currentData: page, isFetching, error, refetch } = useGetFriendPageQuery(userId ?? skipToken)
+  const { currentData, isFetching, error, refetch } = useGetFriendPageQuery(userId ?? skipToken)
+  // A page the server no longer shows (the friendship ended, or a block) goes at once, not at the next visit.
+  const page = isApiError(error) && error.status === 404 ? undefined : currentData
   usePageTitle(page ? page.friend.username : 'Friend')
 
   if (!page && isFetching) return <DetailSkeleton label="Loading your friend's page" />

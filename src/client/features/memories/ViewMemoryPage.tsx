@@ -13,7 +13,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
 
-import { isFailure } from '../../api/errors'
+import { isApiError, isFailure } from '../../api/errors'
 import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { MemoryCardHeader } from '../../components/MemoryCardHeader'
@@ -40,7 +40,9 @@ import { visibilityLabel } from './components/VisibilitySelect'
 export function ViewMemoryPage({ renderTravellerActions }: { renderTravellerActions?: RenderTravellerActions }) {
   usePageTitle('Memory')
   const { memoryId, focus } = useParams()
-  const { currentData: memory, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
+  const { currentData, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
+  // A memory the server no longer shows (deleted, or its author blocked) goes at once, not at the next visit.
+  const memory = isApiError(error) && error.status === 404 ? undefined : currentData
 
   if (!memory && isFetching) return <DetailSkeleton label="Loading the memory" />
   if (!memory && isFailure(error)) return <LoadFailed onRetry={() => void refetch()} />
