@@ -402,6 +402,25 @@ describe('the daily digest', () => {
     expect(digest?.text).not.toContain('Not for the digest.')
   })
 
+  it('leaves out what a traveller blocked either way caused, as the app does', async () => {
+    const user = await t.register({ confirmed: true })
+    const blocked = await t.register({ confirmed: true })
+    const other = await t.register({ confirmed: true })
+    await setDigest(user, true)
+    const memoryId = await createMemory(t, user, cardId)
+    await t.call('POST', '/api/memory/likeMemory', { token: blocked.token, body: { memoryId } })
+    await t.call('POST', '/api/memory/likeMemory', { token: other.token, body: { memoryId } })
+    await t.call('POST', '/api/blocks/blockTraveller', { token: user.token, body: { travellerId: blocked.userId } })
+    const before = smtp.received.length
+    const dayLater = new Date(Date.now() + DAY_MS + 60_000)
+    pinClock(dayLater)
+    await recordDueDigests(t.db, dayLater)
+    const [digest] = await mailTo(user, before)
+    expect(digest?.subject).toBe('Your day on Wandercards: 1 new notification')
+    expect(digest?.text).toContain(`${other.username} liked your memory`)
+    expect(digest?.text).not.toContain(blocked.username)
+  })
+
   it('sends nothing on a day without notifications, and moves on to the next day', async () => {
     const user = await t.register({ confirmed: true })
     await setDigest(user, true)

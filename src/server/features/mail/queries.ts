@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 
+import { notBlockedWith } from '../../db/blocks'
 import type { Database, MailOutboxTable } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -254,6 +255,8 @@ export function listDigestNotifications(
     .where('created_at', '>', window.from)
     .where('created_at', '<=', window.until)
     .where('read_at', 'is', null)
+    // What a traveller blocked either way caused is hidden in the app, and so in the digest (docs/security.md#blocking).
+    .where(notBlockedWith(userId, 'notifications.actor_id'))
     .where((eb) =>
       eb.or([
         eb('title', 'in', [...window.titles]),
