@@ -19,11 +19,21 @@ import {
 
 /**
  * The permission matrix: every memory call, for each kind of caller, for each visibility.
- * `tagged` was tagged as a friend and unfriended since, so only the tag lets them see a Friends memory.
+ * `tagged` was tagged as a friend and unfriended since, so only the tag lets them see a Friends memory. `blocked` was
+ * a tagged friend whom the owner blocked; `blocker` was a friend who blocked the owner: neither sees it
+ * (docs/security.md#blocking).
  */
-type Role = 'owner' | 'friend' | 'tagged' | 'stranger' | 'visitor'
-const ROLES: Role[] = ['owner', 'friend', 'tagged', 'stranger', 'visitor']
-const SEES: Record<Role, number[]> = { owner: [1, 2, 3], friend: [2, 3], tagged: [2, 3], stranger: [3], visitor: [] }
+type Role = 'owner' | 'friend' | 'tagged' | 'stranger' | 'blocked' | 'blocker' | 'visitor'
+const ROLES: Role[] = ['owner', 'friend', 'tagged', 'stranger', 'blocked', 'blocker', 'visitor']
+const SEES: Record<Role, number[]> = {
+  owner: [1, 2, 3],
+  friend: [2, 3],
+  tagged: [2, 3],
+  stranger: [3],
+  blocked: [],
+  blocker: [],
+  visitor: [],
+}
 const VISIBILITIES = [
   { visibility: 1, name: 'Private' },
   { visibility: 2, name: 'Friends' },
@@ -63,9 +73,10 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
   const ownerStatus = (role: Role) => (role === 'visitor' ? 403 : role === 'owner' ? 200 : 404)
 
   beforeAll(async () => {
-    for (const role of ['owner', 'friend', 'tagged', 'stranger'] as const) users[role] = await t.register()
-    await makeFriends(t, users.owner, users.friend)
-    await makeFriends(t, users.owner, users.tagged)
+    for (const role of ['owner', 'friend', 'tagged', 'stranger', 'blocked', 'blocker'] as const)
+      users[role] = await t.register()
+    for (const role of ['friend', 'tagged', 'blocked', 'blocker'] as const)
+      await makeFriends(t, users.owner, users[role])
     const upload = await uploadFile(t, users.owner.token, {
       data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff8800' } })
         .png()
@@ -76,9 +87,19 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
     pictureFileName = upload.body.data.pictureFileName
     memoryId = await createMemory(t, users.owner, cardIds[0], {
       visibility,
-      taggedFriends: [users.tagged.userId],
+      taggedFriends: [users.tagged.userId, users.blocked.userId],
       memoryPictures: [pictureFileName],
     })
+    for (const [by, of] of [
+      ['owner', 'blocked'],
+      ['blocker', 'owner'],
+    ] as const) {
+      const blocked = await t.call('POST', '/api/blocks/blockTraveller', {
+        token: users[by].token,
+        body: { travellerId: users[of].userId },
+      })
+      expect(blocked.status).toBe(200)
+    }
     userCardId = (
       await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()
     ).user_card_id
@@ -179,7 +200,7 @@ describe.each(VISIBILITIES)('a $name memory', ({ visibility }) => {
     expect(status).toBe(ownerStatus(role))
   })
 
-  it.each(['friend', 'tagged', 'stranger', 'visitor', 'owner'] as Role[])(
+  it.each(['friend', 'tagged', 'stranger', 'blocked', 'blocker', 'visitor', 'owner'] as Role[])(
     'POST /api/memory/switchUserCard as %s',
     async (role) => {
       const { status } = await t.call('POST', '/api/memory/switchUserCard', {
