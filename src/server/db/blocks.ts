@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely'
 
 import type { Database } from './schema'
+import { takesRowLocks } from './transactions'
 
 /**
  * The block between two travellers as SQL every feature's reads and writes share (docs/security.md#blocking). A
@@ -60,4 +61,21 @@ export async function listBlockedEitherWay(db: Reader, viewerId: string): Promis
 export async function listMuted(db: Reader, viewerId: string): Promise<string[]> {
   const rows = await db.selectFrom('mutes').select('muted_id').where('muter_id', '=', viewerId).execute()
   return rows.map((row) => row.muted_id)
+}
+
+/**
+ * Serialises a block and a friendship between the same two travellers on PostgreSQL: each takes both account rows
+ * (`FOR NO KEY UPDATE`, in id order, so two such transactions never deadlock; foreign-key checks are not held up) before
+ * it reads or writes, so an add-friend cannot read "no block" while a block of the pair is being written and then leave
+ * a friendship beside it. SQLite runs one writer at a time already.
+ */
+export async function lockTravellerPair(trx: Transaction<Database>, a: string, b: string): Promise<void> {
+  if (!takesRowLocks(trx)) return
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [a, b])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute()
 }

@@ -367,6 +367,25 @@ describe('what a block refuses, in both directions', () => {
   })
 })
 
+describe('a block and an add-friend of the same pair at once', () => {
+  it('never leave a friendship beside the block, whichever comes first', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const [ann, bob] = [await t.register(), await t.register()]
+      const [blocked, added] = await Promise.all([
+        block(ann, bob.userId),
+        t.call<AddFriendResult>('POST', '/api/friends/addFriend', {
+          token: bob.token,
+          body: { friendCode: ann.friendCode },
+        }),
+      ])
+      expect(blocked.status).toBe(200)
+      expect([200, 404]).toContain(added.status)
+      expect(await friendsAreFriends(ann, bob)).toBe(0)
+    }
+    expect(t.loggedErrors).toEqual([])
+  })
+})
+
 describe('POST /api/blocks/unblockTraveller', () => {
   it('brings back what the block hid in both directions, but not the friendship', async () => {
     const { blocker, blocked, blockerMemory, blockedMemory } = await blockedPair()

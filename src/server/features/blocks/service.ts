@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 
 import { BLOCK_REFUSALS, type ListedTraveller } from '@shared/blocks'
 
+import { lockTravellerPair } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
@@ -34,6 +35,8 @@ export async function blockTraveller(trx: Transaction<Database>, userId: string,
   if (travellerId === userId) throw new AppError('RuleViolation', BLOCK_REFUSALS.oneself)
   const traveller = await findTarget(trx, travellerId)
   return refusing(async () => {
+    // Taken before the block is written, as an add-friend of the pair does before it checks for one.
+    await lockTravellerPair(trx, userId, traveller.id)
     await queries.insertBlock(trx, userId, traveller.id, nowIso())
     await endFriendship(trx, userId, traveller.id)
     await removeTagsBetween(trx, userId, traveller.id)

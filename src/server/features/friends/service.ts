@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { levelForExperience } from '@shared/constants'
 import { SEARCH_FRIENDS_LIMIT, type AddFriendResult, type Friend, type FriendMatch } from '@shared/friends'
 
-import { hasBlocked, isBlockedEitherWay } from '../../db/blocks'
+import { hasBlocked, isBlockedEitherWay, lockTravellerPair } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
@@ -48,6 +48,7 @@ export async function addFriend(
   const friend = await findByCode(trx, friendCode)
   if (friend.id === userId)
     throw new AppError('RuleViolation', 'That is your own friend code. Share it with a friend to connect.')
+  await lockTravellerPair(trx, userId, friend.id)
   if (await hasBlocked(trx, userId, friend.id))
     throw new AppError(
       'RuleViolation',
