@@ -71,11 +71,5 @@ export async function listMuted(db: Reader, viewerId: string): Promise<string[]>
  */
 export async function lockTravellerPair(trx: Transaction<Database>, a: string, b: string): Promise<void> {
   if (!takesRowLocks(trx)) return
-  await trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [a, b])
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute()
+  await trx.selectFrom('users').select('id').where('id', 'in', [a, b]).orderBy('id').forNoKeyUpdate().execute()
 }
