@@ -242,31 +242,31 @@ export async function advanceDigest(
   return Number(result.numUpdatedRows) > 0
 }
 
-/** The unread notifications of the kinds a digest carries, created in (from, until], oldest first. */
+/**
+ * The unread notifications of the kinds a digest carries, created in (from, until], oldest first; none caused by a
+ * traveller blocked either way, as in the app (docs/security.md#blocking).
+ */
 export function listDigestNotifications(
   db: Db,
   userId: string,
   window: { from: string; until: string; titles: readonly string[]; titlePrefixes: readonly string[]; limit: number },
 ) {
-  return (
-    db
-      .selectFrom('notifications')
-      .select(['title', 'content', 'link'])
-      .where('user_id', '=', userId)
-      .where('created_at', '>', window.from)
-      .where('created_at', '<=', window.until)
-      .where('read_at', 'is', null)
-      // What a traveller blocked either way caused is hidden in the app, and so in the digest (docs/security.md#blocking).
-      .where(notBlockedWith(userId, 'notifications.actor_id'))
-      .where((eb) =>
-        eb.or([
-          eb('title', 'in', [...window.titles]),
-          ...window.titlePrefixes.map((prefix) => eb('title', 'like', `${prefix}%`)),
-        ]),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(window.limit)
-      .execute()
-  )
+  return db
+    .selectFrom('notifications')
+    .select(['title', 'content', 'link'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', window.from)
+    .where('created_at', '<=', window.until)
+    .where('read_at', 'is', null)
+    .where(notBlockedWith(userId, 'notifications.actor_id'))
+    .where((eb) =>
+      eb.or([
+        eb('title', 'in', [...window.titles]),
+        ...window.titlePrefixes.map((prefix) => eb('title', 'like', `${prefix}%`)),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(window.limit)
+    .execute()
 }
