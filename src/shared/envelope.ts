@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   Conflict: 409,
   InsufficientCredit: 422,
   RuleViolation: 422,
+  /** A suspended traveller's login (docs/product.md#reports-and-moderation); the message says until when. */
+  AccountSuspended: 423,
   TooManyRequests: 429,
   Internal: 500,
   Unavailable: 503,

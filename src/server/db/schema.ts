@@ -43,6 +43,10 @@ export interface Database {
   password_resets: PasswordResetsTable
   email_changes: EmailChangesTable
   email_verifications: EmailVerificationsTable
+  reports: ReportsTable
+  moderation_items: ModerationItemsTable
+  moderation_warnings: ModerationWarningsTable
+  suspensions: SuspensionsTable
 }
 
 export interface UsersTable {
@@ -335,6 +339,10 @@ export interface MemoriesTable {
   visibility: number
   created_at: string
   updated_at: string
+  /** Set when an operator hid it (docs/product.md#reports-and-moderation): then only its author sees it. */
+  hidden_at: Generated<string | null>
+  /** Why it was hidden, as its author was told. */
+  hidden_reason: Generated<string | null>
 }
 
 export interface MemoryPicturesTable {
@@ -373,6 +381,10 @@ export interface MemoryCommentsTable {
   reply_to_comment_id: string | null
   content: string
   created_at: string
+  /** Set when an operator hid it (docs/product.md#reports-and-moderation): then only its author sees it. */
+  hidden_at: Generated<string | null>
+  /** Why it was hidden, as its author was told. */
+  hidden_reason: Generated<string | null>
 }
 
 /** A traveller's request to delete their account, during its grace period (docs/product.md#account-deletion). */
@@ -479,6 +491,66 @@ export interface EmailVerificationsTable {
   created_at: string
   expires_at: string
   used_at: string | null
+}
+
+/** What a report or a queue entry is about: a memory, a comment or a traveller (their user id). */
+export type ModerationItemType = 'memory' | 'comment' | 'traveller'
+
+/** One traveller's report of one item; unique per reporter and item (docs/security.md#reports-and-moderation). */
+export interface ReportsTable {
+  id: string
+  reporter_id: string
+  item_type: ModerationItemType
+  /** A memory id, a comment id or a user id, after `item_type`; no foreign key (the item may go meanwhile). */
+  item_id: string
+  /** spam | harassment | hateful | sexual | private_information | other */
+  reason: string
+  note: string | null
+  created_at: string
+  /** When an operator's action on the item answered this report; null while open. */
+  resolved_at: string | null
+  /** dismissed | hidden | warned | suspended */
+  outcome: string | null
+}
+
+/** The moderation queue: one entry per reported item, however many reports it has. */
+export interface ModerationItemsTable {
+  id: string
+  item_type: ModerationItemType
+  item_id: string
+  /** Who wrote the memory or comment, or the reported traveller. */
+  author_id: string
+  status: 'open' | 'resolved'
+  /** Grows with every change; an action applies only at the version the operator saw. */
+  version: number
+  report_count: number
+  first_reported_at: string
+  last_reported_at: string
+  resolved_at: string | null
+  outcome: string | null
+  resolved_by: string | null
+}
+
+export interface ModerationWarningsTable {
+  id: string
+  user_id: string
+  reason: string
+  item_type: ModerationItemType | null
+  item_id: string | null
+  created_by: string | null
+  created_at: string
+}
+
+/** A traveller's suspension: until `ends_at` (null: for good) unless lifted earlier. */
+export interface SuspensionsTable {
+  id: string
+  user_id: string
+  starts_at: string
+  ends_at: string | null
+  reason: string
+  created_by: string | null
+  lifted_at: string | null
+  lifted_by: string | null
 }
 
 export type User = Selectable<UsersTable>

@@ -122,6 +122,27 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     userColumns: ['user_id'],
     exportedIn: { notExported: 'a setting shown on My Account, and the moment its next digest starts from' },
   },
+  reports: {
+    fate: 'deletedWithUser',
+    userColumns: ['reporter_id'],
+    exportedIn: { notExported: "reports the traveller made of others' items, read only by the moderators" },
+  },
+  // A reported traveller's queue entries go with them; an operator who leaves is set to null on what they resolved.
+  moderation_items: {
+    fate: 'deletedWithUser',
+    userColumns: ['author_id', 'resolved_by'],
+    exportedIn: { notExported: "the moderators' queue; the traveller was told of every action by a notification" },
+  },
+  moderation_warnings: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id', 'created_by'],
+    exportedIn: { notExported: 'each warning reached the traveller as a notification, which the export holds' },
+  },
+  suspensions: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id', 'created_by', 'lifted_by'],
+    exportedIn: { notExported: 'a suspension reached the traveller as a notification, which the export holds' },
+  },
   account_deletions: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

@@ -2,7 +2,9 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
+import { memoryNotModeratedFor } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
 import type { KeysetKey } from '../../lib/keysetCursor'
 
 /** A memory's place in the newest-first feed. */
@@ -41,6 +43,7 @@ export async function listFeedKeys(
     .selectFrom('memories')
     .select(['memories.created_at as createdAt', 'memories.id as id'])
     .$if(cursor != null, (q) => q.where(after(cursor as FeedKey)))
+    .where(memoryNotModeratedFor(viewerId, nowIso()))
     .orderBy('memories.created_at', 'desc')
     .orderBy('memories.id', 'desc')
     .limit(limit)

@@ -3,7 +3,9 @@ import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool, Transa
 import { VISIBILITY } from '@shared/constants'
 
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
+import { commentNotModeratedFor, memoryNotModeratedFor } from '../../db/moderationFilters'
 import type { Database, MemoriesTable, MemoryCommentsTable, MemoryPicturesTable } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
 import type { UniqueKey } from '../../lib/databaseErrors'
 
 type Reader = Kysely<Database> | Transaction<Database>
@@ -11,9 +13,14 @@ type Reader = Kysely<Database> | Transaction<Database>
 /**
  * Who may see a memory, as one SQL condition used by every read: the author always; everyone logged in when Public;
  * the author's friends and the users tagged in it when Friends; nobody else when Private
- * (docs/architecture.md#visibility).
+ * (docs/architecture.md#visibility). Nobody but the author sees it while moderation hides it or suspends the author.
  */
 function visibleTo(viewerId: string) {
+  return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
+    eb.and([allowedBySetting(viewerId)(eb), memoryNotModeratedFor(viewerId, nowIso())(eb)])
+}
+
+function allowedBySetting(viewerId: string) {
   return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
     eb.or([
       eb('memories.user_id', '=', viewerId),
@@ -173,11 +180,13 @@ export function listLikedBy(db: Reader, userId: string, memoryIds: string[]) {
     .execute()
 }
 
-export function countComments(db: Reader, memoryIds: string[]) {
+/** The comments `viewerId` sees on each memory. */
+export function countComments(db: Reader, viewerId: string, memoryIds: string[]) {
   return db
     .selectFrom('memory_comments')
     .select(['memory_id as memoryId', (eb) => eb.fn.countAll<number>().as('count')])
     .where('memory_id', 'in', memoryIds)
+    .where(commentNotModeratedFor(viewerId, nowIso()))
     .groupBy('memory_id')
     .execute()
 }
@@ -185,7 +194,7 @@ export function countComments(db: Reader, memoryIds: string[]) {
 /** Shown comments per memory; older ones beyond this are still counted. */
 const COMMENTS_SHOWN = 500
 
-export function listComments(db: Reader, memoryId: string) {
+export function listComments(db: Reader, viewerId: string, memoryId: string) {
   return db
     .selectFrom('memory_comments')
     .innerJoin('users', 'users.id', 'memory_comments.user_id')
@@ -200,18 +209,21 @@ export function listComments(db: Reader, memoryId: string) {
       'users.experience',
     ])
     .where('memory_comments.memory_id', '=', memoryId)
+    .where(commentNotModeratedFor(viewerId, nowIso()))
     .orderBy('memory_comments.created_at')
     .orderBy('memory_comments.id')
     .limit(COMMENTS_SHOWN)
     .execute()
 }
 
-export function findComment(db: Reader, memoryId: string, commentId: string) {
+/** A comment on the memory that `viewerId` sees. */
+export function findComment(db: Reader, viewerId: string, memoryId: string, commentId: string) {
   return db
     .selectFrom('memory_comments')
     .select(['id', 'user_id as userId'])
     .where('id', '=', commentId)
     .where('memory_id', '=', memoryId)
+    .where(commentNotModeratedFor(viewerId, nowIso()))
     .executeTakeFirst()
 }
 
@@ -399,7 +411,7 @@ export async function updateVisibility(
   return Number(updated.numUpdatedRows) === 1
 }
 
-export async function insertMemory(db: Reader, memory: MemoriesTable): Promise<void> {
+export async function insertMemory(db: Reader, memory: Insertable<MemoriesTable>): Promise<void> {
   await db.insertInto('memories').values(memory).execute()
 }
 
@@ -562,7 +574,7 @@ export async function deleteLike(db: Reader, memoryId: string, userId: string): 
   await db.deleteFrom('memory_likes').where('memory_id', '=', memoryId).where('user_id', '=', userId).execute()
 }
 
-export async function insertComment(db: Reader, comment: MemoryCommentsTable): Promise<void> {
+export async function insertComment(db: Reader, comment: Insertable<MemoryCommentsTable>): Promise<void> {
   await db.insertInto('memory_comments').values(comment).execute()
 }
 

@@ -79,7 +79,9 @@ async function writeComment(
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const content = body.commentContent.trim()
   if (content === '') throw new AppError('BadRequest', 'Please write a comment.')
-  const target = body.replyToCommentId ? await queries.findComment(trx, memory.id, body.replyToCommentId) : undefined
+  const target = body.replyToCommentId
+    ? await queries.findComment(trx, userId, memory.id, body.replyToCommentId)
+    : undefined
   if (body.replyToCommentId && !target) throw new AppError('NotFound', 'The comment you reply to was not found.')
 
   const memoryCommentId = newId()

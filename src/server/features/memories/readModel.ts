@@ -30,7 +30,7 @@ export async function hydrateMemories(
     queries.listTags(db, memoryIds),
     queries.countLikes(db, memoryIds),
     queries.listLikedBy(db, viewerId, memoryIds),
-    queries.countComments(db, memoryIds),
+    queries.countComments(db, viewerId, memoryIds),
   ])
   const likedSet = new Set(liked.map((row) => row.memoryId))
   const likeCount = new Map(likes.map((row) => [row.memoryId, row.count]))
@@ -142,7 +142,7 @@ export async function getMemory(
   if (!visible) throw new AppError('NotFound', NOT_VISIBLE)
   const [memory] = await hydrateMemories(db, signer, viewerId, [memoryId])
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
-  const comments = await queries.listComments(db, memoryId)
+  const comments = await queries.listComments(db, viewerId, memoryId)
   return { ...memory, comments: threadComments(comments, visible.authorId, viewerId) }
 }
 

@@ -13,7 +13,7 @@ import { hashToken } from '../../lib/tokenHash'
 import { enqueueMail } from '../mail/service'
 
 import * as queries from './queries'
-import { cancelPendingDeletion, createSession, sessionOpenedAnswer } from './service'
+import { cancelPendingDeletion, createSession, refuseSuspended, sessionOpenedAnswer } from './service'
 
 /**
  * A reset link for the account of `email`, if there is one: the link's token (32 random bytes) is stored only as its
@@ -76,6 +76,7 @@ export async function resetPassword(
   if (!link || !(await queries.lockUserRow(trx, link.user_id))) {
     throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.linkInvalid)
   }
+  await refuseSuspended(trx, link.user_id)
   const userId = await queries.usePasswordReset(trx, tokenHash, at)
   // Checked a moment ago: another request used the link (or it expired) since.
   if (!userId) throw new AppError('BadRequest', PASSWORD_RESET_TEXTS.linkUsed)

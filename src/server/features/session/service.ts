@@ -15,6 +15,7 @@ import {
   ownedAvatarIds,
   STARTER_AVATARS,
 } from '@shared/constants'
+import { MODERATION_TEXTS } from '@shared/moderation'
 import type {
   LoginBody,
   LoginResult,
@@ -25,6 +26,8 @@ import type {
   User,
 } from '@shared/session'
 
+
+import { findSuspensionInForce } from '../../db/moderationFilters'
 import type { Database, UsersTable } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
 import { now, nowIso } from '../../lib/clock'
@@ -196,10 +199,28 @@ export async function login(
   const user = await queries.findUserByEmail(db, normalizeEmail(body.email))
   const valid = await passwords.verify(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
+  await refuseSuspended(db, user.id)
   return inTransaction(db, async (trx) => {
     const accountDeletionCancelled = await cancelPendingDeletion(trx, user.id)
     return sessionOpenedAnswer(user, await createSession(trx, user.id, sessionTtlDays), accountDeletionCancelled)
   })
+}
+
+/**
+ * A suspended traveller opens no session: refused with the code AccountSuspended and a message saying until when
+ * (docs/product.md#reports-and-moderation). Checked after the password, so it tells nobody else that the account is
+ * suspended.
+ */
+export async function refuseSuspended(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void> {
+  const suspension = await findSuspensionInForce(db, userId, nowIso())
+  if (suspension) {
+    throw new AppError('AccountSuspended', MODERATION_TEXTS.suspended(suspension.endsAt?.slice(0, 10) ?? null))
+  }
+}
+
+/** Ends every live session of the traveller; answers their token hashes for the callers' session caches. */
+export function endSessionsOf(trx: Transaction<Database>, userId: string): Promise<string[]> {
+  return queries.revokeLiveSessionsOf(trx, userId, nowIso())
 }
 
 /** What a login answers, and a password reset, which logs the traveller in the same way. */
