@@ -26,6 +26,7 @@ import { digestJob } from './features/mail/subscriptions'
 import { memoryPictureStore } from './features/memories/pictures'
 import { pictureSweepJob } from './features/memories/pictureSweep'
 import { memoriesRoutes } from './features/memories/routes'
+import { moderationRoutes } from './features/moderation/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { sessionRoutes } from './features/session/routes'
 import { findLiveSession } from './features/session/service'
@@ -153,6 +154,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(feedRoutes, api)
   await app.register(accountRoutes, api)
   await app.register(travelRoutes, api)
+  await app.register(moderationRoutes, api)
   // The e-mails a traveller chooses, and the unsubscribe page their links open (outside /api: no key, no session).
   await app.register(mailRoutes(new UnsubscribeSigner(config.mediaSigningSecret)))
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.

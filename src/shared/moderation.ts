@@ -24,10 +24,19 @@ export const REPORTS_PER_DAY = 20
 export const SUSPENSION_MAX_DAYS = 3650
 export const MODERATION_REASON_MAX_LENGTH = 500
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
-
-export const ReportItemTypeSchema = literals(REPORT_ITEM_TYPES)
-export const ReportReasonSchema = literals(REPORT_REASONS.map((reason) => reason.value))
+export const ReportItemTypeSchema = Type.Union([
+  Type.Literal('memory'),
+  Type.Literal('comment'),
+  Type.Literal('traveller'),
+])
+export const ReportReasonSchema = Type.Union([
+  Type.Literal('spam'),
+  Type.Literal('harassment'),
+  Type.Literal('hateful'),
+  Type.Literal('sexual'),
+  Type.Literal('private_information'),
+  Type.Literal('other'),
+])
 
 export const ReportBodySchema = Type.Object({
   itemType: ReportItemTypeSchema,
@@ -146,7 +155,7 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 export const ModerationActionBodySchema = Type.Object({
   queueItemId: IdSchema,
   version: IntegerSchema(),
-  action: literals(MODERATION_ACTIONS),
+  action: Type.Union([Type.Literal('dismiss'), Type.Literal('hide'), Type.Literal('warn'), Type.Literal('suspend')]),
   reason: TextSchema({ minLength: 1, maxLength: MODERATION_REASON_MAX_LENGTH, multiline: true }),
   /** For `suspend`: the number of days, or absent for good. */
   days: Type.Optional(IntegerSchema({ minimum: 1, maximum: SUSPENSION_MAX_DAYS })),
@@ -154,7 +163,12 @@ export const ModerationActionBodySchema = Type.Object({
 export type ModerationActionBody = Static<typeof ModerationActionBodySchema>
 
 export const ModerationActionResultSchema = Type.Object({
-  outcome: literals(MODERATION_OUTCOMES),
+  outcome: Type.Union([
+    Type.Literal('dismissed'),
+    Type.Literal('hidden'),
+    Type.Literal('warned'),
+    Type.Literal('suspended'),
+  ]),
   reportsResolved: IntegerSchema(),
 })
 export type ModerationActionResult = Static<typeof ModerationActionResultSchema>
