@@ -129,8 +129,7 @@ const page = {
       (await import(/* webpackChunkName: "page-myMemories" */ '../features/memories/MyMemoriesPage')).MyMemoriesPage,
   ),
   viewMemory: lazyScreen(
-    async () =>
-      (await import(/* webpackChunkName: "page-viewMemory" */ '../features/memories/ViewMemoryPage')).ViewMemoryPage,
+    async () => (await import(/* webpackChunkName: "page-viewMemory" */ './routes/ViewMemoryRoute')).ViewMemoryRoute,
   ),
   createMemory: lazyScreen(
     async () =>
@@ -158,7 +157,7 @@ const page = {
       (await import(/* webpackChunkName: "page-myFriends" */ '../features/friends/MyFriendsPage')).MyFriendsPage,
   ),
   friend: lazyScreen(
-    async () => (await import(/* webpackChunkName: "page-friend" */ '../features/friends/FriendPage')).FriendPage,
+    async () => (await import(/* webpackChunkName: "page-friend" */ './routes/FriendRoute')).FriendRoute,
   ),
   myWallet: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-myWallet" */ '../features/wallet/MyWalletPage')).MyWalletPage,

@@ -16,6 +16,7 @@ import { CardStats } from '../../components/CardStats'
 import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
+import type { RenderReportAction } from '../../components/reportAction'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { countOf, formatDate } from '../../lib/format'
@@ -28,7 +29,7 @@ export const NOT_A_FRIEND_TITLE = 'Not on your friend list'
 export const NOT_A_FRIEND_TEXT = 'This traveller is not on your friend list. Add them with their friend code first.'
 
 /** /friend/{userId} (docs/product.md#screen-friend): a friend's profile, memories shared with you, places you share. */
-export function FriendPage() {
+export function FriendPage({ renderReportAction }: { renderReportAction?: RenderReportAction }) {
   const { userId } = useParams()
   const { currentData: page, isFetching, error, refetch } = useGetFriendPageQuery(userId ?? skipToken)
   usePageTitle(page ? page.friend.username : 'Friend')
@@ -56,14 +57,16 @@ export function FriendPage() {
       </Stack>
     )
   }
-  return <FriendProfile page={page} />
+  return <FriendProfile page={page} renderReportAction={renderReportAction} />
 }
 
 interface FriendProfileProps {
   page: FriendPageData
+  /** Report, beside the friend's name (app/ composes it). */
+  renderReportAction?: RenderReportAction
 }
 
-function FriendProfile({ page }: FriendProfileProps) {
+function FriendProfile({ page, renderReportAction }: FriendProfileProps) {
   const { friend, travel } = page
   return (
     <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
@@ -87,6 +90,7 @@ function FriendProfile({ page }: FriendProfileProps) {
                 </Box>
               </Typography>
             </Box>
+            {renderReportAction?.({ itemType: 'traveller', itemId: friend.userId, username: friend.username })}
           </Box>
           <CardStats stats={friend.userCardStats} dense />
           <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, m: 0 }}>

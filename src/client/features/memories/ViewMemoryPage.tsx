@@ -19,6 +19,7 @@ import { LoadFailed } from '../../components/LoadFailed'
 import { MemoryCardHeader } from '../../components/MemoryCardHeader'
 import { FriendName, JourneyDates, MemoryText, TaggedFriends } from '../../components/MemoryDetails'
 import { MemoryPictures } from '../../components/MemoryPictures'
+import type { RenderReportAction } from '../../components/reportAction'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { formatDate } from '../../lib/format'
@@ -33,7 +34,7 @@ import { ProblemPage } from './components/ProblemPage'
 import { visibilityLabel } from './components/VisibilitySelect'
 
 /** /viewMemory/{memoryId} and /viewMemory/{memoryId}/comments, which opens at the comments. */
-export function ViewMemoryPage() {
+export function ViewMemoryPage({ renderReportAction }: { renderReportAction?: RenderReportAction }) {
   usePageTitle('Memory')
   const { memoryId, focus } = useParams()
   const { currentData: memory, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
@@ -53,15 +54,17 @@ export function ViewMemoryPage() {
       />
     )
   }
-  return <ViewMemory memory={memory} focusComments={focus === 'comments'} />
+  return <ViewMemory {...{ memory, renderReportAction }} focusComments={focus === 'comments'} />
 }
 
 interface ViewMemoryProps {
   memory: Memory
   focusComments: boolean
+  /** Report, beside another traveller's memory and comments (app/ composes it). */
+  renderReportAction?: RenderReportAction
 }
 
-function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
+function ViewMemory({ memory, focusComments, renderReportAction }: ViewMemoryProps) {
   const commentsRef = useRef<HTMLElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null)
@@ -99,6 +102,8 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
               aria-label={`Visibility: ${visibilityLabel(memory.visibility)}`}
             />
           )}
+          {!memory.isOwner &&
+            renderReportAction?.({ itemType: 'memory', itemId: memory.memoryId, username: memory.username })}
         </Stack>
 
         <MemoryCardHeader memory={memory} imageWidth={{ xs: 96, sm: 140 }} alignItems="center" eager>
@@ -146,7 +151,7 @@ function ViewMemory({ memory, focusComments }: ViewMemoryProps) {
           <Typography id="comments-title" variant="h6" component="h2">
             Comments ({memory.commentCount})
           </Typography>
-          <CommentList comments={memory.comments} onReply={handleReply} friendIds={friendIds} />
+          <CommentList {...{ friendIds, renderReportAction }} comments={memory.comments} onReply={handleReply} />
           <CommentForm memory={memory} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} inputRef={inputRef} />
         </Stack>
       </Stack>

@@ -8,6 +8,7 @@ import type { Comment, CommentReply } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 
 import { FriendName } from '../../../components/MemoryDetails'
+import type { RenderReportAction } from '../../../components/reportAction'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
 
@@ -21,10 +22,12 @@ export interface CommentListProps {
   onReply: (target: ReplyTarget) => void
   /** The viewer's friends, whose names open their page. */
   friendIds?: ReadonlySet<string>
+  /** Report, beside each other traveller's comment (app/ composes it). */
+  renderReportAction?: RenderReportAction
 }
 
 /** Top comments with their replies beneath; replies are one level deep and name whom they answer. */
-export function CommentList({ comments, onReply, friendIds }: CommentListProps) {
+export function CommentList({ comments, onReply, friendIds, renderReportAction }: CommentListProps) {
   if (comments.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -36,7 +39,7 @@ export function CommentList({ comments, onReply, friendIds }: CommentListProps) 
     <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {comments.map((comment) => (
         <li key={comment.memoryCommentId}>
-          <CommentItem comment={comment} onReply={onReply} friendIds={friendIds} />
+          <CommentItem {...{ comment, onReply, friendIds, renderReportAction }} />
           {comment.replies.length > 0 && (
             <Stack
               component="ol"
@@ -54,7 +57,7 @@ export function CommentList({ comments, onReply, friendIds }: CommentListProps) 
             >
               {comment.replies.map((reply) => (
                 <li key={reply.memoryCommentId}>
-                  <CommentItem comment={reply} onReply={onReply} friendIds={friendIds} />
+                  <CommentItem comment={reply} {...{ onReply, friendIds, renderReportAction }} />
                 </li>
               ))}
             </Stack>
@@ -69,9 +72,10 @@ interface CommentItemProps {
   comment: CommentReply
   onReply: (target: ReplyTarget) => void
   friendIds?: ReadonlySet<string>
+  renderReportAction?: RenderReportAction
 }
 
-function CommentItem({ comment, onReply, friendIds }: CommentItemProps) {
+function CommentItem({ comment, onReply, friendIds, renderReportAction }: CommentItemProps) {
   return (
     <Stack direction="row" spacing={1.5} component="article" aria-label={`Comment by ${comment.username}`}>
       <UserAvatar avatarId={comment.avatarId} username={comment.username} size={36} />
@@ -87,6 +91,8 @@ function CommentItem({ comment, onReply, friendIds }: CommentItemProps) {
           <Typography component="span" variant="caption" color="text.secondary">
             Level {comment.userLevel} · {formatDate(comment.createdAt)}
           </Typography>
+          {!comment.isMine &&
+            renderReportAction?.({ itemType: 'comment', itemId: comment.memoryCommentId, username: comment.username })}
         </Stack>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
           {comment.replyToComment && comment.replyToCommentId && (
