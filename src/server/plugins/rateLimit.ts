@@ -80,6 +80,9 @@ export const LIMITS = {
   // Reports per account and day (docs/security.md#reports-and-moderation): each report of one item only counts up its
   // one queue entry, so this bounds the noise one account makes, never what it can hide (nothing is hidden by reports).
   report: { key: 'user', max: REPORTS_PER_DAY, window: '1 day', failMode: 'open' },
+  // An operator's second-factor code: a million codes, three of them good at any moment; per account whatever the
+  // address, so guessing stays hopeless (under 0.2% a day) and the operator is held up a quarter of an hour at most.
+  operatorCode: { key: 'user', max: 5, window: '15 minutes', failMode: 'closed' },
   // A crash report is logged: a page caught in a loop of errors, or a script, must not fill the log.
   clientError: { key: 'address', max: 10, window: '1 minute', failMode: 'open' },
 } as const satisfies Record<string, LimitDefinition>
