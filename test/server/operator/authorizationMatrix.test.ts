@@ -28,6 +28,13 @@ const CALLS: Record<string, Sample> = {
   'POST /api/operator/secondFactor/verify': { body: { code: '000000' }, status: 422 },
   'GET /api/operator/auditLog': { query: { action: 'operator.grant' }, status: 200 },
   'GET /api/operator/auditLog/export': { query: { from: '2026-01-01' }, status: 200 },
+  'GET /api/operator/moderation/queue': { status: 200 },
+  // An entry that is not in the queue.
+  'POST /api/operator/moderation/act': {
+    body: { queueItemId: 'no-such-entry', version: 1, action: 'dismiss', reason: 'Checked.' },
+    status: 404,
+  },
+  'POST /api/operator/moderation/unsuspend': { body: { userId: 'no-such-traveller', reason: 'Checked.' }, status: 404 },
 }
 
 /** Headers that differ between any two answers. */

@@ -54,7 +54,7 @@ async function contentOf(
       memoryCount,
       warningCount,
       suspendedUntil: suspension?.endsAt ?? null,
-      suspendedForGood: suspension !== undefined && suspension.endsAt === null,
+      suspendedForGood: suspension?.endsAt === null,
     },
   }
 }

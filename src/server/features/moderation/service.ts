@@ -4,3 +4,4 @@
  */
 export { reportItem } from './reports'
 export { getModerationQueue } from './queue'
+export { actOnQueueItem, unsuspend } from './actions'
