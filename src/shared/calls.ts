@@ -27,6 +27,7 @@ import type {
   TransferrableCards,
   UploadMemoryPictureResult,
 } from './memories'
+import type { ModerationActionResult, ModerationQueueResult, ReportResult } from './moderation'
 import type { Notification } from './notifications'
 import type {
   LoginResult,
@@ -94,6 +95,7 @@ export interface GetResponses {
   '/travel/getPlaceTravel': PlaceTravel
   '/travel/getBucketList': BucketList
   '/mail/getEmailPreferences': EmailPreferences
+  '/operator/moderation/queue': ModerationQueueResult
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -137,6 +139,9 @@ export interface PostResponses {
   '/travel/removeVerification': null
   '/mail/requestPhysicalCardsNotice': null
   '/mail/setEmailPreferences': EmailPreferences
+  '/moderation/report': ReportResult
+  '/operator/moderation/act': ModerationActionResult
+  '/operator/moderation/unsuspend': null
 }
 
 export type GetPath = keyof GetResponses
