@@ -113,6 +113,7 @@ export const baseApi = createApi({
     'Referral',
     'Notification',
     'Comment',
+    'ModerationQueue',
   ],
   endpoints: () => ({}),
 })

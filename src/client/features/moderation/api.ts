@@ -1,4 +1,11 @@
-import type { ReportBody, ReportResult } from '@shared/moderation'
+import type {
+  ModerationActionBody,
+  ModerationActionResult,
+  ModerationQueueResult,
+  ReportBody,
+  ReportResult,
+  UnsuspendBody,
+} from '@shared/moderation'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -7,7 +14,22 @@ export const moderationApi = baseApi.injectEndpoints({
     reportItem: build.mutation<ReportResult, ReportBody>({
       query: (body) => ({ url: '/moderation/report', method: 'POST', body }),
     }),
+    // The console's moderation queue (operators only).
+    getModerationQueue: build.query<ModerationQueueResult, void>({
+      query: () => '/operator/moderation/queue',
+      providesTags: [{ type: 'ModerationQueue', id: 'LIST' }],
+    }),
+    actOnQueueItem: build.mutation<ModerationActionResult, ModerationActionBody>({
+      query: (body) => ({ url: '/operator/moderation/act', method: 'POST', body }),
+      // A refusal (another moderator acted first) also means the queue on screen is out of date.
+      invalidatesTags: [{ type: 'ModerationQueue', id: 'LIST' }],
+    }),
+    unsuspend: build.mutation<null, UnsuspendBody>({
+      query: (body) => ({ url: '/operator/moderation/unsuspend', method: 'POST', body }),
+      invalidatesTags: [{ type: 'ModerationQueue', id: 'LIST' }],
+    }),
   }),
 })
 
-export const { useReportItemMutation } = moderationApi
+export const { useReportItemMutation, useGetModerationQueueQuery, useActOnQueueItemMutation, useUnsuspendMutation } =
+  moderationApi
