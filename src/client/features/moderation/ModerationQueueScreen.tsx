@@ -13,13 +13,8 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useId, useState, type SubmitEvent } from 'react'
 
-import {
-  MODERATION_REASON_MAX_LENGTH,
-  REPORT_REASONS,
-  SUSPENSION_MAX_DAYS,
-  type ModerationAction,
-  type ModerationQueueItem,
-} from '@shared/moderation'
+import type { ModerationAction, ModerationQueueItem } from '@shared/moderation'
+import { MODERATION_REASON_MAX_LENGTH, REPORT_REASONS, SUSPENSION_MAX_DAYS } from '@shared/moderationTexts'
 
 import { errorMessage, isApiError, isReplayRefusal } from '../../api/errors'
 import { EmptyState } from '../../components/EmptyState'

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton'
 import Tooltip from '@mui/material/Tooltip'
 import { lazy, Suspense, useState } from 'react'
 
-import { MODERATION_TEXTS } from '@shared/moderation'
+import { MODERATION_TEXTS } from '@shared/moderationTexts'
 
 import type { ReportTarget } from '../../../components/reportAction'
 

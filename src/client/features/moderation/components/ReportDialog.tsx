@@ -14,7 +14,8 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useId, useState, type SubmitEvent } from 'react'
 
-import { MODERATION_TEXTS, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@shared/moderation'
+import type { ReportReason } from '@shared/moderation'
+import { MODERATION_TEXTS, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from '@shared/moderationTexts'
 
 import { errorMessage, isApiError, isFailure, isReplayRefusal } from '../../../api/errors'
 import type { ReportTarget } from '../../../components/reportAction'
