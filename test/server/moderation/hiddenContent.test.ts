@@ -55,11 +55,9 @@ describe('what moderation hides', () => {
     expect(feed.body.data.memories.map((m) => m.memoryId)).not.toContain(memoryId)
     const ownFeed = await t.call<MemoryFeed>('GET', '/api/feed/getMemoryFeed?limit=50', { token: author.token })
     expect(ownFeed.body.data.memories.map((m) => m.memoryId)).toContain(memoryId)
-    const page = await t.call<{ memories: Memory[] }>(
-      'GET',
-      `/api/friends/getFriendPage?userId=${author.userId}`,
-      { token: friend.token },
-    )
+    const page = await t.call<{ memories: Memory[] }>('GET', `/api/friends/getFriendPage?userId=${author.userId}`, {
+      token: friend.token,
+    })
     expect(page.body.data.memories.map((m) => m.memoryId)).not.toContain(memoryId)
     const like = await t.call('POST', '/api/memory/likeMemory', { token: friend.token, body: { memoryId } })
     expect(like.status).toBe(404)
@@ -121,9 +119,46 @@ describe('what moderation hides', () => {
     const seen = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${otherMemory}`, { token: reader.token })
     expect(seen.body.data.comments.map((c) => c.memoryCommentId)).not.toContain(commentId)
 
-    await t.db.updateTable('suspensions').set({ lifted_at: new Date().toISOString() }).where('user_id', '=', author.userId).execute()
+    await t.db
+      .updateTable('suspensions')
+      .set({ lifted_at: new Date().toISOString() })
+      .where('user_id', '=', author.userId)
+      .execute()
     expect((await t.call('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: reader.token })).status).toBe(
       200,
     )
+  })
+
+  it('keeps hidden memories and suspended travellers off the share pages', async () => {
+    const author = await t.register()
+    const memoryId = await createMemory(t, author, cardId, { memoryContent: 'Hidden words about the harbour' })
+    const copy = await t.db
+      .selectFrom('memories')
+      .select('user_card_id')
+      .where('id', '=', memoryId)
+      .executeTakeFirstOrThrow()
+    const cardPage = () => t.app.inject({ method: 'GET', url: `/s/card?shareId=${copy.user_card_id}` })
+    expect((await cardPage()).body).toContain('Hidden words about the harbour')
+    await hide('memories', memoryId)
+    const hiddenPage = await cardPage()
+    expect(hiddenPage.statusCode).toBe(200)
+    expect(hiddenPage.body).not.toContain('Hidden words about the harbour')
+
+    const userPage = () => t.app.inject({ method: 'GET', url: `/s/user?shareId=${author.friendCode}` })
+    expect((await userPage()).statusCode).toBe(200)
+    await t.db
+      .insertInto('suspensions')
+      .values({
+        id: `s2-${author.userId}`,
+        user_id: author.userId,
+        starts_at: new Date().toISOString(),
+        ends_at: null,
+        reason: 'Spam',
+        created_by: null,
+        lifted_at: null,
+        lifted_by: null,
+      })
+      .execute()
+    expect((await userPage()).statusCode).toBe(404)
   })
 })
