@@ -113,7 +113,6 @@ export const baseApi = createApi({
     'Referral',
     'Notification',
     'Comment',
-    'ModerationQueue',
   ],
   endpoints: () => ({}),
 })

@@ -9,7 +9,8 @@ import type {
 
 import { baseApi } from '../../api/baseApi'
 
-export const moderationApi = baseApi.injectEndpoints({
+// The queue's tag type is added here, as the console's are, so the base API and the first load carry nothing of it.
+export const moderationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ModerationQueue'] }).injectEndpoints({
   endpoints: (build) => ({
     reportItem: build.mutation<ReportResult, ReportBody>({
       query: (body) => ({ url: '/moderation/report', method: 'POST', body }),

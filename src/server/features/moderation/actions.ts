@@ -14,7 +14,7 @@ import { newId } from '../../lib/random'
 import { commentForModeration, hideComment, hideMemory, memoryBasicsForModeration } from '../memories/service'
 import { notificationLinks, redactNotifications } from '../notifications/service'
 import { recordOperatorAction } from '../operator/service'
-import { endSessionsOf } from '../session/service'
+import { endAllSessionsOf } from '../session/service'
 
 import { itemLink, NOTICES, tell } from './notices'
 import * as queries from './queries'
@@ -139,7 +139,7 @@ export async function actOnQueueItem(
           lifted_at: null,
           lifted_by: null,
         })
-        endedSessions = await endSessionsOf(trx, entry.authorId)
+        endedSessions = await endAllSessionsOf(trx, entry.authorId)
         await tell(trx, entry.authorId, NOTICES.suspended(endsAt?.slice(0, 10) ?? null, reason), notificationLinks.notifications)
         break
       }

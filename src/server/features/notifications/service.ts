@@ -16,6 +16,7 @@ export const notificationLinks = {
   friend: (userId: string) => `/friend/${encodeURIComponent(userId)}`,
   wallet: '/myWallet',
   notifications: '/notifications',
+  requestNewContent: '/requestNewContent',
 } as const
 
 /**

@@ -151,7 +151,9 @@ export function findOperatorActions(db: Db, query: AuditLogQuery) {
     .selectFrom('operator_actions')
     .leftJoin('users as operator', 'operator.id', 'operator_actions.operator_user_id')
     .leftJoin('users as target', (join) =>
-      join.onRef('target.id', '=', 'operator_actions.target_id').on('operator_actions.target_type', '=', 'user'),
+      join
+        .onRef('target.id', '=', 'operator_actions.target_id')
+        .on('operator_actions.target_type', 'in', ['user', 'operator']),
     )
     .select([
       'operator_actions.id',
