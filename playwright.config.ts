@@ -20,6 +20,8 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
 }
 const port = process.env.E2E_PORT
+/** The OPERATOR_SECRET_KEY of the journeys' server, which test/e2e/helpers.ts's grantOperator passes to the command. */
+export const E2E_OPERATOR_SECRET_KEY = 'e2e0'.repeat(16)
 const baseURL = `http://127.0.0.1:${port}`
 
 export default defineConfig({
@@ -66,6 +68,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // Seals operators' second-factor secrets; the console journey grants its operator with the server command.
+      OPERATOR_SECRET_KEY: E2E_OPERATOR_SECRET_KEY,
     },
   },
 })

@@ -71,6 +71,12 @@ module.exports = (_env, argv) => {
       publicPath: '/',
       clean: true,
     },
+    optimization: {
+      // The console (operators only) keeps every module it needs in its own chunk: split out, the modules it shares
+      // with the travellers' screens would make new shared chunks, each a row of the runtime's chunk table, which is
+      // part of every traveller's first load. Webpack's other defaults stay.
+      splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'page-console' },
+    },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       alias: {

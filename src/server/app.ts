@@ -16,6 +16,7 @@ import { clientErrorsRoutes } from './features/clientErrors/routes'
 import { loadCardSharePage } from './features/collection/cardSharePage'
 import { collectionRoutes } from './features/collection/routes'
 import { giftDayPurgeJob } from './features/collection/service'
+import { consoleRoutes } from './features/console/routes'
 import { contentRoutes } from './features/content/routes'
 import { feedRoutes } from './features/feed/routes'
 import { friendsRoutes } from './features/friends/routes'
@@ -27,7 +28,10 @@ import { digestJob } from './features/mail/subscriptions'
 import { memoryPictureStore } from './features/memories/pictures'
 import { pictureSweepJob } from './features/memories/pictureSweep'
 import { memoriesRoutes } from './features/memories/routes'
+import { moderationRoutes } from './features/moderation/routes'
 import { notificationsRoutes } from './features/notifications/routes'
+import { operatorPlugin } from './features/operator/plugin'
+import { operatorRoutes } from './features/operator/routes'
 import { sessionRoutes } from './features/session/routes'
 import { findLiveSession } from './features/session/service'
 import { sessionPurgeJob } from './features/session/sessionPurge'
@@ -136,6 +140,8 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(loadSheddingPlugin)
   await app.register(authPlugin, { findSession: (tokenHash, at) => findLiveSession(app.db, tokenHash, at) })
   await app.register(staticSpaPlugin)
+  // Before every feature's routes: it guards each operator call (features/operator).
+  await app.register(operatorPlugin)
 
   // Features
   const api = { prefix: '/api' }
@@ -155,6 +161,9 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(accountRoutes, api)
   await app.register(travelRoutes, api)
   await app.register(blocksRoutes, api)
+  await app.register(moderationRoutes, api)
+  await app.register(operatorRoutes, api)
+  await app.register(consoleRoutes, api)
   // The e-mails a traveller chooses, and the unsubscribe page their links open (outside /api: no key, no session).
   await app.register(mailRoutes(new UnsubscribeSigner(config.mediaSigningSecret)))
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.

@@ -28,6 +28,7 @@ import type {
   TransferrableCards,
   UploadMemoryPictureResult,
 } from './memories'
+import type { ModerationActionResult, ModerationQueueResult, ReportResult } from './moderation'
 import type { Notification } from './notifications'
 import type {
   LoginResult,
@@ -97,6 +98,7 @@ export interface GetResponses {
   '/mail/getEmailPreferences': EmailPreferences
   '/blocks/getBlockedTravellers': ListedTraveller[]
   '/blocks/getMutedTravellers': ListedTraveller[]
+  '/operator/moderation/queue': ModerationQueueResult
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -144,6 +146,9 @@ export interface PostResponses {
   '/blocks/unblockTraveller': null
   '/blocks/muteTraveller': null
   '/blocks/unmuteTraveller': null
+  '/moderation/report': ReportResult
+  '/operator/moderation/act': ModerationActionResult
+  '/operator/moderation/unsuspend': null
 }
 
 export type GetPath = keyof GetResponses

@@ -9,6 +9,10 @@ export const ERROR_CODES = {
   Conflict: 409,
   InsufficientCredit: 422,
   RuleViolation: 422,
+  /** A suspended traveller's login (docs/product.md#reports-and-moderation); the message says until when. */
+  AccountSuspended: 423,
+  /** An operator call from an operator's session that has not passed the second factor (not 401/403: no logout). */
+  SecondFactorRequired: 428,
   TooManyRequests: 429,
   Internal: 500,
   Unavailable: 503,

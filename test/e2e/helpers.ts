@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -241,4 +242,23 @@ export async function mailedLinkFor(
     )
     .toBe(true)
   return link as string
+}
+
+/**
+ * Makes the account of `email` an operator as whoever runs the server does: the compiled command
+ * (`node dist/server/operator.js grant`), on the journeys' database, with their server's OPERATOR_SECRET_KEY.
+ */
+export function grantOperator(email: string): void {
+  const dataDir = process.env.E2E_DATA_DIR ?? ''
+  execFileSync(process.execPath, ['dist/server/operator.js', 'grant', email, '--note', 'console journey'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
+      DATA_DIR: dataDir,
+      OPERATOR_SECRET_KEY: 'e2e0'.repeat(16),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'pipe',
+  })
 }

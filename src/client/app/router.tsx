@@ -172,6 +172,9 @@ const page = {
   notFound: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-notFound" */ './shell/NotFoundPage')).NotFoundPage,
   ),
+  console: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-console" */ './routes/ConsoleRoute')).ConsoleRoute,
+  ),
   requestNewContent: lazyScreen(
     async () =>
       (await import(/* webpackChunkName: "page-requestNewContent" */ '../features/content/RequestNewContentPage'))
@@ -225,6 +228,7 @@ export const routes: RouteObject[] = [
           { path: paths.myAccount.path, element: <page.myAccount /> },
           { path: paths.notifications.path, element: <page.notifications /> },
           { path: paths.requestNewContent.path, element: <page.requestNewContent /> },
+          { path: paths.console.path, element: <page.console /> },
         ],
       },
       { path: '*', element: <page.notFound /> },

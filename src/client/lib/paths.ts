@@ -57,6 +57,8 @@ export const paths = {
   notifications: { path: '/notifications', href: () => '/notifications' },
   requestNewContent: { path: '/requestNewContent', href: () => '/requestNewContent' },
   about: { path: '/about', href: () => '/about' },
+  // The operators' console and its sections (docs/product.md#console), one lazily loaded part of the app.
+  console: { path: '/console/*', href: (section = '') => (section ? `/console/${section}` : '/console') },
   freeDraw: { path: '/freeDraw', href: () => '/freeDraw' },
   freeDrawResult: {
     path: '/freeDrawResult/:transactionId',

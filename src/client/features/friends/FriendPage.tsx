@@ -17,6 +17,7 @@ import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
 import type { RenderTravellerActions } from '../../components/travellerActions'
+import type { RenderReportAction } from '../../components/reportAction'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { countOf, formatDate } from '../../lib/format'
@@ -30,9 +31,15 @@ export const NOT_A_FRIEND_TEXT = 'This traveller is not on your friend list. Add
 
 /**
  * /friend/{userId} (docs/product.md#screen-friend): a friend's profile, memories shared with you, places you share;
- * `renderTravellerActions` goes beside the friend's name (app/ composes it).
+ * `renderTravellerActions` and `renderReportAction` go beside the friend's name (app/ composes them).
  */
-export function FriendPage({ renderTravellerActions }: { renderTravellerActions?: RenderTravellerActions }) {
+export function FriendPage({
+  renderTravellerActions,
+  renderReportAction,
+}: {
+  renderTravellerActions?: RenderTravellerActions
+  renderReportAction?: RenderReportAction
+}) {
   const { userId } = useParams()
   const { currentData, isFetching, error, refetch } = useGetFriendPageQuery(userId ?? skipToken)
   // A page the server no longer shows (the friendship ended, or a block) goes at once, not at the next visit.
@@ -62,15 +69,17 @@ export function FriendPage({ renderTravellerActions }: { renderTravellerActions?
       </Stack>
     )
   }
-  return <FriendProfile page={page} renderTravellerActions={renderTravellerActions} />
+  return <FriendProfile {...{ page, renderTravellerActions, renderReportAction }} />
 }
 
 interface FriendProfileProps {
   page: FriendPageData
   renderTravellerActions?: RenderTravellerActions
+  /** Report, beside the friend's name (app/ composes it). */
+  renderReportAction?: RenderReportAction
 }
 
-function FriendProfile({ page, renderTravellerActions }: FriendProfileProps) {
+function FriendProfile({ page, renderTravellerActions, renderReportAction }: FriendProfileProps) {
   const { friend, travel } = page
   return (
     <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
@@ -95,6 +104,7 @@ function FriendProfile({ page, renderTravellerActions }: FriendProfileProps) {
               </Typography>
             </Box>
             {renderTravellerActions?.(friend)}
+            {renderReportAction?.({ itemType: 'traveller', itemId: friend.userId, username: friend.username })}
           </Box>
           <CardStats stats={friend.userCardStats} dense />
           <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, m: 0 }}>

@@ -20,6 +20,7 @@ import { MemoryCardHeader } from '../../components/MemoryCardHeader'
 import { FriendName, JourneyDates, MemoryText, TaggedFriends } from '../../components/MemoryDetails'
 import { MemoryPictures } from '../../components/MemoryPictures'
 import type { RenderTravellerActions } from '../../components/travellerActions'
+import type { RenderReportAction } from '../../components/reportAction'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
 import { formatDate } from '../../lib/format'
@@ -35,9 +36,15 @@ import { visibilityLabel } from './components/VisibilitySelect'
 
 /**
  * /viewMemory/{memoryId} and /viewMemory/{memoryId}/comments, which opens at the comments. `renderTravellerActions`
- * goes beside the author's and each commenter's name (app/ composes it).
+ * and `renderReportAction` go beside the author's and each commenter's name (app/ composes them).
  */
-export function ViewMemoryPage({ renderTravellerActions }: { renderTravellerActions?: RenderTravellerActions }) {
+export function ViewMemoryPage({
+  renderTravellerActions,
+  renderReportAction,
+}: {
+  renderTravellerActions?: RenderTravellerActions
+  renderReportAction?: RenderReportAction
+}) {
   usePageTitle('Memory')
   const { memoryId, focus } = useParams()
   const { currentData, isFetching, error, refetch } = useGetMemoryQuery(memoryId ?? skipToken)
@@ -59,16 +66,18 @@ export function ViewMemoryPage({ renderTravellerActions }: { renderTravellerActi
       />
     )
   }
-  return <ViewMemory {...{ memory, renderTravellerActions }} focusComments={focus === 'comments'} />
+  return <ViewMemory {...{ memory, renderTravellerActions, renderReportAction }} focusComments={focus === 'comments'} />
 }
 
 interface ViewMemoryProps {
   memory: Memory
   focusComments: boolean
   renderTravellerActions?: RenderTravellerActions
+  /** Report, beside another traveller's memory and comments (app/ composes it). */
+  renderReportAction?: RenderReportAction
 }
 
-function ViewMemory({ memory, focusComments, renderTravellerActions }: ViewMemoryProps) {
+function ViewMemory({ memory, focusComments, renderTravellerActions, renderReportAction }: ViewMemoryProps) {
   const commentsRef = useRef<HTMLElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null)
@@ -107,6 +116,8 @@ function ViewMemory({ memory, focusComments, renderTravellerActions }: ViewMemor
             />
           )}
           {!memory.isOwner && renderTravellerActions?.(memory)}
+          {!memory.isOwner &&
+            renderReportAction?.({ itemType: 'memory', itemId: memory.memoryId, username: memory.username })}
         </Stack>
 
         <MemoryCardHeader memory={memory} imageWidth={{ xs: 96, sm: 140 }} alignItems="center" eager>
@@ -154,7 +165,11 @@ function ViewMemory({ memory, focusComments, renderTravellerActions }: ViewMemor
           <Typography id="comments-title" variant="h6" component="h2">
             Comments ({memory.commentCount})
           </Typography>
-          <CommentList {...{ friendIds, renderTravellerActions }} comments={memory.comments} onReply={handleReply} />
+          <CommentList
+            {...{ friendIds, renderTravellerActions, renderReportAction }}
+            comments={memory.comments}
+            onReply={handleReply}
+          />
           <CommentForm memory={memory} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} inputRef={inputRef} />
         </Stack>
       </Stack>

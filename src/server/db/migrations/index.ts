@@ -22,6 +22,8 @@ import * as emailVerifications from './2026_11_27_1100_email_verifications'
 import * as emailChanges from './2026_11_27_1130_email_changes'
 import * as mailOwed from './2026_11_27_1200_mail_owed'
 import * as blocks from './2026_11_28_0900_blocks'
+import * as moderation from './2026_11_28_1000_moderation'
+import * as operators from './2026_11_28_1100_operators'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -47,4 +49,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1130_email_changes': emailChanges,
   '2026_11_27_1200_mail_owed': mailOwed,
   '2026_11_28_0900_blocks': blocks,
+  '2026_11_28_1000_moderation': moderation,
+  '2026_11_28_1100_operators': operators,
 }

@@ -3,7 +3,9 @@ import type { Kysely, Transaction } from 'kysely'
 import { VISIBILITY } from '@shared/constants'
 
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
+import { memoryShownToEveryone } from '../../db/moderationFilters'
 import type { CardGiftsTable, Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
 import type { KeysetKey } from '../../lib/keysetCursor'
 
 type Reader = Kysely<Database> | Transaction<Database>
@@ -95,6 +97,7 @@ export function findPublicMemoryOfCopy(db: Reader, userCardId: string) {
     .select(['id', 'start_date', 'end_date', 'content'])
     .where('user_card_id', '=', userCardId)
     .where('visibility', '=', VISIBILITY.Public)
+    .where(memoryShownToEveryone(nowIso()))
     .executeTakeFirst()
 }
 

@@ -3,7 +3,9 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import { VISIBILITY } from '@shared/constants'
 
 import { listBlockedEitherWay, listMuted } from '../../db/blocks'
+import { memoryNotModeratedFor } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
 import type { KeysetKey } from '../../lib/keysetCursor'
 
 /** A memory's place in the newest-first feed. */
@@ -47,6 +49,7 @@ export async function listFeedKeys(
     .select(['memories.created_at as createdAt', 'memories.id as id'])
     .$if(cursor != null, (q) => q.where(after(cursor as FeedKey)))
     .$if(hidden.length > 0, (q) => q.where('memories.user_id', 'not in', hidden))
+    .where(memoryNotModeratedFor(viewerId, nowIso()))
     .orderBy('memories.created_at', 'desc')
     .orderBy('memories.id', 'desc')
     .limit(limit)

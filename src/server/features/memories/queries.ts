@@ -4,7 +4,9 @@ import { VISIBILITY } from '@shared/constants'
 
 import { notBlockedWith } from '../../db/blocks'
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
+import { commentNotModeratedFor, memoryNotModeratedFor } from '../../db/moderationFilters'
 import type { Database, MemoriesTable, MemoryCommentsTable, MemoryPicturesTable } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
 import type { UniqueKey } from '../../lib/databaseErrors'
 
 type Reader = Kysely<Database> | Transaction<Database>
@@ -12,38 +14,43 @@ type Reader = Kysely<Database> | Transaction<Database>
 /**
  * Who may see a memory, as one SQL condition used by every read: the author always; everyone logged in when Public;
  * the author's friends and the users tagged in it when Friends; nobody else when Private
- * (docs/architecture.md#visibility). Never to a traveller the author blocked or was blocked by
- * (docs/security.md#blocking).
+ * (docs/architecture.md#visibility). Nobody but the author sees it while moderation hides it or suspends the author,
+ * and never a traveller the author blocked or was blocked by (docs/security.md#blocking).
  */
 function visibleTo(viewerId: string) {
   return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
-    eb.and([notBlockedWith(viewerId, 'memories.user_id'), visibleRegardlessOfBlocks(eb, viewerId)])
+    eb.and([
+      notBlockedWith(viewerId, 'memories.user_id'),
+      allowedBySetting(viewerId)(eb),
+      memoryNotModeratedFor(viewerId, nowIso())(eb),
+    ])
 }
 
-function visibleRegardlessOfBlocks(eb: ExpressionBuilder<Database, 'memories'>, viewerId: string): Expression<SqlBool> {
-  return eb.or([
-    eb('memories.user_id', '=', viewerId),
-    eb('memories.visibility', '=', VISIBILITY.Public),
-    eb.and([
-      eb('memories.visibility', '=', VISIBILITY.Friends),
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('friendships')
-            .select('friendships.friend_id')
-            .whereRef('friendships.user_id', '=', 'memories.user_id')
-            .where('friendships.friend_id', '=', viewerId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('memory_tags')
-            .select('memory_tags.user_id')
-            .whereRef('memory_tags.memory_id', '=', 'memories.id')
-            .where('memory_tags.user_id', '=', viewerId),
-        ),
+function allowedBySetting(viewerId: string) {
+  return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
+    eb.or([
+      eb('memories.user_id', '=', viewerId),
+      eb('memories.visibility', '=', VISIBILITY.Public),
+      eb.and([
+        eb('memories.visibility', '=', VISIBILITY.Friends),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('friendships')
+              .select('friendships.friend_id')
+              .whereRef('friendships.user_id', '=', 'memories.user_id')
+              .where('friendships.friend_id', '=', viewerId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('memory_tags')
+              .select('memory_tags.user_id')
+              .whereRef('memory_tags.memory_id', '=', 'memories.id')
+              .where('memory_tags.user_id', '=', viewerId),
+          ),
+        ]),
       ]),
-    ]),
-  ])
+    ])
 }
 
 /** One memory per copy: the unique key that decides between two writes on one copy. */
@@ -182,12 +189,14 @@ export function listLikedBy(db: Reader, userId: string, memoryIds: string[]) {
     .execute()
 }
 
+/** The comments `viewerId` sees on each memory. */
 export function countComments(db: Reader, viewerId: string, memoryIds: string[]) {
   return db
     .selectFrom('memory_comments')
     .select(['memory_id as memoryId', (eb) => eb.fn.countAll<number>().as('count')])
     .where('memory_id', 'in', memoryIds)
     .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
+    .where(commentNotModeratedFor(viewerId, nowIso()))
     .groupBy('memory_id')
     .execute()
 }
@@ -211,13 +220,14 @@ export function listComments(db: Reader, viewerId: string, memoryId: string) {
     ])
     .where('memory_comments.memory_id', '=', memoryId)
     .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
+    .where(commentNotModeratedFor(viewerId, nowIso()))
     .orderBy('memory_comments.created_at')
     .orderBy('memory_comments.id')
     .limit(COMMENTS_SHOWN)
     .execute()
 }
 
-/** A comment of the memory that `viewerId` may see (none by a traveller blocked either way). */
+/** A comment on the memory that `viewerId` sees. */
 export function findComment(db: Reader, viewerId: string, memoryId: string, commentId: string) {
   return db
     .selectFrom('memory_comments')
@@ -225,6 +235,7 @@ export function findComment(db: Reader, viewerId: string, memoryId: string, comm
     .where('id', '=', commentId)
     .where('memory_id', '=', memoryId)
     .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
+    .where(commentNotModeratedFor(viewerId, nowIso()))
     .executeTakeFirst()
 }
 
@@ -412,7 +423,7 @@ export async function updateVisibility(
   return Number(updated.numUpdatedRows) === 1
 }
 
-export async function insertMemory(db: Reader, memory: MemoriesTable): Promise<void> {
+export async function insertMemory(db: Reader, memory: Insertable<MemoriesTable>): Promise<void> {
   await db.insertInto('memories').values(memory).execute()
 }
 
@@ -594,7 +605,7 @@ export async function deleteLike(db: Reader, memoryId: string, userId: string): 
   await db.deleteFrom('memory_likes').where('memory_id', '=', memoryId).where('user_id', '=', userId).execute()
 }
 
-export async function insertComment(db: Reader, comment: MemoryCommentsTable): Promise<void> {
+export async function insertComment(db: Reader, comment: Insertable<MemoryCommentsTable>): Promise<void> {
   await db.insertInto('memory_comments').values(comment).execute()
 }
 
@@ -626,4 +637,80 @@ export async function reattachRepliesToCommentsOf(db: Reader, userId: string): P
     )
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+// --- Moderation (docs/product.md#reports-and-moderation) ---
+
+/** A comment with the memory it is on, when `viewerId` sees both. */
+export function findCommentVisibleTo(db: Reader, viewerId: string, commentId: string) {
+  return selectMemoriesWithCards(db)
+    .innerJoin('memory_comments', 'memory_comments.memory_id', 'memories.id')
+    .select(['memory_comments.id', 'memory_comments.user_id as authorId', 'memories.id as memoryId'])
+    .where('memory_comments.id', '=', commentId)
+    .where(visibleTo(viewerId))
+    .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
+    .where(commentNotModeratedFor(viewerId, nowIso()))
+    .executeTakeFirst()
+}
+
+/** A memory as a moderator reads it, whatever its setting or state. */
+export function findMemoryForModeration(db: Reader, memoryId: string) {
+  return selectMemoriesWithCards(db)
+    .select([
+      'memories.id',
+      'memories.user_id as authorId',
+      'memories.content',
+      'memories.visibility',
+      'memories.created_at as createdAt',
+      'memories.hidden_at as hiddenAt',
+      'card_sets.name as cardName',
+    ])
+    .where('memories.id', '=', memoryId)
+    .executeTakeFirst()
+}
+
+/** A comment as a moderator reads it, whatever its state. */
+export function findCommentForModeration(db: Reader, commentId: string) {
+  return db
+    .selectFrom('memory_comments')
+    .select([
+      'id',
+      'memory_id as memoryId',
+      'user_id as authorId',
+      'content',
+      'created_at as createdAt',
+      'hidden_at as hiddenAt',
+    ])
+    .where('id', '=', commentId)
+    .executeTakeFirst()
+}
+
+export function countMemoriesOf(db: Reader, userId: string) {
+  return db
+    .selectFrom('memories')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+}
+
+/** Hides the memory unless it is hidden already; answers whether it changed. */
+export async function hideMemory(db: Reader, memoryId: string, reason: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('memories')
+    .set({ hidden_at: at, hidden_reason: reason })
+    .where('id', '=', memoryId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Hides the comment unless it is hidden already; answers whether it changed. */
+export async function hideComment(db: Reader, commentId: string, reason: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('memory_comments')
+    .set({ hidden_at: at, hidden_reason: reason })
+    .where('id', '=', commentId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

@@ -13,3 +13,13 @@ export {
   type PictureFile,
 } from './pictureUploads'
 export { deletePictureFilesOfUser, keepRepliesToCommentsOf, openPictureFile } from './accountData'
+export {
+  commentForModeration,
+  countMemoriesOf,
+  findCommentVisibleTo,
+  findMemoryVisibleTo,
+  hideComment,
+  hideMemory,
+  memoryBasicsForModeration,
+  memoryForModeration,
+} from './moderation'

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 
 import { notBlockedWith } from '../../db/blocks'
 import type { Database, NotificationsTable } from '../../db/schema'
@@ -58,6 +58,18 @@ export async function markAllRead(db: Db, userId: string, readAt: string): Promi
     .set({ read_at: readAt })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Notifications opening `link` whose text contains `quoted` get `replacement` as their text; answers how many. */
+export async function redactNotifications(db: Db, link: string, quoted: string, replacement: string): Promise<number> {
+  const escaped = quoted.replace(/[\\%_]/g, (character) => `\\${character}`)
+  const result = await db
+    .updateTable('notifications')
+    .set({ content: replacement })
+    .where('link', '=', link)
+    .where(sql<boolean>`content LIKE ${`%${escaped}%`} ESCAPE '\\'`)
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

@@ -14,7 +14,10 @@ export const notificationLinks = {
   memoryComments: (memoryId: string) => `/viewMemory/${encodeURIComponent(memoryId)}/comments`,
   userCard: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}`,
   friends: '/myFriends',
+  friend: (userId: string) => `/friend/${encodeURIComponent(userId)}`,
   wallet: '/myWallet',
+  notifications: '/notifications',
+  requestNewContent: '/requestNewContent',
 } as const
 
 /**
@@ -41,6 +44,19 @@ export async function notify(
     link,
     actor_id: actorId,
   })
+}
+
+/**
+ * Rewrites the user's notifications that open `link` and quote `quoted` (a comment moderation hid) to `replacement`,
+ * so the hidden words stay nowhere but with their author.
+ */
+export async function redactNotifications(
+  trx: Kysely<Database> | Transaction<Database>,
+  link: string,
+  quoted: string,
+  replacement: string,
+): Promise<number> {
+  return queries.redactNotifications(trx, link, quoted, replacement)
 }
 
 export async function hasUnread(db: Kysely<Database>, userId: string): Promise<boolean> {

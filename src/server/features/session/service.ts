@@ -15,16 +15,19 @@ import {
   ownedAvatarIds,
   STARTER_AVATARS,
 } from '@shared/constants'
-import type {
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RegisterResult,
-  UpdateProfileBody,
-  UpdateProfileResult,
-  User,
+import { MODERATION_TEXTS } from '@shared/moderation'
+import {
+  PASSWORD_RESET_TTL_MINUTES,
+  type LoginBody,
+  type LoginResult,
+  type RegisterBody,
+  type RegisterResult,
+  type UpdateProfileBody,
+  type UpdateProfileResult,
+  type User,
 } from '@shared/session'
 
+import { findSuspensionInForce } from '../../db/moderationFilters'
 import type { Database, UsersTable } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
 import { now, nowIso } from '../../lib/clock'
@@ -196,10 +199,23 @@ export async function login(
   const user = await queries.findUserByEmail(db, normalizeEmail(body.email))
   const valid = await passwords.verify(body.password, user?.password_hash ?? (await dummyPasswordHash()))
   if (!user || !valid) throw new AppError('BadRequest', LOGIN_FAILED)
+  await refuseSuspended(db, user.id)
   return inTransaction(db, async (trx) => {
     const accountDeletionCancelled = await cancelPendingDeletion(trx, user.id)
     return sessionOpenedAnswer(user, await createSession(trx, user.id, sessionTtlDays), accountDeletionCancelled)
   })
+}
+
+/**
+ * A suspended traveller opens no session: refused with the code AccountSuspended and a message saying until when
+ * (docs/product.md#reports-and-moderation). Checked after the password, so it tells nobody else that the account is
+ * suspended.
+ */
+export async function refuseSuspended(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void> {
+  const suspension = await findSuspensionInForce(db, userId, nowIso())
+  if (suspension) {
+    throw new AppError('AccountSuspended', MODERATION_TEXTS.suspended(suspension.endsAt?.slice(0, 10) ?? null))
+  }
 }
 
 /** What a login answers, and a password reset, which logs the traveller in the same way. */
@@ -399,4 +415,35 @@ export async function updateProfile(
   )
   const { username } = name
   return { username, avatarId: body.newAvatarId }
+}
+
+/**
+ * A reset link for the account, in the caller's transaction: its token (32 random bytes) is stored only as its
+ * SHA-256, and the e-mail that carries it is recorded with it (docs/security.md#password-reset). Used by the
+ * forgotten-password request and by an operator's "Send a password reset e-mail".
+ */
+export async function recordPasswordReset(
+  trx: Transaction<Database>,
+  user: { id: string; email: string; username: string },
+): Promise<void> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const at = now()
+  await queries.insertPasswordReset(trx, {
+    token_hash: hashToken(token),
+    user_id: user.id,
+    created_at: at.toISOString(),
+    expires_at: new Date(at.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
+    used_at: null,
+  })
+  await enqueueMail(trx, {
+    kind: 'passwordReset',
+    userId: user.id,
+    to: user.email,
+    payload: { username: user.username, token },
+  })
+}
+
+/** Ends every live session of the account, in the caller's transaction; answers their token hashes for the caches. */
+export function endAllSessionsOf(trx: Transaction<Database>, userId: string): Promise<string[]> {
+  return queries.revokeLiveSessionsOf(trx, userId, nowIso())
 }

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
+import { memoryShownToEveryone, userNotSuspended } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
 
 /** Only the columns a public profile may show: never the e-mail, credit or invitation data. */
 export async function findPublicProfile(db: Kysely<Database>, friendCode: string) {
@@ -10,6 +12,7 @@ export async function findPublicProfile(db: Kysely<Database>, friendCode: string
     .selectFrom('users')
     .select(['id', 'username', 'avatar_id', 'experience', 'friend_code', 'created_at'])
     .where('friend_code', '=', friendCode)
+    .where(userNotSuspended(nowIso()))
     .executeTakeFirst()
 }
 
@@ -19,6 +22,7 @@ export async function countPublicMemories(db: Kysely<Database>, userId: string):
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
     .where('visibility', '=', VISIBILITY.Public)
+    .where(memoryShownToEveryone(nowIso()))
     .executeTakeFirst()
   return row?.count ?? 0
 }

@@ -9,6 +9,7 @@ import { TEXTS } from '@shared/texts'
 
 import { FriendName } from '../../../components/MemoryDetails'
 import type { RenderTravellerActions } from '../../../components/travellerActions'
+import type { RenderReportAction } from '../../../components/reportAction'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
 
@@ -24,10 +25,18 @@ export interface CommentListProps {
   friendIds?: ReadonlySet<string>
   /** Beside each other traveller's name (app/ composes it). */
   renderTravellerActions?: RenderTravellerActions
+  /** Report, beside each other traveller's comment (app/ composes it). */
+  renderReportAction?: RenderReportAction
 }
 
 /** Top comments with their replies beneath; replies are one level deep and name whom they answer. */
-export function CommentList({ comments, onReply, friendIds, renderTravellerActions }: CommentListProps) {
+export function CommentList({
+  comments,
+  onReply,
+  friendIds,
+  renderTravellerActions,
+  renderReportAction,
+}: CommentListProps) {
   if (comments.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -39,7 +48,7 @@ export function CommentList({ comments, onReply, friendIds, renderTravellerActio
     <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {comments.map((comment) => (
         <li key={comment.memoryCommentId}>
-          <CommentItem {...{ comment, onReply, friendIds, renderTravellerActions }} />
+          <CommentItem {...{ comment, onReply, friendIds, renderTravellerActions, renderReportAction }} />
           {comment.replies.length > 0 && (
             <Stack
               component="ol"
@@ -57,7 +66,10 @@ export function CommentList({ comments, onReply, friendIds, renderTravellerActio
             >
               {comment.replies.map((reply) => (
                 <li key={reply.memoryCommentId}>
-                  <CommentItem comment={reply} {...{ onReply, friendIds, renderTravellerActions }} />
+                  <CommentItem
+                    comment={reply}
+                    {...{ onReply, friendIds, renderTravellerActions, renderReportAction }}
+                  />
                 </li>
               ))}
             </Stack>
@@ -73,9 +85,10 @@ interface CommentItemProps {
   onReply: (target: ReplyTarget) => void
   friendIds?: ReadonlySet<string>
   renderTravellerActions?: RenderTravellerActions
+  renderReportAction?: RenderReportAction
 }
 
-function CommentItem({ comment, onReply, friendIds, renderTravellerActions }: CommentItemProps) {
+function CommentItem({ comment, onReply, friendIds, renderTravellerActions, renderReportAction }: CommentItemProps) {
   return (
     <Stack direction="row" spacing={1.5} component="article" aria-label={`Comment by ${comment.username}`}>
       <UserAvatar avatarId={comment.avatarId} username={comment.username} size={36} />
@@ -92,6 +105,8 @@ function CommentItem({ comment, onReply, friendIds, renderTravellerActions }: Co
             Level {comment.userLevel} · {formatDate(comment.createdAt)}
           </Typography>
           {!comment.isMine && renderTravellerActions?.(comment)}
+          {!comment.isMine &&
+            renderReportAction?.({ itemType: 'comment', itemId: comment.memoryCommentId, username: comment.username })}
         </Stack>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '75ch' }}>
           {comment.replyToComment && comment.replyToCommentId && (
