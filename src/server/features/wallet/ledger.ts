@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import type { Database } from '../../db/schema'
-import { nowIso } from '../../lib/clock'
 import { PAYMENT_REVERSAL_TEXTS } from '@shared/wallet'
 
+import type { Database } from '../../db/schema'
+import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 

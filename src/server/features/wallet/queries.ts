@@ -65,7 +65,7 @@ export async function findBalanceAndOwed(db: Db, userId: string, column: Balance
     .select([`${column} as balance`, `${owedColumn} as owed`])
     .where('id', '=', userId)
     .executeTakeFirst()
-  return row ? { balance: Number(row.balance), owed: Number(row.owed) } : undefined
+  return row ? { balance: row.balance, owed: row.owed } : undefined
 }
 
 /** Adds to (or, negative, takes from) the credit an account owes. */

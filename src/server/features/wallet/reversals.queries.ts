@@ -40,7 +40,7 @@ export async function updatePaymentRefundProgress(
 export async function sumDisputeHolds(db: Db, paymentId: string, exceptDisputeId?: string): Promise<number> {
   let query = db
     .selectFrom('payment_disputes')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('credit_held'), eb.val(0)).as('held'))
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('credit_held'), eb.val(0)).as('held'))
     .where('payment_id', '=', paymentId)
   if (exceptDisputeId) query = query.where('id', '!=', exceptDisputeId)
   const row = await query.executeTakeFirst()

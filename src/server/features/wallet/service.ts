@@ -22,9 +22,9 @@ import { enqueueMail } from '../mail/service'
 
 import { normalizeRedeemCode } from './certificates'
 import { balances, credit, type CreditCurrency } from './ledger'
+import { lockBuyerOf } from './paymentLocks'
 import type { PaymentProvider, ProviderPaymentIntent } from './payments/paymentProvider'
 import type { TestModeProvider } from './payments/testModeProvider'
-import { lockBuyerOf } from './paymentLocks'
 import * as walletQueries from './queries'
 import { holdForPurchase, paymentWithinLimit, releaseSpendingHold } from './spendingLimits'
 

@@ -27,8 +27,8 @@ function reversalEventOf(event: Stripe.Event): walletService.PaymentReversalEven
       eventId: event.id,
       providerPaymentId: idOf(charge.payment_intent),
       chargeId: charge.id,
-      amountCents: charge.amount ?? 0,
-      refundedCents: charge.amount_refunded ?? 0,
+      amountCents: charge.amount,
+      refundedCents: charge.amount_refunded,
     }
   }
   const disputeTypes = {
@@ -46,8 +46,8 @@ function reversalEventOf(event: Stripe.Event): walletService.PaymentReversalEven
       type: disputeTypes[event.type as keyof typeof disputeTypes],
       providerPaymentId: disputedIntentOf(dispute),
       disputeId: dispute.id,
-      amountCents: dispute.amount ?? 0,
-      status: dispute.status ?? 'unknown',
+      amountCents: dispute.amount,
+      status: dispute.status,
     }
   }
   return null
