@@ -6,6 +6,11 @@ import { AppError } from '../../lib/errors'
 import { createStripeClient, StripeProvider } from './payments/stripeProvider'
 import * as walletService from './service'
 
+/** Events are signed, but a field an older API version leaves out must not reach a NOT NULL column. */
+function cents(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (value == null) return null
   return typeof value === 'string' ? value : value.id
@@ -27,8 +32,8 @@ function reversalEventOf(event: Stripe.Event): walletService.PaymentReversalEven
       eventId: event.id,
       providerPaymentId: idOf(charge.payment_intent),
       chargeId: charge.id,
-      amountCents: charge.amount,
-      refundedCents: charge.amount_refunded,
+      amountCents: cents(charge.amount),
+      refundedCents: cents(charge.amount_refunded),
     }
   }
   const disputeTypes = {
@@ -46,8 +51,8 @@ function reversalEventOf(event: Stripe.Event): walletService.PaymentReversalEven
       type: disputeTypes[event.type as keyof typeof disputeTypes],
       providerPaymentId: disputedIntentOf(dispute),
       disputeId: dispute.id,
-      amountCents: dispute.amount,
-      status: dispute.status,
+      amountCents: cents(dispute.amount),
+      status: typeof dispute.status === 'string' ? dispute.status : 'unknown',
     }
   }
   return null
