@@ -1,6 +1,7 @@
 import type { RequestAccountDeletionResult } from './account'
 import type { ConfirmEmailChangeResult, RequestEmailChangeResult, UndoEmailChangeResult } from './accountChange'
 import type {
+  AgeConfirmation,
   CardDrawResult,
   DrawCardResult,
   DrawPity,
@@ -60,6 +61,7 @@ export interface GetResponses {
   '/getCardDrawResult': CardDrawResult
   '/getMyDraws': MyDraws
   '/getDrawPity': DrawPity
+  '/getAgeConfirmation': AgeConfirmation
   '/public/freeDrawCard': FreeDrawnCard
   '/public/getFreeCardDrawResult': FreeCardDrawResult
   '/getCardCollections': CardCollection[]
@@ -99,6 +101,7 @@ export interface GetResponses {
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
 export interface PostResponses {
   '/pickCard': PickCardResult
+  '/confirmAge': AgeConfirmation
   '/setBeenThere': null
   '/recycleUserCard': RecycleUserCardResult
   '/giftUserCard': GiftUserCardResult
