@@ -57,6 +57,8 @@ export const paths = {
   notifications: { path: '/notifications', href: () => '/notifications' },
   requestNewContent: { path: '/requestNewContent', href: () => '/requestNewContent' },
   about: { path: '/about', href: () => '/about' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  terms: { path: '/terms', href: () => '/terms' },
   freeDraw: { path: '/freeDraw', href: () => '/freeDraw' },
   freeDrawResult: {
     path: '/freeDrawResult/:transactionId',
