@@ -114,6 +114,8 @@ async function buildServer() {
       restore: 'src/server/commands/restore.ts',
       // npm run announce: an operator's command like the others.
       announce: 'src/server/commands/announce.ts',
+      // npm run operator: grants and revokes the operator role, on the server only.
+      operator: 'src/server/commands/operator.ts',
     },
     outdir: 'dist/server',
     bundle: true,

@@ -27,6 +27,8 @@ import { memoryPictureStore } from './features/memories/pictures'
 import { pictureSweepJob } from './features/memories/pictureSweep'
 import { memoriesRoutes } from './features/memories/routes'
 import { notificationsRoutes } from './features/notifications/routes'
+import { operatorPlugin } from './features/operator/plugin'
+import { operatorRoutes } from './features/operator/routes'
 import { sessionRoutes } from './features/session/routes'
 import { findLiveSession } from './features/session/service'
 import { sessionPurgeJob } from './features/session/sessionPurge'
@@ -135,6 +137,8 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(loadSheddingPlugin)
   await app.register(authPlugin, { findSession: (tokenHash, at) => findLiveSession(app.db, tokenHash, at) })
   await app.register(staticSpaPlugin)
+  // Before every feature's routes: it guards each operator call (features/operator).
+  await app.register(operatorPlugin)
 
   // Features
   const api = { prefix: '/api' }
@@ -153,6 +157,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(feedRoutes, api)
   await app.register(accountRoutes, api)
   await app.register(travelRoutes, api)
+  await app.register(operatorRoutes, api)
   // The e-mails a traveller chooses, and the unsubscribe page their links open (outside /api: no key, no session).
   await app.register(mailRoutes(new UnsubscribeSigner(config.mediaSigningSecret)))
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.

@@ -58,6 +58,11 @@ export interface Config {
   mediaSigningSecret: string
   /** Bearer token that opens GET /metrics; null keeps the endpoint off. */
   metricsToken: string | null
+  /**
+   * The AES-256 key (64 hex characters) that encrypts operators' TOTP secrets at rest (OPERATOR_SECRET_KEY). Null
+   * until set: granting the role and starting with an operator need it (docs/security.md#operators).
+   */
+  operatorSecretKey: string | null
   /** How long a shutdown waits for requests in flight before the process exits anyway. */
   shutdownGraceMs: number
   /** Requests are refused with 503 while the event loop lags more than this (0: never) or the heap exceeds the limit. */
@@ -181,6 +186,12 @@ const SettingsSchema = Type.Object({
   PICTURE_SWEEP: Switch('the abandoned picture sweep'),
   MEDIA_SIGNING_SECRET: Type.Optional(
     Type.String({ minLength: 32, description: 'at least 32 characters, e.g. the output of `openssl rand -hex 32`' }),
+  ),
+  OPERATOR_SECRET_KEY: Type.Optional(
+    Type.String({
+      pattern: '^[0-9a-fA-F]{64}$',
+      description: '64 hex characters, e.g. the output of `openssl rand -hex 32`',
+    }),
   ),
   METRICS_TOKEN: Type.Optional(
     Type.String({ minLength: 16, pattern: '^[\\x21-\\x7e]+$', description: 'at least 16 printable characters' }),
@@ -341,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pictureSweep: isOn(settings.PICTURE_SWEEP),
     mediaSigningSecret: settings.MEDIA_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
     metricsToken: settings.METRICS_TOKEN ?? null,
+    operatorSecretKey: settings.OPERATOR_SECRET_KEY?.toLowerCase() ?? null,
     pendingPictures: {
       maxCount: settings.PENDING_PICTURES_MAX,
       maxBytes: settings.PENDING_PICTURE_MEGABYTES_MAX * 1024 * 1024,

@@ -6,6 +6,7 @@ import { openDatabase } from './db/createDb'
 import { migrateToLatest, UnknownMigrationsError } from './db/migrate'
 import { catalogue } from './features/catalogue/service'
 import { warmArtCache } from './features/catalogue/warmup'
+import { anyOperator } from './features/operator/service'
 import { getMapPlaces } from './features/travel/service'
 import { seedDatabase } from './seedDatabase'
 
@@ -18,7 +19,16 @@ async function main(): Promise<void> {
   const setup = openDatabase(config.database)
   await migrateToLatest(setup.db)
   await seedDatabase(setup.db)
+  // Operators' second-factor secrets are sealed under OPERATOR_SECRET_KEY: without it no operator could sign in.
+  const operatorsWithoutKey = !config.operatorSecretKey && (await anyOperator(setup.db))
   await setup.db.destroy()
+  if (operatorsWithoutKey) {
+    throw new SettingsError(
+      'Setting OPERATOR_SECRET_KEY is required: the database has operators, whose second-factor secrets are ' +
+        'encrypted under it. Set it to the key they were enrolled with (64 hex characters), or revoke them with ' +
+        '`npm run operator -- revoke <email>`.',
+    )
+  }
   const { db, poolStats } = openDatabase(config.database, {
     onConnectionLost: (error) => {
       console.error(`database connection lost: ${error.message}`)

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   Conflict: 409,
   InsufficientCredit: 422,
   RuleViolation: 422,
+  /** An operator call from an operator's session that has not passed the second factor (not 401/403: no logout). */
+  SecondFactorRequired: 428,
   TooManyRequests: 429,
   Internal: 500,
   Unavailable: 503,

@@ -13,6 +13,8 @@ import { migrateToLatest } from '@server/db/migrate'
 import { seedDatabase } from '@server/seedDatabase'
 
 export const API_KEY = 'test-web-key'
+/** The key operators' second-factor secrets are sealed under in tests (test/helpers/operator.ts). */
+export const TEST_OPERATOR_SECRET_KEY = 'a1'.repeat(32)
 
 export interface TestApp {
   app: App
@@ -126,6 +128,7 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     // Tests block the event loop on purpose (seeding, password hashing); load shedding has its own test.
     LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0',
+    OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY,
     ...options.env,
   })
   const { db, poolStats } = openDatabase(config.database, {

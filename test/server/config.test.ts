@@ -82,6 +82,14 @@ describe('settings', () => {
     },
   )
 
+  it('take OPERATOR_SECRET_KEY as 64 hex characters, and name a bad one without echoing it', () => {
+    expect(loadConfig({}).operatorSecretKey).toBeNull()
+    expect(loadConfig({ OPERATOR_SECRET_KEY: 'AB'.repeat(32) }).operatorSecretKey).toBe('ab'.repeat(32))
+    const message = startError({ OPERATOR_SECRET_KEY: 'hunter2'.repeat(10) })
+    expect(message).toMatch(/^Setting OPERATOR_SECRET_KEY is invalid: expected 64 hex characters/)
+    expect(message).not.toContain('hunter2')
+  })
+
   it('refuse an SMTP_URL of another scheme without echoing its credentials', () => {
     const message = startError({ SMTP_URL: 'http://mailer:hunter2@smtp.example.com' })
     expect(message).toMatch(/^Setting SMTP_URL is invalid/)

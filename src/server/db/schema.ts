@@ -45,6 +45,9 @@ export interface Database {
   password_resets: PasswordResetsTable
   email_changes: EmailChangesTable
   email_verifications: EmailVerificationsTable
+  operators: OperatorsTable
+  operator_sessions: OperatorSessionsTable
+  operator_actions: OperatorActionsTable
 }
 
 export interface UsersTable {
@@ -175,7 +178,14 @@ export interface ContentRequestsTable {
   request_type: string
   request_content: string
   created_at: string
+  /** new → answered (a reply was sent to the traveller) → done; the console works through them. */
+  status: Generated<ContentRequestStatus>
+  reply: string | null
+  replied_at: string | null
+  done_at: string | null
 }
+
+export type ContentRequestStatus = 'new' | 'answered' | 'done'
 
 export interface CreditLedgerTable {
   id: string
@@ -528,6 +538,41 @@ export interface EmailVerificationsTable {
   created_at: string
   expires_at: string
   used_at: string | null
+}
+
+/** An account given the operator role by the server command (docs/security.md#operators). */
+export interface OperatorsTable {
+  user_id: string
+  granted_at: string
+  /** Who or what granted the role, as the command was told (a note, not an account). */
+  granted_by: string
+  /** The TOTP secret, AES-256-GCM under OPERATOR_SECRET_KEY (features/operator/secretBox.ts); null before enrolment. */
+  totp_secret_encrypted: string | null
+  /** When the first code confirmed the secret; until then the secret is only proposed. */
+  totp_enrolled_at: string | null
+  /** The last TOTP time-step a code was accepted for: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null
+}
+
+/** A session that passed the operator's second factor. */
+export interface OperatorSessionsTable {
+  token_hash: string
+  user_id: string
+  verified_at: string
+}
+
+/** One operator action: append-only, refused UPDATE and DELETE by triggers; no foreign keys to accounts. */
+export interface OperatorActionsTable {
+  id: string
+  /** Null for what the server command did (granting or revoking the role). */
+  operator_user_id: string | null
+  action: string
+  target_type: string
+  target_id: string
+  reason: string
+  /** JSON text. */
+  details: string
+  created_at: string
 }
 
 export type User = Selectable<UsersTable>

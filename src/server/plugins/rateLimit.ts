@@ -75,6 +75,9 @@ export const LIMITS = {
   verificationResendPerAddress: { key: 'address', max: 10, window: '1 hour', failMode: 'closed' },
   // Tokens carry 256 bits; the limit only bounds the work a client can cause.
   verifyEmail: { key: 'address', max: 30, window: '10 minutes', failMode: 'closed' },
+  // An operator's second-factor code: a million codes, three of them good at any moment; per account whatever the
+  // address, so guessing stays hopeless (under 0.2% a day) and the operator is held up a quarter of an hour at most.
+  operatorCode: { key: 'user', max: 5, window: '15 minutes', failMode: 'closed' },
   // A crash report is logged: a page caught in a loop of errors, or a script, must not fill the log.
   clientError: { key: 'address', max: 10, window: '1 minute', failMode: 'open' },
 } as const satisfies Record<string, LimitDefinition>

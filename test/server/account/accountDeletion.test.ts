@@ -60,7 +60,7 @@ function pictureFile(fileName: string): string {
 async function rowsNaming(userId: string): Promise<string[]> {
   const found: string[] = []
   for (const [table, fate] of Object.entries(ACCOUNT_DATA)) {
-    if (fate.fate === 'notPersonal') continue
+    if (fate.fate === 'notPersonal' || fate.fate === 'keptAsAudit') continue
     for (const column of fate.userColumns) {
       const { rows } = await sql<{ count: number | string }>`
         SELECT COUNT(*) AS count FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${userId}`.execute(t.db)

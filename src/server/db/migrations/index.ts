@@ -21,6 +21,7 @@ import * as mailOutboxPasswordResets from './2026_11_27_0900_mail_outbox_passwor
 import * as emailVerifications from './2026_11_27_1100_email_verifications'
 import * as emailChanges from './2026_11_27_1130_email_changes'
 import * as mailOwed from './2026_11_27_1200_mail_owed'
+import * as operators from './2026_11_28_1100_operators'
 import * as paymentReversals from './2026_11_28_1200_payment_reversals'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1100_email_verifications': emailVerifications,
   '2026_11_27_1130_email_changes': emailChanges,
   '2026_11_27_1200_mail_owed': mailOwed,
+  '2026_11_28_1100_operators': operators,
   '2026_11_28_1200_payment_reversals': paymentReversals,
 }

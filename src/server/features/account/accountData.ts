@@ -14,11 +14,14 @@ export type ExportSection = Exclude<keyof ExportData, 'formatVersion' | 'product
  * - `keptAnonymised`: accounting records, handed to the account's anonymised tombstone before the user's row goes
  *   (wallet's closeCreditAccount).
  * - `notPersonal`: nobody's personal data (the catalogue, the products on sale).
+ * - `keptAsAudit`: the operators' append-only audit log, which names accounts by bare ids without foreign keys: an
+ *   erased account leaves its ids there, pointing at nothing (docs/security.md#operators).
  *
  * `exportedIn` names the part of data.json that holds the user's rows, or null with the reason they are left out.
  */
 export type TableFate =
   | { fate: 'notPersonal'; why: string }
+  | { fate: 'keptAsAudit'; why: string }
   | {
       fate: 'deletedWithUser' | 'keptAnonymised'
       userColumns: readonly string[]
@@ -136,5 +139,19 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],
     exportedIn: { notExported: 'the deletion request itself; an account waiting for deletion cannot log in to export' },
+  },
+  operators: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'the operator role and its encrypted second-factor secret, no use outside the server' },
+  },
+  operator_sessions: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: "a mark on a session that passed the operator's second factor" },
+  },
+  operator_actions: {
+    fate: 'keptAsAudit',
+    why: 'what operators did and why, kept whole for accountability; it holds ids, never names or addresses',
   },
 }
