@@ -28,6 +28,9 @@ const CALLS: Record<string, Sample> = {
   'POST /api/operator/secondFactor/verify': { body: { code: '000000' }, status: 422 },
   'GET /api/operator/auditLog': { query: { action: 'operator.grant' }, status: 200 },
   'GET /api/operator/auditLog/export': { query: { from: '2026-01-01' }, status: 200 },
+  'GET /api/operator/payments': { query: { traveller: 'someone@example.com' }, status: 200 },
+  // A purchase nobody made.
+  'POST /api/operator/payments/refund': { body: { providerPaymentId: 'pi_forged', reason: 'test' }, status: 404 },
 }
 
 /** Headers that differ between any two answers. */

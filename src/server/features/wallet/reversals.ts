@@ -27,6 +27,8 @@ export type PaymentReversalEvent =
       /** The charge's amount and the total refunded of it so far, in cents. */
       amountCents: number
       refundedCents: number
+      /** What the event is recorded as, when not Stripe's charge.refunded (an operator's refund). */
+      recordedType?: string
     }
   | {
       kind: 'dispute'
@@ -79,6 +81,7 @@ function creditShare(payment: Payment, cents: number): number {
 export async function applyPaymentEvent(
   db: Kysely<Database>,
   event: PaymentReversalEvent,
+  alsoInTransaction?: (trx: Transaction<Database>, outcome: PaymentEventOutcome) => Promise<void>,
 ): Promise<PaymentEventOutcome> {
   return inTransaction(db, async (trx): Promise<PaymentEventOutcome> => {
     const payment = event.providerPaymentId ? await lockBuyerOf(trx, event.providerPaymentId) : undefined
@@ -86,7 +89,7 @@ export async function applyPaymentEvent(
       id: event.eventId,
       payment_id: payment?.id ?? null,
       provider_payment_id: event.providerPaymentId,
-      type: event.kind === 'refund' ? 'charge.refunded' : `charge.dispute.${event.type}`,
+      type: event.kind === 'refund' ? (event.recordedType ?? 'charge.refunded') : `charge.dispute.${event.type}`,
       provider_object_id: event.kind === 'refund' ? event.chargeId : event.disputeId,
       amount_cents: event.kind === 'refund' ? event.refundedCents : event.amountCents,
       status: event.kind === 'refund' ? null : event.status,
@@ -96,7 +99,10 @@ export async function applyPaymentEvent(
       outcome: payment ? 'noEffect' : 'unknownPayment',
       received_at: nowIso(),
     })
-    if (!recorded) return 'duplicate'
+    if (!recorded) {
+      await alsoInTransaction?.(trx, 'duplicate')
+      return 'duplicate'
+    }
     if (!payment) return 'unknownPayment'
     let outcome: PaymentEventOutcome
     let effect = NO_EFFECT
@@ -117,6 +123,7 @@ export async function applyPaymentEvent(
       credit_restored: effect.restored,
       outcome,
     })
+    await alsoInTransaction?.(trx, outcome)
     return outcome
   })
 }
