@@ -12,6 +12,7 @@ import type {
   PricesResult,
 } from './acquire'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
+import type { ConsolePayments, RefundPurchaseResult } from './consolePayments'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
@@ -62,6 +63,7 @@ export interface GetResponses {
   '/getMyDraws': MyDraws
   '/getDrawPity': DrawPity
   '/getAgeConfirmation': AgeConfirmation
+  '/operator/payments': ConsolePayments
   '/public/freeDrawCard': FreeDrawnCard
   '/public/getFreeCardDrawResult': FreeCardDrawResult
   '/getCardCollections': CardCollection[]
@@ -102,6 +104,7 @@ export interface GetResponses {
 export interface PostResponses {
   '/pickCard': PickCardResult
   '/confirmAge': AgeConfirmation
+  '/operator/payments/refund': RefundPurchaseResult
   '/setBeenThere': null
   '/recycleUserCard': RecycleUserCardResult
   '/giftUserCard': GiftUserCardResult
