@@ -12,8 +12,8 @@ import type {
   PricesResult,
 } from './acquire'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
-import type { ConsolePayments, RefundPurchaseResult } from './consolePayments'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
+import type { ConsolePayments, RefundPurchaseResult } from './consolePayments'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
 import type { EmailPreferences } from './mail'
