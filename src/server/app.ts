@@ -15,6 +15,7 @@ import { clientErrorsRoutes } from './features/clientErrors/routes'
 import { loadCardSharePage } from './features/collection/cardSharePage'
 import { collectionRoutes } from './features/collection/routes'
 import { giftDayPurgeJob } from './features/collection/service'
+import { consoleRoutes } from './features/console/routes'
 import { contentRoutes } from './features/content/routes'
 import { feedRoutes } from './features/feed/routes'
 import { friendsRoutes } from './features/friends/routes'
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(accountRoutes, api)
   await app.register(travelRoutes, api)
   await app.register(operatorRoutes, api)
+  await app.register(consoleRoutes, api)
   // The e-mails a traveller chooses, and the unsubscribe page their links open (outside /api: no key, no session).
   await app.register(mailRoutes(new UnsubscribeSigner(config.mediaSigningSecret)))
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 
 import { makeOperator, type TestOperator } from '@test/helpers/operator'
+import { present } from '@test/helpers/present'
 import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 /**
@@ -20,17 +21,49 @@ interface Sample {
   status: number
 }
 
-const CALLS: Record<string, Sample> = {
-  'GET /api/operator/secondFactor': { status: 200 },
+/** What the samples name: a traveller to act on and a content request of theirs. */
+interface Context {
+  target: TestUser
+  contentRequestId: string
+}
+
+const CALLS: Record<string, (context: Context) => Sample> = {
+  'GET /api/operator/secondFactor': () => ({ status: 200 }),
   // Already enrolled: a second enrolment is refused.
-  'POST /api/operator/secondFactor/enrol': { status: 409 },
+  'POST /api/operator/secondFactor/enrol': () => ({ status: 409 }),
   // A code that is not the current one.
-  'POST /api/operator/secondFactor/verify': { body: { code: '000000' }, status: 422 },
-  'GET /api/operator/auditLog': { query: { action: 'operator.grant' }, status: 200 },
-  'GET /api/operator/auditLog/export': { query: { from: '2026-01-01' }, status: 200 },
-  'GET /api/operator/payments': { query: { traveller: 'someone@example.com' }, status: 200 },
+  'POST /api/operator/secondFactor/verify': () => ({ body: { code: '000000' }, status: 422 }),
+  'GET /api/operator/auditLog': () => ({ query: { action: 'operator.grant' }, status: 200 }),
+  'GET /api/operator/auditLog/export': () => ({ query: { from: '2026-01-01' }, status: 200 }),
+  'GET /api/operator/travellers/search': ({ target }) => ({ query: { q: target.email }, status: 200 }),
+  'GET /api/operator/travellers/traveller': ({ target }) => ({ query: { userId: target.userId }, status: 200 }),
+  'POST /api/operator/travellers/adjustCredit': ({ target }) => ({
+    body: { userId: target.userId, direction: 'grant', currency: 'digital', amount: 5, reason: 'matrix' },
+    status: 200,
+  }),
+  'POST /api/operator/travellers/endSessions': ({ target }) => ({
+    body: { userId: target.userId, reason: 'matrix' },
+    status: 200,
+  }),
+  'POST /api/operator/travellers/sendPasswordReset': ({ target }) => ({
+    body: { userId: target.userId, reason: 'matrix' },
+    status: 200,
+  }),
+  'GET /api/operator/contentRequests': () => ({ query: { status: 'new' }, status: 200 }),
+  'POST /api/operator/contentRequests/reply': ({ contentRequestId }) => ({
+    body: { requestId: contentRequestId, reply: 'Thanks, it is on our list.' },
+    status: 200,
+  }),
+  'POST /api/operator/contentRequests/markDone': ({ contentRequestId }) => ({
+    body: { requestId: contentRequestId },
+    status: 200,
+  }),
+  'GET /api/operator/payments': ({ target }) => ({ query: { traveller: target.email }, status: 200 }),
   // A purchase nobody made.
-  'POST /api/operator/payments/refund': { body: { providerPaymentId: 'pi_forged', reason: 'test' }, status: 404 },
+  'POST /api/operator/payments/refund': () => ({
+    body: { providerPaymentId: 'pi_forged', reason: 'matrix' },
+    status: 404,
+  }),
 }
 
 /** Headers that differ between any two answers. */
@@ -41,6 +74,7 @@ let traveller: TestUser
 let operator: TestOperator
 let unverified: TestOperator
 let revoked: TestOperator
+let context: Context
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false })
@@ -50,6 +84,17 @@ beforeAll(async () => {
   revoked = await makeOperator(t)
   const { revokeOperator } = await import('@server/features/operator/service')
   await revokeOperator(t.db, revoked.email, 'test')
+  const target = await t.register()
+  await t.call('POST', '/api/system/requestNewContent', {
+    token: target.token,
+    body: { requestType: 'New Card', requestContent: 'Reykjavik, please' },
+  })
+  const request = await t.db
+    .selectFrom('content_requests')
+    .select('id')
+    .where('user_id', '=', target.userId)
+    .executeTakeFirstOrThrow()
+  context = { target, contentRequestId: request.id }
 })
 afterAll(() => t.close())
 
@@ -67,7 +112,8 @@ function headersOf(response: LightMyRequestResponse): Record<string, unknown> {
   return Object.fromEntries(Object.entries(response.headers).filter(([name]) => !VARYING.has(name)))
 }
 
-const calls = () => Object.entries(CALLS).map(([call, sample]) => [call, sample] as const)
+const calls = () => Object.keys(CALLS)
+const sampleOf = (call: string) => present(CALLS[call])(context)
 
 it('lists every operator call the app registers', () => {
   const registered = t.app.operatorCalls.map((call) => `${call.method} ${call.url}`).sort()
@@ -87,7 +133,8 @@ describe.each([
   ['an unknown api key with an operator session', () => ({ 'x-api-key': 'nope', 'x-auth-key': operator.token })],
   ['no api key with an operator session', () => ({ 'x-auth-key': operator.token })],
 ])('%s', (_who, headersFor) => {
-  it.each(calls())('gets what an unknown route answers from %s', async (call, sample) => {
+  it.each(calls())('gets what an unknown route answers from %s', async (call) => {
+    const sample = sampleOf(call)
     const [method, url] = call.split(' ') as [string, string]
     const headers = headersFor()
     const unknownUrl = '/api/operator/noSuchCallAtAll'
@@ -108,7 +155,8 @@ describe.each([
 })
 
 describe('an operator whose session has not passed the second factor', () => {
-  it.each(calls())('%s', async (call, sample) => {
+  it.each(calls())('%s', async (call) => {
+    const sample = sampleOf(call)
     const [method, url] = call.split(' ') as [string, string]
     const needsSecondFactor = t.app.operatorCalls.find((c) => `${c.method} ${c.url}` === call)?.needsSecondFactor
     const answer = await request(method, url, sample, { 'x-api-key': API_KEY, 'x-auth-key': unverified.token })
@@ -129,7 +177,8 @@ describe('an operator whose session has not passed the second factor', () => {
 })
 
 describe('an operator past the second factor', () => {
-  it.each(calls())('%s', async (call, sample) => {
+  it.each(calls())('%s', async (call) => {
+    const sample = sampleOf(call)
     const [method, url] = call.split(' ') as [string, string]
     const answer = await request(method, url, sample, { 'x-api-key': API_KEY, 'x-auth-key': operator.token })
     expect({ call, status: answer.statusCode }).toEqual({ call, status: sample.status })

@@ -14,6 +14,7 @@ export const notificationLinks = {
   userCard: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}`,
   friends: '/myFriends',
   wallet: '/myWallet',
+  requestNewContent: '/requestNewContent',
 } as const
 
 /**

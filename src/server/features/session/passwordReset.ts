@@ -1,8 +1,6 @@
-import crypto from 'node:crypto'
-
 import type { Kysely, Transaction } from 'kysely'
 
-import { PASSWORD_RESET_TEXTS, PASSWORD_RESET_TTL_MINUTES, type ResetPasswordResult } from '@shared/session'
+import { PASSWORD_RESET_TEXTS, type ResetPasswordResult } from '@shared/session'
 
 import type { Database } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
@@ -10,10 +8,9 @@ import { now } from '../../lib/clock'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { hashToken } from '../../lib/tokenHash'
-import { enqueueMail } from '../mail/service'
 
 import * as queries from './queries'
-import { cancelPendingDeletion, createSession, sessionOpenedAnswer } from './service'
+import { cancelPendingDeletion, createSession, recordPasswordReset, sessionOpenedAnswer } from './service'
 
 /**
  * A reset link for the account of `email`, if there is one: the link's token (32 random bytes) is stored only as its
@@ -23,23 +20,7 @@ import { cancelPendingDeletion, createSession, sessionOpenedAnswer } from './ser
 export async function requestPasswordReset(db: Kysely<Database>, email: string): Promise<boolean> {
   const user = await queries.findUserByEmail(db, normalizeEmail(email))
   if (!user || user.closed_at) return false
-  const token = crypto.randomBytes(32).toString('base64url')
-  const at = now()
-  await inTransaction(db, async (trx) => {
-    await queries.insertPasswordReset(trx, {
-      token_hash: hashToken(token),
-      user_id: user.id,
-      created_at: at.toISOString(),
-      expires_at: new Date(at.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
-      used_at: null,
-    })
-    await enqueueMail(trx, {
-      kind: 'passwordReset',
-      userId: user.id,
-      to: user.email,
-      payload: { username: user.username, token },
-    })
-  })
+  await inTransaction(db, (trx) => recordPasswordReset(trx, user))
   return true
 }
 

@@ -15,14 +15,15 @@ import {
   ownedAvatarIds,
   STARTER_AVATARS,
 } from '@shared/constants'
-import type {
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RegisterResult,
-  UpdateProfileBody,
-  UpdateProfileResult,
-  User,
+import {
+  PASSWORD_RESET_TTL_MINUTES,
+  type LoginBody,
+  type LoginResult,
+  type RegisterBody,
+  type RegisterResult,
+  type UpdateProfileBody,
+  type UpdateProfileResult,
+  type User,
 } from '@shared/session'
 
 import type { Database, UsersTable } from '../../db/schema'
@@ -399,4 +400,35 @@ export async function updateProfile(
   )
   const { username } = name
   return { username, avatarId: body.newAvatarId }
+}
+
+/**
+ * A reset link for the account, in the caller's transaction: its token (32 random bytes) is stored only as its
+ * SHA-256, and the e-mail that carries it is recorded with it (docs/security.md#password-reset). Used by the
+ * forgotten-password request and by an operator's "Send a password reset e-mail".
+ */
+export async function recordPasswordReset(
+  trx: Transaction<Database>,
+  user: { id: string; email: string; username: string },
+): Promise<void> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const at = now()
+  await queries.insertPasswordReset(trx, {
+    token_hash: hashToken(token),
+    user_id: user.id,
+    created_at: at.toISOString(),
+    expires_at: new Date(at.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
+    used_at: null,
+  })
+  await enqueueMail(trx, {
+    kind: 'passwordReset',
+    userId: user.id,
+    to: user.email,
+    payload: { username: user.username, token },
+  })
+}
+
+/** Ends every live session of the account, in the caller's transaction; answers their token hashes for the caches. */
+export function endAllSessionsOf(trx: Transaction<Database>, userId: string): Promise<string[]> {
+  return queries.revokeLiveSessionsOf(trx, userId, nowIso())
 }
