@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 
 import { AGE_CONFIRMATION_TEXTS, type DrawPity } from '@shared/acquire'
 import { ECONOMY } from '@shared/constants'
+import { PAYMENT_REVERSAL_TEXTS } from '@shared/wallet'
 import { DrawPage } from '@client/features/acquire/DrawPage'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
@@ -15,10 +16,11 @@ function renderDrawPage(
   balance = 20_000,
   pity: DrawPity = { drawsSinceEpic: 0, drawsToGuarantee: 50 },
   ageConfirmedAt: string | null = '2026-11-01T10:00:00.000Z',
+  owed?: number,
 ) {
   server.use(
     onGet('/getAgeConfirmation', { confirmedAt: ageConfirmedAt }),
-    onGet('/getUser', makeUser({ digitalCredit: balance })),
+    onGet('/getUser', makeUser({ digitalCredit: balance, ...(owed ? { digitalCreditOwed: owed } : {}) })),
     onGet('/checkNewNotifications', false),
     onGet('/getDrawPity', pity),
   )
@@ -66,6 +68,14 @@ describe('DrawPage', () => {
     await user.click(screen.getByRole('button', { name: 'Open pack 1' }))
     expect(await screen.findByText('Result page')).toBeInTheDocument()
     expect(draws).toBe(1)
+  })
+
+  it('refuses to draw while a refund or dispute left the balance negative, saying why', async () => {
+    const { user } = renderDrawPage('/digitalDraw', 5_000, undefined, undefined, 1_500)
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 5,000 credit')).toBeInTheDocument())
+    await user.click(screen.getByRole('button', { name: 'Draw 1 Card' }))
+    expect(await screen.findByText(PAYMENT_REVERSAL_TEXTS.spendingBlocked(1_500))).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('draws nothing when the age confirmation is declined, and asks again next time', async () => {

@@ -227,6 +227,10 @@ describe('Refunds and disputes from the Stripe webhook', () => {
       content: PAYMENT_REVERSAL_TEXTS.refund(SMALL_PACK_CREDIT, DRAW_PRICE),
     })
 
+    const shown = await t.call<{ digitalCredit: number; digitalCreditOwed?: number }>('GET', '/api/getUser', {
+      token: user.token,
+    })
+    expect(shown.body.data).toMatchObject({ digitalCredit: 0, digitalCreditOwed: DRAW_PRICE })
     const refusal = await draw(user)
     expect(refusal.status).toBe(422)
     expect(refusal.body.metadata.message).toBe(PAYMENT_REVERSAL_TEXTS.spendingBlocked(DRAW_PRICE))
@@ -241,6 +245,8 @@ describe('Refunds and disputes from the Stripe webhook', () => {
       digital_credit_owed: 0,
     })
     expect((await ledger(user)).at(-1)).toEqual({ reason: 'owed_settled', amount: -DRAW_PRICE })
+    const settled = await t.call<Record<string, unknown>>('GET', '/api/getUser', { token: user.token })
+    expect(settled.body.data).not.toHaveProperty('digitalCreditOwed')
     expect((await draw(user)).status).toBe(200)
   })
 

@@ -9,6 +9,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 
 import { AGE_CONFIRMATION_TEXTS, drawPrice } from '@shared/acquire'
 import { TEXTS } from '@shared/texts'
+import { PAYMENT_REVERSAL_TEXTS } from '@shared/wallet'
 
 import { isApiError, isReplayRefusal, toToast } from '../../api/errors'
 import { CreditAmount } from '../../components/CreditAmount'
@@ -76,6 +77,11 @@ export function DrawPage() {
   function handleChoose(tenDraws: boolean) {
     if (loggedIn !== true) {
       sendToLogin()
+      return
+    }
+    // A refund or dispute left the balance negative: spending waits until it is settled (the server refuses too).
+    if (user?.digitalCreditOwed) {
+      enqueueSnackbar(PAYMENT_REVERSAL_TEXTS.spendingBlocked(user.digitalCreditOwed), { variant: 'warning' })
       return
     }
     const price = drawPrice(tenDraws)
