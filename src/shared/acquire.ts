@@ -249,3 +249,18 @@ export function creditToMoney(credit: number, reference: MoneyReference | null):
   if (!reference) return null
   return Math.round((credit * reference.actualPrice * 100) / reference.creditProductValue) / 100
 }
+
+/** Whether, and when, the traveller confirmed being 18 or older (asked once, before the first paid draw). */
+export const AgeConfirmationSchema = Type.Object({ confirmedAt: Type.Union([IsoDateTimeSchema, Type.Null()]) })
+export type AgeConfirmation = Static<typeof AgeConfirmationSchema>
+
+/** The age dialog before the first paid draw (docs/product.md#age-confirmation). */
+export const AGE_CONFIRMATION_TEXTS = {
+  title: 'Are you 18 or older?',
+  body:
+    'Paid draws give random cards for credit bought with real money, so they are for adults only. ' +
+    'Please confirm that you are 18 or older. We ask once and keep the date of your answer.',
+  confirm: 'I am 18 or older',
+  cancel: 'Not now',
+  refused: 'Paid draws are for travellers 18 or older. Picking a card and the free draw stay open to you.',
+} as const

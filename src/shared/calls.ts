@@ -1,6 +1,7 @@
 import type { RequestAccountDeletionResult } from './account'
 import type { ConfirmEmailChangeResult, RequestEmailChangeResult, UndoEmailChangeResult } from './accountChange'
 import type {
+  AgeConfirmation,
   CardDrawResult,
   DrawCardResult,
   DrawPity,
@@ -13,6 +14,7 @@ import type {
 import type { ListedTraveller } from './blocks'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
+import type { ConsolePayments, RefundPurchaseResult } from './consolePayments'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
 import type { EmailPreferences } from './mail'
@@ -62,6 +64,8 @@ export interface GetResponses {
   '/getCardDrawResult': CardDrawResult
   '/getMyDraws': MyDraws
   '/getDrawPity': DrawPity
+  '/getAgeConfirmation': AgeConfirmation
+  '/operator/payments': ConsolePayments
   '/public/freeDrawCard': FreeDrawnCard
   '/public/getFreeCardDrawResult': FreeCardDrawResult
   '/getCardCollections': CardCollection[]
@@ -104,6 +108,8 @@ export interface GetResponses {
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
 export interface PostResponses {
   '/pickCard': PickCardResult
+  '/confirmAge': AgeConfirmation
+  '/operator/payments/refund': RefundPurchaseResult
   '/setBeenThere': null
   '/recycleUserCard': RecycleUserCardResult
   '/giftUserCard': GiftUserCardResult

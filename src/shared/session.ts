@@ -90,6 +90,12 @@ export const UserSchema = Type.Object({
   friendCount: IntegerSchema(),
   /** Whether the account proved it reads its address (docs/product.md#verified-e-mail). */
   emailVerified: Type.Boolean(),
+  /**
+   * Credit a refund or dispute took back after it was spent (docs/product.md#refunds-and-disputes): the balance is
+   * negative by this much and spending that currency is paused. Present only while above zero.
+   */
+  digitalCreditOwed: Type.Optional(CreditAmountSchema),
+  physicalCreditOwed: Type.Optional(CreditAmountSchema),
 })
 export type User = Static<typeof UserSchema>
 

@@ -159,3 +159,24 @@ export type SpendingLimit = Static<typeof SpendingLimitSchema>
 
 export const SetSpendingLimitBodySchema = Type.Object({ monthlyLimit: MonthlyLimitSchema })
 export type SetSpendingLimitBody = Static<typeof SetSpendingLimitBodySchema>
+
+const credits = (amount: number) => amount.toLocaleString('en-US')
+
+/** What a traveller is told when a refund or a dispute of a purchase takes its credit back (docs/product.md). */
+export const PAYMENT_REVERSAL_TEXTS = {
+  spendingBlocked: (owed: number) =>
+    `Your balance is ${credits(-owed)} credits: a purchase was refunded or disputed after its credit was spent. ` +
+    'Buy credit to settle it; spending is paused until then.',
+  refundTitle: 'Purchase refunded',
+  refund: (amount: number, owed: number) =>
+    `A purchase was refunded, so its ${credits(amount)} credits were taken back from your wallet.` +
+    (owed > 0 ? ` ${credits(owed)} of them were already spent: your balance is negative until you buy credit.` : ''),
+  disputeTitle: 'Purchase disputed',
+  dispute: (amount: number, owed: number) =>
+    `A payment for your purchase was disputed with your bank, so its ${credits(amount)} credits are held back ` +
+    'while the dispute lasts.' +
+    (owed > 0 ? ` ${credits(owed)} of them were already spent: your balance is negative until you buy credit.` : ''),
+  disputeWonTitle: 'Dispute closed',
+  disputeWon: (amount: number) =>
+    `The dispute of your purchase was closed in the purchase's favour: its ${credits(amount)} credits are back.`,
+} as const

@@ -220,6 +220,8 @@ test.describe('a traveller with cards, memories, a friend and notifications', ()
     await skipTours(page)
     const token = await storedToken(page)
     const { userId } = await api<{ userId: string }>(page, 'GET', '/getUser', token)
+    // The age question before a first paid draw is scanned in its own journey (legal.spec.ts).
+    await api(page, 'POST', '/confirmAge', token)
 
     // The welcome certificate pays for picks and draws; the invitation's is left for the wallet's redeem dialog.
     const certificates = await api<{ redeemCode: string; source: string }[]>(

@@ -68,6 +68,8 @@ test('a traveller draws 1 and 10, picks a card, is stopped by too little credit,
 
   await page.goto('/digitalDraw')
   await page.getByRole('button', { name: 'Draw 1 Card' }).click()
+  // Asked once, before the first paid draw (legal.spec.ts covers the question itself).
+  await page.getByRole('button', { name: 'I am 18 or older' }).click()
   await snap(page, 'draw-pack-dialog')
   await page.getByRole('button', { name: 'Open pack 1' }).click()
   await expect(page).toHaveURL(/\/digitalDrawResult\//)

@@ -134,6 +134,8 @@ test('the first hour on a phone: sign up, redeem the gift, draw with the art the
   await registerThroughHome(page, uniqueEmail('firsthourjourney'))
   await skipTours(page)
   const token = await storedToken(page)
+  // The age question before a first paid draw has its own journey (legal.spec.ts).
+  await api(page, 'POST', '/confirmAge', token)
 
   const gift = page.getByRole('region', { name: 'Your welcome gift' })
   await gift.getByRole('button', { name: 'Redeem Welcome gift' }).click()

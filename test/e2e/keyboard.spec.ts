@@ -75,6 +75,8 @@ test.describe('with the keyboard only', () => {
     await page.goto('/')
     const { token } = await registerThroughApi(page, email)
     await redeemAllCertificates(page, token)
+    // The age question before a first paid draw has its own journey (legal.spec.ts).
+    await api(page, 'POST', '/confirmAge', token)
     await pickCommonCard(page, token)
   })
 

@@ -169,6 +169,12 @@ const page = {
   about: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-about" */ '../features/content/AboutPage')).AboutPage,
   ),
+  privacy: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-privacy" */ '../features/content/PrivacyPage')).PrivacyPage,
+  ),
+  terms: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-terms" */ '../features/content/TermsPage')).TermsPage,
+  ),
   notFound: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-notFound" */ './shell/NotFoundPage')).NotFoundPage,
   ),
@@ -203,6 +209,8 @@ export const routes: RouteObject[] = [
       // A visitor may look at the draw screen; drawing says "You need to log in to draw a card." and goes to login.
       { path: paths.digitalDraw.path, element: <page.digitalDraw /> },
       { path: paths.about.path, element: <page.about /> },
+      { path: paths.privacy.path, element: <page.privacy /> },
+      { path: paths.terms.path, element: <page.terms /> },
       {
         element: <RequireLogin />,
         children: [

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
 import { useState, type SubmitEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 
 import { EMAIL_PATTERN, FRIEND_CODE_LENGTH, PRODUCT_NAME, TUTORIAL_NAMES } from '@shared/constants'
 import type { RegisterBody, RegisterResult } from '@shared/session'
@@ -138,6 +138,11 @@ export function RegistrationForm({
       >
         {submitLabel}
       </Button>
+      {/* Plain router links: the form is on the first page, where no more of MUI may load. */}
+      <Box component="p" sx={{ m: 0, typography: 'body2', color: 'text.secondary', '& a': { color: 'primary.main' } }}>
+        By signing up you accept the <Link to={paths.terms.href()}>Terms</Link> and the{' '}
+        <Link to={paths.privacy.href()}>Privacy notice</Link>.
+      </Box>
     </Box>
   )
 }

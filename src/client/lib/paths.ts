@@ -59,6 +59,8 @@ export const paths = {
   about: { path: '/about', href: () => '/about' },
   // The operators' console and its sections (docs/product.md#console), one lazily loaded part of the app.
   console: { path: '/console/*', href: (section = '') => (section ? `/console/${section}` : '/console') },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  terms: { path: '/terms', href: () => '/terms' },
   freeDraw: { path: '/freeDraw', href: () => '/freeDraw' },
   freeDrawResult: {
     path: '/freeDrawResult/:transactionId',

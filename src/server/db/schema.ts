@@ -20,6 +20,8 @@ export interface Database {
   credit_products: CreditProductsTable
   credit_certificates: CreditCertificatesTable
   payments: PaymentsTable
+  payment_events: PaymentEventsTable
+  payment_disputes: PaymentDisputesTable
   spending_limits: SpendingLimitsTable
   spending_holds: SpendingHoldsTable
   test_payment_intents: TestPaymentIntentsTable
@@ -82,6 +84,14 @@ export interface UsersTable {
   closed_at: Generated<string | null>
   /** When the account proved it reads its address (docs/product.md#verified-e-mail); null until then. */
   email_verified_at: Generated<string | null>
+  /**
+   * Credit a refund or a lost dispute took back that the balance no longer held (docs/product.md#refunds-and-disputes);
+   * spending is refused while either is above zero, and credit that comes in settles it first.
+   */
+  digital_credit_owed: Generated<number>
+  physical_credit_owed: Generated<number>
+  /** When the traveller confirmed being 18 or older, asked before the first paid draw; null until then. */
+  adult_confirmed_at: Generated<string | null>
 }
 
 export interface SessionsTable {
@@ -243,6 +253,45 @@ export interface PaymentsTable {
   refused_at: string | null
   /** When the provider gave a refused payment's money back; null while the refund is still owed. */
   refunded_at: string | null
+  /** The largest refunded total the provider has reported for this payment, in cents. */
+  refunded_cents: Generated<number>
+  /** Credit taken back so far for the payment's refunds (in proportion to the refunded share). */
+  refund_credit_taken: Generated<number>
+}
+
+/** A refund or dispute event of the payment provider, recorded once per event id, with its effect on the ledger. */
+export interface PaymentEventsTable {
+  /** The provider's event id: a replay of the event finds it here and changes nothing. */
+  id: string
+  /** Null when the event names a payment this app does not know. */
+  payment_id: string | null
+  provider_payment_id: string | null
+  /** charge.refunded, charge.dispute.created, charge.dispute.closed, charge.dispute.funds_withdrawn … */
+  type: string
+  /** The charge (refunds) or the dispute the event is about. */
+  provider_object_id: string
+  amount_cents: number
+  /** The dispute's status as the event reported it; null for refunds. */
+  status: string | null
+  /** Credit taken from the balance, credit that became owed (already spent) and credit given back, each ≥ 0. */
+  credit_taken: number
+  credit_owed: number
+  credit_restored: number
+  /** What the event did: reversed, restored, noEffect, unknownPayment, notCredited, accountClosed. */
+  outcome: string
+  received_at: string
+}
+
+/** A dispute of a purchase, with the credit it holds back (taken when opened, given back when won). */
+export interface PaymentDisputesTable {
+  id: string
+  payment_id: string
+  /** The provider's status: needs_response, under_review, won, lost, warning_closed … */
+  status: string
+  amount_cents: number
+  credit_held: number
+  opened_at: string
+  closed_at: string | null
 }
 
 /** A user's monthly spending limit on credit purchases, in US cents (docs/product.md#spending-limits). */

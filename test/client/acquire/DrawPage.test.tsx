@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
-import type { DrawPity } from '@shared/acquire'
+import { AGE_CONFIRMATION_TEXTS, type DrawPity } from '@shared/acquire'
 import { ECONOMY } from '@shared/constants'
+import { PAYMENT_REVERSAL_TEXTS } from '@shared/wallet'
 import { DrawPage } from '@client/features/acquire/DrawPage'
 import { makeUser } from '@test/helpers/fixtures'
-import { onGet, refusal, server } from '@test/helpers/msw'
+import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders, visitorSession } from '@test/helpers/render'
 
 import { expGain, prices } from './fixtures'
@@ -14,9 +15,12 @@ function renderDrawPage(
   route = '/digitalDraw',
   balance = 20_000,
   pity: DrawPity = { drawsSinceEpic: 0, drawsToGuarantee: 50 },
+  ageConfirmedAt: string | null = '2026-11-01T10:00:00.000Z',
+  owed?: number,
 ) {
   server.use(
-    onGet('/getUser', makeUser({ digitalCredit: balance })),
+    onGet('/getAgeConfirmation', { confirmedAt: ageConfirmedAt }),
+    onGet('/getUser', makeUser({ digitalCredit: balance, ...(owed ? { digitalCreditOwed: owed } : {}) })),
     onGet('/checkNewNotifications', false),
     onGet('/getDrawPity', pity),
   )
@@ -36,6 +40,70 @@ function renderDrawPage(
 jest.setTimeout(30_000)
 
 describe('DrawPage', () => {
+  it('asks once for the age confirmation before the first paid draw, then draws', async () => {
+    let confirmations = 0
+    let draws = 0
+    server.use(
+      onPost('/confirmAge', () => {
+        confirmations += 1
+        return { confirmedAt: '2026-11-27T06:00:00.000Z' }
+      }),
+      onGet('/drawCard', () => {
+        draws += 1
+        return { shareId: 't1', userData: { digitalCredit: 18_500 }, expGainResult: expGain }
+      }),
+    )
+    const { user } = renderDrawPage('/digitalDraw', 20_000, undefined, null)
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 20,000 credit')).toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Draw 1 Card' }))
+    const ageDialog = await screen.findByRole('dialog', { name: AGE_CONFIRMATION_TEXTS.title })
+    expect(ageDialog).toHaveTextContent(AGE_CONFIRMATION_TEXTS.body)
+    // Keyboard: the confirm button has the focus, Enter confirms.
+    expect(screen.getByRole('button', { name: AGE_CONFIRMATION_TEXTS.confirm })).toHaveFocus()
+    await user.keyboard('{Enter}')
+
+    await screen.findByRole('dialog', { name: 'Draw 1 Card' })
+    expect(confirmations).toBe(1)
+    await user.click(screen.getByRole('button', { name: 'Open pack 1' }))
+    expect(await screen.findByText('Result page')).toBeInTheDocument()
+    expect(draws).toBe(1)
+  })
+
+  it('refuses to draw while a refund or dispute left the balance negative, saying why', async () => {
+    const { user } = renderDrawPage('/digitalDraw', 5_000, undefined, undefined, 1_500)
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 5,000 credit')).toBeInTheDocument())
+    await user.click(screen.getByRole('button', { name: 'Draw 1 Card' }))
+    expect(await screen.findByText(PAYMENT_REVERSAL_TEXTS.spendingBlocked(1_500))).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('draws nothing when the age confirmation is declined, and asks again next time', async () => {
+    let draws = 0
+    server.use(
+      onGet('/drawCard', () => {
+        draws += 1
+        return { shareId: 't1', userData: { digitalCredit: 18_500 }, expGainResult: expGain }
+      }),
+    )
+    const { user } = renderDrawPage('/digitalDraw', 20_000, undefined, null)
+    await waitFor(() => expect(screen.getByLabelText('Your balance: 20,000 credit')).toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Draw 10 Cards' }))
+    await screen.findByRole('dialog', { name: AGE_CONFIRMATION_TEXTS.title })
+    await user.keyboard('{Escape}')
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: AGE_CONFIRMATION_TEXTS.title })).not.toBeInTheDocument(),
+    )
+    expect(await screen.findByText(AGE_CONFIRMATION_TEXTS.refused)).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Draw 10 Cards' })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Draw 1 Card' }))
+    await screen.findByRole('dialog', { name: AGE_CONFIRMATION_TEXTS.title })
+    await user.click(screen.getByRole('button', { name: AGE_CONFIRMATION_TEXTS.cancel }))
+    expect(draws).toBe(0)
+  })
+
   it('draws one card from a pack and opens the result', async () => {
     let query = ''
     server.use(

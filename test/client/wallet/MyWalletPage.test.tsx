@@ -1,6 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
-import type { CreditCertificate, CreditProduct, SpendingLimit, VerifyPaymentIntentResult } from '@shared/wallet'
+import {
+  PAYMENT_REVERSAL_TEXTS,
+  type CreditCertificate,
+  type CreditProduct,
+  type SpendingLimit,
+  type VerifyPaymentIntentResult,
+} from '@shared/wallet'
 import { makeCertificate, makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderApp, visitorSession } from '@test/helpers/render'
@@ -74,6 +80,16 @@ describe('MyWalletPage', () => {
     expect(within(purchase).getByText('$1.99')).toBeInTheDocument()
 
     expect(await screen.findByText("You don't have any credit certificates available.")).toBeInTheDocument()
+  })
+
+  it('says the balance is negative while a refund or dispute left credit owed', async () => {
+    server.use(onGet('/getUser', { ...user, digitalCredit: 0, digitalCreditOwed: 1_500 }), ...walletHandlers())
+    renderApp('/myWallet', { session: loggedInSession() })
+
+    expect(await screen.findByRole('heading', { name: 'My Wallet' })).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Digital credit: ${PAYMENT_REVERSAL_TEXTS.spendingBlocked(1_500)}`,
+    )
   })
 
   it('lists the certificates a traveller already holds before anything to buy', async () => {

@@ -69,6 +69,12 @@ const CALLS: Record<string, (context: Context) => Sample> = {
     body: { userId: target.userId, reason: 'Checked.' },
     status: 409,
   }),
+  'GET /api/operator/payments': ({ target }) => ({ query: { traveller: target.email }, status: 200 }),
+  // A purchase nobody made.
+  'POST /api/operator/payments/refund': () => ({
+    body: { providerPaymentId: 'pi_forged', reason: 'matrix' },
+    status: 404,
+  }),
 }
 
 /** Headers that differ between any two answers. */

@@ -15,6 +15,10 @@ export function Footer() {
       {/* A plain router link: the footer is on the first page, where no more of MUI may load. */}
       <Typography variant="body2" sx={{ mt: 0.5, '& a': { color: 'primary.main' } }}>
         <RouterLink to={paths.about.href()}>About and credits</RouterLink>
+        {' · '}
+        <RouterLink to={paths.terms.href()}>Terms</RouterLink>
+        {' · '}
+        <RouterLink to={paths.privacy.href()}>Privacy</RouterLink>
       </Typography>
     </Box>
   )

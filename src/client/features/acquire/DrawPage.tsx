@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography'
 import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
-import { drawPrice } from '@shared/acquire'
+import { AGE_CONFIRMATION_TEXTS, drawPrice } from '@shared/acquire'
 import { TEXTS } from '@shared/texts'
+import { PAYMENT_REVERSAL_TEXTS } from '@shared/wallet'
 
 import { isApiError, isReplayRefusal, toToast } from '../../api/errors'
 import { CreditAmount } from '../../components/CreditAmount'
@@ -19,7 +20,8 @@ import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
 import { selectLoggedIn, useCurrentUser } from '../session/api'
 
-import { useDrawCardMutation } from './api'
+import { useConfirmAgeMutation, useDrawCardMutation, useGetAgeConfirmationQuery } from './api'
+import { AgeDialog } from './components/AgeDialog'
 import { DropRatesDialog } from './components/DropRatesDialog'
 import { PackDialog } from './components/PackDialog'
 import { PityCounter } from './components/PityCounter'
@@ -54,6 +56,12 @@ export function DrawPage() {
   const { data: user, isSuccess: userLoaded } = useCurrentUser()
   const digitalCredit = user?.digitalCredit ?? 0
   const [packs, setPacks] = useState<{ tenDraws: boolean } | null>(null)
+  // Paid draws ask once for an age confirmation, kept on the server (docs/decisions.md); until it has been read it
+  // counts as not given, and confirming again changes nothing.
+  const { data: age, isError: ageUnknown } = useGetAgeConfirmationQuery(undefined, { skip: loggedIn !== true })
+  const [confirmAge, { isLoading: confirmingAge }] = useConfirmAgeMutation()
+  const ageSettled = loggedIn !== true || age !== undefined || ageUnknown
+  const [askingAge, setAskingAge] = useState<{ tenDraws: boolean } | null>(null)
   const [ratesOpen, setRatesOpen] = useState(false)
   const [drawCard, { isLoading: drawing }] = useDrawCardMutation()
   const showInsufficientCredit = useInsufficientCreditToast()
@@ -71,18 +79,45 @@ export function DrawPage() {
       sendToLogin()
       return
     }
+    // A refund or dispute left the balance negative: spending waits until it is settled (the server refuses too).
+    if (user?.digitalCreditOwed) {
+      enqueueSnackbar(PAYMENT_REVERSAL_TEXTS.spendingBlocked(user.digitalCreditOwed), { variant: 'warning' })
+      return
+    }
     const price = drawPrice(tenDraws)
     // Before the account has arrived the balance is unknown; the server then judges the draw.
     if (userLoaded && price > digitalCredit) {
       showInsufficientCredit(price - digitalCredit)
       return
     }
+    if (age?.confirmedAt == null) {
+      setAskingAge({ tenDraws })
+      return
+    }
     setPacks({ tenDraws })
+  }
+
+  async function handleAgeConfirmed() {
+    if (!askingAge) return
+    try {
+      await confirmAge().unwrap()
+      setPacks(askingAge)
+    } catch {
+      // The shared error toast has said why; the traveller can try again.
+    } finally {
+      setAskingAge(null)
+    }
+  }
+
+  function handleAgeDeclined() {
+    setAskingAge(null)
+    enqueueSnackbar(AGE_CONFIRMATION_TEXTS.refused, { variant: 'info' })
   }
 
   // A "Draw Another" link starts the same draw once the balance is known.
   useEffect(() => {
-    if (autoStarted.current || !userLoaded || (anotherDraw !== 'draw' && anotherDraw !== 'draw10')) return
+    if (autoStarted.current || !userLoaded || !ageSettled || (anotherDraw !== 'draw' && anotherDraw !== 'draw10'))
+      return
     autoStarted.current = true
     handleChoose(anotherDraw === 'draw10')
   })
@@ -166,6 +201,12 @@ export function DrawPage() {
         drawing={drawing}
         onPackChosen={handlePackChosen}
         onClose={() => setPacks(null)}
+      />
+      <AgeDialog
+        open={askingAge !== null}
+        confirming={confirmingAge}
+        onConfirm={() => void handleAgeConfirmed()}
+        onClose={handleAgeDeclined}
       />
       <DropRatesDialog open={ratesOpen} onClose={() => setRatesOpen(false)} />
       <Tour name="digitalCardDraw" steps={TOUR_STEPS} ready={packs === null} showProgress />

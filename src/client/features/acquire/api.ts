@@ -1,4 +1,5 @@
 import type {
+  AgeConfirmation,
   CardDrawResult,
   DrawCardResult,
   DrawPity,
@@ -30,6 +31,21 @@ export const acquireApi = baseApi.injectEndpoints({
     /** "Get Notified" for physical cards: stores the request (one per account) that the announcement mail answers. */
     requestPhysicalCardsNotice: build.mutation<null, void>({
       query: () => ({ url: '/mail/requestPhysicalCardsNotice', method: 'POST' }),
+    }),
+    /** Asked before the first paid draw (docs/product.md#age-confirmation). */
+    getAgeConfirmation: build.query<AgeConfirmation, void>({
+      query: () => '/getAgeConfirmation',
+    }),
+    confirmAge: build.mutation<AgeConfirmation, void>({
+      query: () => ({ url: '/confirmAge', method: 'POST' }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled
+          await dispatch(acquireApi.util.upsertQueryData('getAgeConfirmation', undefined, data))
+        } catch {
+          // A refusal is shown by the shared error toast; the cached answer stays as it was.
+        }
+      },
     }),
     getPrices: build.query<PricesResult, void>({
       query: () => '/getPrices',
@@ -84,6 +100,8 @@ export const acquireApi = baseApi.injectEndpoints({
 })
 
 export const {
+  useGetAgeConfirmationQuery,
+  useConfirmAgeMutation,
   useGetPricesQuery,
   usePickCardMutation,
   useDrawCardMutation,

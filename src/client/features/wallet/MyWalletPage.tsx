@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom'
 
 import { TEXTS } from '@shared/texts'
-import type { CreditProduct } from '@shared/wallet'
+import { PAYMENT_REVERSAL_TEXTS, type CreditProduct } from '@shared/wallet'
 
 import { CreditAmount } from '../../components/CreditAmount'
 import { LoadingState } from '../../components/LoadingState'
@@ -66,7 +66,7 @@ function VisitorNotice() {
 }
 
 function Wallet() {
-  const { digitalCredit = 0, physicalCredit = 0 } = useCurrentUser().data ?? {}
+  const { digitalCredit = 0, physicalCredit = 0, digitalCreditOwed, physicalCreditOwed } = useCurrentUser().data ?? {}
   const { data: products, isLoading: productsLoading } = useGetCreditProductsQuery()
   const { data: certificates, isLoading: certificatesLoading } = useGetMyCreditCertificatesQuery()
   const [redeemCertificate, { isLoading: redeeming, originalArgs: redeemArgs }] = useRedeemCreditCertificateMutation()
@@ -123,6 +123,16 @@ function Wallet() {
           <CreditAmount value={physicalCredit} kind="physical" label="Physical credit" />
         </Balance>
       </Stack>
+      {[digitalCreditOwed, physicalCreditOwed].map(
+        (owed, index) =>
+          owed !== undefined &&
+          owed > 0 && (
+            <Alert key={index} severity="warning">
+              {index === 0 ? 'Digital credit: ' : 'Physical credit: '}
+              {PAYMENT_REVERSAL_TEXTS.spendingBlocked(owed)}
+            </Alert>
+          ),
+      )}
       <Typography>
         Where your credit went:{' '}
         <Link component={RouterLink} to={paths.myDraws.href()} underline="always">

@@ -54,6 +54,16 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
   credit_products: { fate: 'notPersonal', why: 'the credit packs on sale' },
   credit_certificates: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'certificates' },
   payments: { fate: 'keptAnonymised', userColumns: ['user_id'], exportedIn: 'payments' },
+  payment_events: {
+    fate: 'keptAnonymised',
+    userColumns: [],
+    exportedIn: { notExported: 'the provider\'s refund and dispute events; the ledger lists the credit they moved' },
+  },
+  payment_disputes: {
+    fate: 'keptAnonymised',
+    userColumns: [],
+    exportedIn: { notExported: 'disputes of purchases; the ledger lists the credit they moved' },
+  },
   spending_limits: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'spendingLimit' },
   spending_holds: {
     fate: 'deletedWithUser',

@@ -265,3 +265,19 @@ export interface PriceCount {
   price: number
   draws: number
 }
+
+/** When the user confirmed being 18 or older; null until then. */
+export async function findAdultConfirmedAt(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('adult_confirmed_at').where('id', '=', userId).executeTakeFirst()
+  return row?.adult_confirmed_at ?? null
+}
+
+/** Records the confirmation once: a second one keeps the first date. */
+export async function updateAdultConfirmed(db: Db, userId: string, confirmedAt: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ adult_confirmed_at: confirmedAt })
+    .where('id', '=', userId)
+    .where('adult_confirmed_at', 'is', null)
+    .execute()
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
 import {
+  AgeConfirmationSchema,
   CardDrawResultSchema,
   DrawCardQuerySchema,
   DrawCardResultSchema,
@@ -24,6 +25,19 @@ import { catalogue } from '../catalogue/service'
 import * as acquireService from './service'
 
 export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  // The age confirmation the app asks for before the first paid draw; drawCard itself does not require it, so its
+  // contract stays as it is for API clients (docs/decisions.md).
+  fastify.get(
+    '/getAgeConfirmation',
+    { schema: { response: { 200: envelope(AgeConfirmationSchema) } }, onRequest: fastify.requireUser },
+    (request) => acquireService.getAgeConfirmation(fastify.db, userId(request)),
+  )
+  fastify.post(
+    '/confirmAge',
+    { schema: { response: { 200: envelope(AgeConfirmationSchema) } }, onRequest: fastify.requireUser },
+    (request) => acquireService.confirmAge(fastify.db, userId(request)),
+  )
+
   fastify.get('/getPrices', { schema: { response: { 200: envelope(PricesSchema) } } }, () => acquireService.getPrices())
 
   fastify.post(

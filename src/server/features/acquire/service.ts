@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 
 import {
+  type AgeConfirmation,
   creditToMoney,
   drawPrice,
   drawsToGuarantee,
@@ -39,6 +40,17 @@ import { rollDraw, rollRarity } from './odds'
 import * as queries from './queries'
 
 const DRAW_RESULT_NOT_FOUND = 'This draw result was not found.'
+
+/** Whether the traveller has confirmed being 18 or older (docs/decisions.md: the age gate lives in the app's flow). */
+export async function getAgeConfirmation(db: Kysely<Database>, userId: string): Promise<AgeConfirmation> {
+  return { confirmedAt: await queries.findAdultConfirmedAt(db, userId) }
+}
+
+/** Records the confirmation with its date, once; a repeat answers the first date. */
+export async function confirmAge(db: Kysely<Database>, userId: string): Promise<AgeConfirmation> {
+  await queries.updateAdultConfirmed(db, userId, nowIso())
+  return getAgeConfirmation(db, userId)
+}
 
 export function getPrices(): PricesResult {
   return { ...ECONOMY.prices }

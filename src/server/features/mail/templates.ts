@@ -34,6 +34,8 @@ export interface MailPayloads {
     paidAt: string
     reference: string
   }
+  /** A refund or a dispute of a purchase took its credit back, or a won dispute gave it back. */
+  purchaseReversed: { username: string; title: string; text: string; reference: string }
   accountDeletionRequested: { username: string; deletionDueAt: string }
   accountDeleted: { username: string }
   physicalCardsAnnouncement: { username: string }
@@ -358,6 +360,23 @@ const RENDERERS: { [K in MailKind]: (payload: MailPayloads[K], context: RenderCo
         ),
         '</table>',
         `<p>${escapeHtml(keep)}</p>`,
+        button(walletLink, 'Open My Wallet'),
+      ].join('\n'),
+    )
+    return { subject, text, html, links: [walletLink] }
+  },
+
+  purchaseReversed: ({ username, title, text: news, reference }, { publicUrl }) => {
+    const walletLink = `${publicUrl}/myWallet`
+    const subject = `${PRODUCT_NAME}: ${title}`
+    const quote = `Payment reference: ${reference}`
+    const text = [`Hello ${username},`, '', news, '', quote, `Your wallet: ${walletLink}`, '', PRODUCT_NAME].join('\n')
+    const html = htmlDocument(
+      subject,
+      [
+        `<p>Hello ${escapeHtml(username)},</p>`,
+        `<p>${escapeHtml(news)}</p>`,
+        `<p style="color:#5b6670">${escapeHtml(quote)}</p>`,
         button(walletLink, 'Open My Wallet'),
       ].join('\n'),
     )

@@ -375,6 +375,8 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     memoryCount,
     friendCount,
     emailVerified: user.email_verified_at !== null,
+    ...(user.digital_credit_owed > 0 ? { digitalCreditOwed: user.digital_credit_owed } : {}),
+    ...(user.physical_credit_owed > 0 ? { physicalCreditOwed: user.physical_credit_owed } : {}),
   }
 }
 

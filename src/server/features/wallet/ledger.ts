@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { PAYMENT_REVERSAL_TEXTS } from '@shared/wallet'
+
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -7,14 +9,16 @@ import { newId } from '../../lib/random'
 
 import {
   addToBalance,
+  addToOwed,
   type BalanceColumn,
-  findBalance,
+  findBalanceAndOwed,
   findBalances,
   lockAccountForClosing as lockAccountRowForClosing,
   lockCreditAccount,
   insertCreditLedgerEntry,
   insertCreditLedgerEntryOnce,
   moveAccountingRecords,
+  type OwedColumn,
   subtractFromBalanceIfCovered,
   sumLedgerByCurrency,
   sumLedgerByCurrencyAndReason,
@@ -34,6 +38,13 @@ export interface CreditMovement {
 }
 
 const BALANCE_COLUMN: Record<CreditCurrency, BalanceColumn> = { digital: 'digital_credit', physical: 'physical_credit' }
+const OWED_COLUMN: Record<CreditCurrency, OwedColumn> = {
+  digital: 'digital_credit_owed',
+  physical: 'physical_credit_owed',
+}
+
+/** The ledger reason of credit that came in and went to settle what a refund or dispute left owed. */
+export const OWED_SETTLED_REASON = 'owed_settled'
 
 function assertPositiveWhole(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0)
@@ -43,6 +54,9 @@ function assertPositiveWhole(amount: number) {
 /**
  * Adds credit once per reference: the ledger's unique key makes a repeat a no-op.
  * Returns false when this movement was already recorded.
+ *
+ * Credit that comes in while the account owes credit (a refund or dispute took back more than the balance held) pays
+ * that off first, with a ledger row of its own (reason owed_settled), whatever brought it in.
  */
 export async function credit(trx: Transaction<Database>, movement: CreditMovement): Promise<boolean> {
   assertPositiveWhole(movement.amount)
@@ -57,21 +71,97 @@ export async function credit(trx: Transaction<Database>, movement: CreditMovemen
   })
   if (!recorded) return false
   await addToBalance(trx, movement.userId, BALANCE_COLUMN[movement.currency], movement.amount)
+  await settleOwed(trx, movement)
   return true
+}
+
+async function settleOwed(trx: Transaction<Database>, movement: CreditMovement): Promise<void> {
+  const column = BALANCE_COLUMN[movement.currency]
+  const owedColumn = OWED_COLUMN[movement.currency]
+  const standing = await findBalanceAndOwed(trx, movement.userId, column, owedColumn)
+  if (!standing || standing.owed <= 0) return
+  const settled = Math.min(standing.balance, standing.owed)
+  if (settled <= 0) return
+  await subtractFromBalanceIfCovered(trx, movement.userId, column, settled)
+  await addToOwed(trx, movement.userId, owedColumn, -settled)
+  await insertCreditLedgerEntry(trx, {
+    id: newId(),
+    user_id: movement.userId,
+    currency: movement.currency,
+    amount: -settled,
+    reason: OWED_SETTLED_REASON,
+    reference: `${movement.reason}:${movement.reference}`,
+    created_at: nowIso(),
+  })
+}
+
+/**
+ * Takes back credit a refunded or disputed purchase added (docs/product.md#refunds-and-disputes): what the balance
+ * still holds leaves it with a ledger row (the movement's reason and reference); what was already spent becomes owed,
+ * which refuses spending until credit that comes in settles it. The balance itself never goes below zero. The caller
+ * holds the account's row lock (docs/security.md#locks).
+ */
+export async function takeBack(
+  trx: Transaction<Database>,
+  movement: CreditMovement,
+): Promise<{ taken: number; owed: number }> {
+  assertPositiveWhole(movement.amount)
+  const column = BALANCE_COLUMN[movement.currency]
+  const standing = await findBalanceAndOwed(trx, movement.userId, column, OWED_COLUMN[movement.currency])
+  const taken = Math.min(standing?.balance ?? 0, movement.amount)
+  if (taken > 0) {
+    await subtractFromBalanceIfCovered(trx, movement.userId, column, taken)
+    await insertCreditLedgerEntry(trx, {
+      id: newId(),
+      user_id: movement.userId,
+      currency: movement.currency,
+      amount: -taken,
+      reason: movement.reason,
+      reference: movement.reference,
+      created_at: nowIso(),
+    })
+  }
+  const owed = movement.amount - taken
+  if (owed > 0) await addToOwed(trx, movement.userId, OWED_COLUMN[movement.currency], owed)
+  return { taken, owed }
+}
+
+/** What an account owes in each currency after refunds and disputes (0 when nothing). */
+export async function owedCredit(db: Transaction<Database> | Kysely<Database>, userId: string) {
+  const [digital, physical] = await Promise.all(
+    (['digital', 'physical'] as const).map((currency) =>
+      findBalanceAndOwed(db, userId, BALANCE_COLUMN[currency], OWED_COLUMN[currency]),
+    ),
+  )
+  return { digital: digital?.owed ?? 0, physical: physical?.owed ?? 0 }
 }
 
 /**
  * Takes credit with a conditional update, so concurrent spends can never push a balance below zero.
- * Throws InsufficientCredit (with the missing amount) when the balance does not cover it.
+ * Throws InsufficientCredit (with the missing amount) when the balance does not cover it, and CreditOwed while the
+ * account owes credit after a refund or dispute (spending waits until that is settled). `whileOwed` is for the
+ * forfeit of a deleted account's credit only.
  * Returns the balance left, which the update itself reads back.
  */
-export async function debit(trx: Transaction<Database>, movement: CreditMovement): Promise<number> {
+export async function debit(
+  trx: Transaction<Database>,
+  movement: CreditMovement,
+  options: { whileOwed?: boolean } = {},
+): Promise<number> {
   assertPositiveWhole(movement.amount)
   const column = BALANCE_COLUMN[movement.currency]
-  const left = await subtractFromBalanceIfCovered(trx, movement.userId, column, movement.amount)
+  const owedColumn = OWED_COLUMN[movement.currency]
+  const left = await subtractFromBalanceIfCovered(
+    trx,
+    movement.userId,
+    column,
+    movement.amount,
+    options.whileOwed ? undefined : owedColumn,
+  )
   if (left === undefined) {
-    const balance = await findBalance(trx, movement.userId, column)
-    throw new InsufficientCreditError(movement.amount - (balance ?? 0))
+    const standing = await findBalanceAndOwed(trx, movement.userId, column, owedColumn)
+    if (!options.whileOwed && standing && standing.owed > 0) throw new CreditOwedError(standing.owed)
+    throw new InsufficientCreditError(movement.amount - (standing?.balance ?? 0))
   }
   await insertCreditLedgerEntry(trx, {
     id: newId(),
@@ -105,7 +195,11 @@ export async function closeCreditAccount(
     const amount = left[BALANCE_COLUMN[currency]]
     // The tombstone's id, not the deleted account's, so the kept records cannot be linked back to it.
     if (amount > 0)
-      await debit(trx, { userId, currency, amount, reason: ACCOUNT_CLOSED_REASON, reference: tombstoneId })
+      await debit(
+        trx,
+        { userId, currency, amount, reason: ACCOUNT_CLOSED_REASON, reference: tombstoneId },
+        { whileOwed: true },
+      )
   }
   await moveAccountingRecords(trx, userId, tombstoneId)
 }
@@ -121,6 +215,13 @@ export async function lockAccountForClosing(trx: Transaction<Database>, userId: 
 export class InsufficientCreditError extends AppError {
   constructor(readonly missing: number) {
     super('InsufficientCredit', `Insufficient credit: ${missing} more needed.`)
+  }
+}
+
+/** Spending refused while the account owes credit after a refund or a dispute of a purchase. */
+export class CreditOwedError extends AppError {
+  constructor(readonly owed: number) {
+    super('RuleViolation', PAYMENT_REVERSAL_TEXTS.spendingBlocked(owed))
   }
 }
 

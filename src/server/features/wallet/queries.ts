@@ -13,6 +13,7 @@ import { takesRowLocks } from '../../db/transactions'
 type Db = Kysely<Database> | Transaction<Database>
 
 export type BalanceColumn = 'digital_credit' | 'physical_credit'
+export type OwedColumn = 'digital_credit_owed' | 'physical_credit_owed'
 
 /** Records a movement once per (user, currency, reason, reference); false when it was already recorded. */
 export async function insertCreditLedgerEntryOnce(trx: Transaction<Database>, entry: CreditLedgerTable) {
@@ -36,21 +37,44 @@ export async function addToBalance(trx: Transaction<Database>, userId: string, c
     .execute()
 }
 
-/** Subtracts only while the balance covers the amount; the balance left, or undefined when it does not cover it. */
+/**
+ * Subtracts only while the balance covers the amount and, when `owedColumn` is named, nothing is owed; the balance
+ * left, or undefined when it does not cover it (or credit is owed).
+ */
 export async function subtractFromBalanceIfCovered(
   trx: Transaction<Database>,
   userId: string,
   column: BalanceColumn,
   amount: number,
+  owedColumn?: OwedColumn,
 ): Promise<number | undefined> {
-  const updated = await trx
+  let update = trx
     .updateTable('users')
     .set({ [column]: sql`${sql.ref(column)} - ${amount}` })
     .where('id', '=', userId)
     .where(column, '>=', amount)
-    .returning(column)
-    .executeTakeFirst()
+  if (owedColumn) update = update.where(owedColumn, '=', 0)
+  const updated = await update.returning(column).executeTakeFirst()
   return updated?.[column]
+}
+
+/** The balance and the credit owed in one currency, read in the caller's transaction. */
+export async function findBalanceAndOwed(db: Db, userId: string, column: BalanceColumn, owedColumn: OwedColumn) {
+  const row = await db
+    .selectFrom('users')
+    .select([`${column} as balance`, `${owedColumn} as owed`])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row ? { balance: row.balance, owed: row.owed } : undefined
+}
+
+/** Adds to (or, negative, takes from) the credit an account owes. */
+export async function addToOwed(trx: Transaction<Database>, userId: string, column: OwedColumn, amount: number) {
+  await trx
+    .updateTable('users')
+    .set({ [column]: sql`${sql.ref(column)} + ${amount}` })
+    .where('id', '=', userId)
+    .execute()
 }
 
 export async function findBalance(db: Db, userId: string, column: BalanceColumn): Promise<number | undefined> {
@@ -179,7 +203,10 @@ export async function findActiveCreditProduct(db: Db, id: number) {
     .executeTakeFirst()
 }
 
-export async function insertPayment(db: Db, payment: Omit<PaymentsTable, 'refused_at' | 'refunded_at'>) {
+export async function insertPayment(
+  db: Db,
+  payment: Omit<PaymentsTable, 'refused_at' | 'refunded_at' | 'refunded_cents' | 'refund_credit_taken'>,
+) {
   await db.insertInto('payments').values(payment).execute()
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 
+import {
+  ConsolePaymentsQuerySchema,
+  ConsolePaymentsSchema,
+  RefundPurchaseBodySchema,
+  RefundPurchaseResultSchema,
+} from '@shared/consolePayments'
 import { envelope } from '@shared/envelope'
 import {
   CreatePaymentIntentBodySchema,
@@ -21,7 +27,9 @@ import {
 import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
+import { operatorUserId, recordOperatorAction } from '../operator/service'
 
+import * as walletConsole from './console'
 import { registerCreditMetrics } from './metrics'
 import { selectPaymentProvider } from './payments/selectPaymentProvider'
 import { TestModeProvider } from './payments/testModeProvider'
@@ -137,4 +145,42 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     )
   }
+
+  // The console's Payments screen (docs/product.md#console-payments): operator calls, guarded by requireOperator.
+  fastify.get(
+    '/operator/payments',
+    {
+      schema: { querystring: ConsolePaymentsQuerySchema, response: { 200: envelope(ConsolePaymentsSchema) } },
+      onRequest: fastify.requireOperator,
+    },
+    (request) => walletConsole.getConsolePayments(fastify.db, provider, request.query),
+  )
+
+  fastify.post(
+    '/operator/payments/refund',
+    {
+      schema: { body: RefundPurchaseBodySchema, response: { 200: envelope(RefundPurchaseResultSchema) } },
+      onRequest: fastify.requireOperator,
+    },
+    async (request) => {
+      const operator = operatorUserId(request)
+      const { providerPaymentId, reason } = request.body
+      const payment = await walletConsole.refundPurchase(
+        fastify.db,
+        paymentProvider(),
+        providerPaymentId,
+        (trx, outcome) =>
+          recordOperatorAction(trx, {
+            operatorUserId: operator,
+            action: 'payment.refund',
+            targetType: 'payment',
+            targetId: providerPaymentId,
+            reason,
+            details: { outcome },
+          }).then(() => undefined),
+      )
+      fastify.mail?.nudge()
+      return { payment }
+    },
+  )
 }

@@ -22,6 +22,7 @@ import { enqueueMail } from '../mail/service'
 
 import { normalizeRedeemCode } from './certificates'
 import { balances, credit, type CreditCurrency } from './ledger'
+import { lockBuyerOf } from './paymentLocks'
 import type { PaymentProvider, ProviderPaymentIntent } from './payments/paymentProvider'
 import type { TestModeProvider } from './payments/testModeProvider'
 import * as walletQueries from './queries'
@@ -210,26 +211,6 @@ async function recordReceipt(
   })
 }
 
-/** An erasure hands a payment to the tombstone once; a buyer that changes more often than this is a bug. */
-const BUYER_READS = 3
-
-/**
- * The payment, with its buyer's account locked for the rest of the transaction. The buyer is read again once the lock
- * is held: an erasure that held it first has handed the payment to the anonymised tombstone meanwhile, whose row is
- * then the one to lock.
- */
-async function lockBuyerOf(trx: Transaction<Database>, providerPaymentId: string) {
-  let payment = await walletQueries.findPayment(trx, providerPaymentId)
-  for (let read = 1; payment && read <= BUYER_READS; read += 1) {
-    await walletQueries.lockCreditAccount(trx, payment.user_id)
-    const locked = await walletQueries.findPayment(trx, providerPaymentId)
-    if (locked?.user_id === payment.user_id) return locked
-    payment = locked
-  }
-  if (!payment) return undefined
-  throw new Error(`the buyer of payment ${providerPaymentId} changed more than ${BUYER_READS} times`)
-}
-
 /** What another caller already decided for a payment this one could not claim. */
 function settledOutcome(payment: { refused_at: string | null } | undefined): FulfilmentOutcome {
   return payment?.refused_at ? 'refusedBySpendingLimit' : 'alreadyFulfilled'
@@ -308,7 +289,8 @@ export async function redeemCreditCertificate(
 }
 
 // The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
-export { balances, closeCreditAccount, credit, debit, lockAccountForClosing } from './ledger'
+export { balances, closeCreditAccount, credit, debit, lockAccountForClosing, owedCredit } from './ledger'
+export { applyPaymentEvent, type PaymentEventOutcome, type PaymentReversalEvent } from './reversals'
 export { issueCertificate } from './certificates'
 export { grantRegistrationGifts } from './registration'
 export { getReferralRewards, releaseReferralReward } from './referrals'
