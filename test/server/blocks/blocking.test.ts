@@ -1,9 +1,12 @@
+import type { Transaction } from 'kysely'
+
 import { BLOCK_REFUSALS, type ListedTraveller } from '@shared/blocks'
 import type { GiftUserCardResult } from '@shared/collection'
 import type { MemoryFeed } from '@shared/feed'
 import type { AddFriendResult, FriendMatch, FriendPage } from '@shared/friends'
 import type { CreateMemoryResult, LikeMemoryResult, Memory, PostCommentResult } from '@shared/memories'
 import type { Notification } from '@shared/notifications'
+import type { Database } from '@server/db/schema'
 import { NOT_A_FRIEND } from '@server/features/friends/service'
 import { notify } from '@server/features/notifications/service'
 import { createAccountTombstone, deleteAccountRow } from '@server/features/session/service'
@@ -381,6 +384,68 @@ describe('a block and an add-friend of the same pair at once', () => {
       expect(blocked.status).toBe(200)
       expect([200, 404]).toContain(added.status)
       expect(await friendsAreFriends(ann, bob)).toBe(0)
+    }
+    expect(t.loggedErrors).toEqual([])
+  })
+})
+
+/**
+ * Holds a row lock in a transaction of its own until `release` is called, so a call that needs the row waits there
+ * (PostgreSQL; SQLite has no row locks).
+ */
+async function holdingRow(lock: (trx: Transaction<Database>) => Promise<unknown>) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held!: () => void
+  const isHeld = new Promise<void>((resolve) => (held = resolve))
+  const done = t.db.transaction().execute(async (trx) => {
+    await lock(trx)
+    held()
+    await released
+  })
+  await isHeld
+  return async () => {
+    release()
+    await done
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A gift that read "friends" before a block of the pair was written must not land after the block: the block ends the
+ * friendship the gift relies on. The gift is made to wait on a row of its own (the giver's copy) after its friendship
+ * check, while the other traveller blocks.
+ */
+;(process.env.TEST_DATABASE_URL ? describe : describe.skip)('a block racing a gift or a tag of the same pair', () => {
+  it('a gift either lands before the block or is refused, never after it', async () => {
+    const [ann, bob] = [await t.register(), await t.register()]
+    await makeFriends(t, ann, bob)
+    const userCardId = await giveCopy(t, ann.userId, paris)
+    await giveCopy(t, ann.userId, paris)
+    const order: string[] = []
+    const release = await holdingRow((trx) =>
+      trx.updateTable('user_cards').set({ user_id: ann.userId }).where('id', '=', userCardId).execute(),
+    )
+    const gift = t
+      .call<GiftUserCardResult>('POST', '/api/giftUserCard', {
+        token: ann.token,
+        body: { userCardId, friendUserId: bob.userId },
+      })
+      .finally(() => order.push('gift'))
+    await pause(400)
+    const blocked = block(bob, ann.userId).finally(() => order.push('block'))
+    await pause(400)
+    await release()
+    const [given, blocking] = await Promise.all([gift, blocked])
+    expect(blocking.status).toBe(200)
+    const copy = await t.db.selectFrom('user_cards').select('user_id').where('id', '=', userCardId).executeTakeFirst()
+    if (given.status === 200) {
+      expect(order).toEqual(['gift', 'block'])
+      expect(copy?.user_id).toBe(bob.userId)
+    } else {
+      expect(given.status).toBe(422)
+      expect(copy?.user_id).toBe(ann.userId)
     }
     expect(t.loggedErrors).toEqual([])
   })
