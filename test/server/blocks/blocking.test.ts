@@ -413,9 +413,9 @@ async function holdingRow(lock: (trx: Transaction<Database>) => Promise<unknown>
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * A gift that read "friends" before a block of the pair was written must not land after the block: the block ends the
- * friendship the gift relies on. The gift is made to wait on a row of its own (the giver's copy) after its friendship
- * check, while the other traveller blocks.
+ * A gift or a new tag that read "friends" before a block of the pair was written must not be written after the block:
+ * the block would end a friendship the write still relies on. Each write is made to wait on a row of its own (the
+ * giver's copies, the memory) after its friendship check, while the other traveller blocks.
  */
 ;(process.env.TEST_DATABASE_URL ? describe : describe.skip)('a block racing a gift or a tag of the same pair', () => {
   it('a gift either lands before the block or is refused, never after it', async () => {
@@ -447,6 +447,30 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
       expect(given.status).toBe(422)
       expect(copy?.user_id).toBe(ann.userId)
     }
+    expect(t.loggedErrors).toEqual([])
+  })
+
+  it('a memory edited to tag the other never keeps the tag beside the block', async () => {
+    const [ann, bob] = [await t.register(), await t.register()]
+    await makeFriends(t, ann, bob)
+    const memoryId = await createMemory(t, ann, paris, { visibility: 2 })
+    const userCardId = (
+      await t.db.selectFrom('memories').select('user_card_id').where('id', '=', memoryId).executeTakeFirstOrThrow()
+    ).user_card_id
+    const release = await holdingRow((trx) =>
+      trx.updateTable('memories').set({ visibility: 2 }).where('id', '=', memoryId).execute(),
+    )
+    const { userCardId: _copy, ...fields } = memoryBody(userCardId, { visibility: 2, taggedFriends: [bob.userId] })
+    const edited = t.call<null>('POST', '/api/memory/updateMemory', { token: ann.token, body: { memoryId, ...fields } })
+    await pause(400)
+    const blocked = block(bob, ann.userId)
+    await pause(400)
+    await release()
+    const [edit, blocking] = await Promise.all([edited, blocked])
+    expect(blocking.status).toBe(200)
+    expect([200, 400]).toContain(edit.status)
+    const tags = await t.db.selectFrom('memory_tags').select('user_id').where('memory_id', '=', memoryId).execute()
+    expect(tags).toEqual([])
     expect(t.loggedErrors).toEqual([])
   })
 })
