@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 
 import { BLOCK_REFUSALS, type ListedTraveller } from '@shared/blocks'
 import type { GiftUserCardResult } from '@shared/collection'
@@ -472,6 +472,44 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     const tags = await t.db.selectFrom('memory_tags').select('user_id').where('memory_id', '=', memoryId).execute()
     expect(tags).toEqual([])
     expect(t.loggedErrors).toEqual([])
+  })
+})
+
+/** A gift now takes the giver's account row first, so a recycle of the giver's must too (docs/security.md#locks). */
+;(process.env.TEST_DATABASE_URL ? describe : describe.skip)('a gift and a recycle by one traveller at once', () => {
+  it('a gift and a recycle of the giver’s copies at once wait for each other without a deadlock', async () => {
+    const deadlocks = async () => {
+      await sql`select pg_stat_force_next_flush()`.execute(t.db)
+      await sql`select pg_stat_clear_snapshot()`.execute(t.db)
+      const { rows } = await sql<{
+        deadlocks: string
+      }>`select deadlocks from pg_stat_database where datname = current_database()`.execute(t.db)
+      return Number(rows[0]?.deadlocks ?? 0)
+    }
+    const [ann, bob] = [await t.register(), await t.register()]
+    await makeFriends(t, ann, bob)
+    const given = await giveCopy(t, ann.userId, paris)
+    const recycled = await giveCopy(t, ann.userId, paris)
+    await giveCopy(t, ann.userId, paris)
+    const before = await deadlocks()
+    // The gift takes the two accounts, then waits for the day's count while the recycle takes its copy.
+    const release = await holdingRow((trx) =>
+      trx
+        .insertInto('card_gift_days')
+        .values({ giver_id: ann.userId, day: new Date().toISOString().slice(0, 10), gift_count: 0 })
+        .execute(),
+    )
+    const gift = t.call<GiftUserCardResult>('POST', '/api/giftUserCard', {
+      token: ann.token,
+      body: { userCardId: given, friendUserId: bob.userId },
+    })
+    await pause(400)
+    const recycle = t.call('POST', '/api/recycleUserCard', { token: ann.token, body: { userCardId: recycled } })
+    await pause(400)
+    await release()
+    const [gave, recycledAnswer] = await Promise.all([gift, recycle])
+    expect([gave.status, recycledAnswer.status]).toEqual([200, 200])
+    expect((await deadlocks()) - before).toBe(0)
   })
 })
 

@@ -309,6 +309,7 @@ export async function redeemCreditCertificate(
 
 // The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
 export { balances, closeCreditAccount, credit, debit, lockAccountForClosing } from './ledger'
+export { lockCreditAccount } from './queries'
 export { issueCertificate } from './certificates'
 export { grantRegistrationGifts } from './registration'
 export { getReferralRewards, releaseReferralReward } from './referrals'
