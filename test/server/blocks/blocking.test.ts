@@ -473,6 +473,51 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     expect(tags).toEqual([])
     expect(t.loggedErrors).toEqual([])
   })
+
+  it('a memory created tagging the other never keeps the tag beside the block', async () => {
+    const [ann, bob] = [await t.register(), await t.register()]
+    await makeFriends(t, ann, bob)
+    const userCardId = await giveCopy(t, ann.userId, paris)
+    // An upload of ann's, whose row the creation waits on after it has written the tag.
+    const fileName = `${crypto.randomUUID()}.png`
+    await t.db
+      .insertInto('memory_pictures')
+      .values({
+        file_name: fileName,
+        user_id: ann.userId,
+        memory_id: null,
+        position: 0,
+        width: 16,
+        height: 12,
+        created_at: new Date().toISOString(),
+        visit_card_set_id: null,
+        visit_verdict: null,
+        visit_taken_on: null,
+      })
+      .execute()
+    const release = await holdingRow((trx) =>
+      trx.updateTable('memory_pictures').set({ position: 0 }).where('file_name', '=', fileName).execute(),
+    )
+    const created = t.call<CreateMemoryResult>('POST', '/api/memory/createMemory', {
+      token: ann.token,
+      body: memoryBody(userCardId, { visibility: 2, taggedFriends: [bob.userId], memoryPictures: [fileName] }),
+    })
+    await pause(400)
+    const blocked = block(bob, ann.userId)
+    await pause(400)
+    await release()
+    const [creation, blocking] = await Promise.all([created, blocked])
+    expect(blocking.status).toBe(200)
+    expect([200, 400]).toContain(creation.status)
+    const tags = await t.db
+      .selectFrom('memory_tags')
+      .innerJoin('memories', 'memories.id', 'memory_tags.memory_id')
+      .select('memory_tags.user_id')
+      .where('memories.user_card_id', '=', userCardId)
+      .execute()
+    expect(tags).toEqual([])
+    expect(t.loggedErrors).toEqual([])
+  })
 })
 
 /** A gift now takes the giver's account row first, so a recycle of the giver's must too (docs/security.md#locks). */
