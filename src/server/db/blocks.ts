@@ -70,6 +70,21 @@ export async function listMuted(db: Reader, viewerId: string): Promise<string[]>
  * a friendship beside it. SQLite runs one writer at a time already.
  */
 export async function lockTravellerPair(trx: Transaction<Database>, a: string, b: string): Promise<void> {
-  if (!takesRowLocks(trx)) return
-  await trx.selectFrom('users').select('id').where('id', 'in', [a, b]).orderBy('id').forNoKeyUpdate().execute()
+  await lockTravellers(trx, [a, b])
+}
+
+/**
+ * The same lock for a write that relies on a friendship with several travellers at once (tagging friends in a memory):
+ * every account row, in id order, before the friendships are read. The first lock of its transaction, as the user's
+ * row always is (docs/security.md#locks-on-credit-and-payments).
+ */
+export async function lockTravellers(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+  if (!takesRowLocks(trx) || ids.length === 0) return
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute()
 }

@@ -4,6 +4,7 @@ import type { GiftAllowance, GiftUserCardBody, GiftUserCardResult } from '@share
 import { GIFTS_PER_DAY, rarityName } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
+import { lockTravellerPair } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
@@ -51,7 +52,8 @@ export async function isGiftable(
 }
 
 /**
- * Moves the giver's copy to a friend in the caller's transaction, and tells the friend. In order: the day's count
+ * Moves the giver's copy to a friend in the caller's transaction, and tells the friend. In order: both account rows
+ * (so a block of the two is either written before the friendship is read, or waits for the gift), the day's count
  * (whose row makes one giver's gifts wait for each other), then every copy of the card the giver has is taken
  * (so a concurrent recycle or new memory has either finished or waits), then the rules are read again as they are
  * now, and only then the copy moves — on the condition that it is still the giver's, so a copy moves once.
@@ -73,6 +75,9 @@ async function giveToFriend(
   giverId: string,
   body: GiftUserCardBody,
 ): Promise<GiftUserCardResult> {
+  // Both account rows first, as a block of the pair takes them: a block written meanwhile has ended the friendship
+  // before it is read here, so no gift lands after it (docs/security.md#blocking).
+  await lockTravellerPair(trx, giverId, body.friendUserId)
   const friend = await findFriend(trx, giverId, body.friendUserId)
   if (!friend) throw new AppError('RuleViolation', GIFT_ONLY_TO_FRIENDS)
   const seen = await queries.findOwnedCopy(trx, giverId, body.userCardId)

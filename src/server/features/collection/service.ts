@@ -17,7 +17,7 @@ import type { PictureSigner } from '../../lib/pictureSigner'
 import { deleteCopyWithoutMemory } from '../copies/service'
 import { getMemoryOfUserCard } from '../memories/service'
 import { isVisitVerified } from '../travel/service'
-import { balances, credit } from '../wallet/service'
+import { balances, credit, lockCreditAccount } from '../wallet/service'
 
 import { isGiftable } from './gifts'
 import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
@@ -114,6 +114,9 @@ export async function recycleUserCard(
   userId: string,
   userCardId: string,
 ): Promise<RecycleUserCardResult> {
+  // The user's row before their copy, the one order of every path that takes both (docs/security.md#locks): a gift
+  // or a tagged memory of theirs, which take it first too, then waits for this recycle, or this for them.
+  await lockCreditAccount(trx, userId)
   const copy = await findOwnedCopy(trx, userId, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   if (copy.memoryId) throw new AppError('Conflict', HAS_MEMORY)

@@ -11,6 +11,7 @@ import type {
 } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 
+import { lockTravellers } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
@@ -78,6 +79,15 @@ export async function getAvailableCardSets(db: Kysely<Database>, userId: string)
     cardSetList: [...sets.values()],
     cardCollections: [...collections].map(([collectionId, collectionName]) => ({ collectionId, collectionName })),
   }
+}
+
+/**
+ * Before the friendships of a new tag are read, the accounts of the author and of each friend tagged are taken, as a
+ * block of any such pair takes them: a block written meanwhile has ended the friendship (and the tags) by then, so no
+ * tag lands beside it (docs/security.md#blocking). First in the transaction, as an account row always is.
+ */
+async function lockTagging(trx: Transaction<Database>, userId: string, taggedIds: string[]): Promise<void> {
+  if (taggedIds.length > 0) await lockTravellers(trx, [userId, ...taggedIds])
 }
 
 async function checkTaggable(trx: Transaction<Database>, userId: string, taggedIds: string[]): Promise<void> {
@@ -152,11 +162,12 @@ export async function createMemory(
   userId: string,
   body: CreateMemoryBody,
 ): Promise<CreateMemoryResult> {
+  const taggedIds = unique(body.taggedFriends)
+  await lockTagging(trx, userId, taggedIds)
   if (!(await lockOwnedCopy(trx, userId, body.userCardId))) throw new AppError('NotFound', TEXTS.userCardNotFound)
   const copy = await queries.findOwnedCopy(trx, userId, body.userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   checkDates(body.memoryStartDate, body.memoryEndDate)
-  const taggedIds = unique(body.taggedFriends)
   await checkTaggable(trx, userId, taggedIds)
   const memoryId = newId()
   const createdAt = nowIso()
@@ -202,6 +213,7 @@ export async function updateMemory(
   const previousTags = new Set((await queries.listTaggedUserIds(trx, memory.id)).map((row) => row.userId))
   const addedTags = taggedIds.filter((id) => !previousTags.has(id))
   // Friends tagged before stay tagged even if the friendship ended since; only new tags must be friends.
+  await lockTagging(trx, userId, addedTags)
   await checkTaggable(trx, userId, addedTags)
   await queries.updateMemoryText(trx, memory.id, {
     startDate: body.memoryStartDate,

@@ -291,6 +291,7 @@ export async function redeemCreditCertificate(
 // The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
 export { balances, closeCreditAccount, credit, debit, lockAccountForClosing, owedCredit } from './ledger'
 export { applyPaymentEvent, type PaymentEventOutcome, type PaymentReversalEvent } from './reversals'
+export { lockCreditAccount } from './queries'
 export { issueCertificate } from './certificates'
 export { grantRegistrationGifts } from './registration'
 export { getReferralRewards, releaseReferralReward } from './referrals'
