@@ -12,6 +12,14 @@ import type {
 } from './acquire'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
+import type {
+  AdjustCreditResult,
+  ConsoleContentRequest,
+  ContentRequestPage,
+  EndSessionsResult,
+  TravellerDetail,
+  TravellerMatch,
+} from './console'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
 import type { EmailPreferences } from './mail'
@@ -28,6 +36,7 @@ import type {
   UploadMemoryPictureResult,
 } from './memories'
 import type { Notification } from './notifications'
+import type { AuditLogPage, SecondFactorEnrolment, SecondFactorStatus } from './operator'
 import type {
   LoginResult,
   RegisterResult,
@@ -94,6 +103,14 @@ export interface GetResponses {
   '/travel/getPlaceTravel': PlaceTravel
   '/travel/getBucketList': BucketList
   '/mail/getEmailPreferences': EmailPreferences
+  // Operator calls (docs/security.md#operators): answered as unknown routes to anyone but an operator.
+  '/operator/secondFactor': SecondFactorStatus
+  '/operator/auditLog': AuditLogPage
+  /** CSV text on success, not the envelope. */
+  '/operator/auditLog/export': string
+  '/operator/travellers/search': TravellerMatch[]
+  '/operator/travellers/traveller': TravellerDetail
+  '/operator/contentRequests': ContentRequestPage
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -137,6 +154,13 @@ export interface PostResponses {
   '/travel/removeVerification': null
   '/mail/requestPhysicalCardsNotice': null
   '/mail/setEmailPreferences': EmailPreferences
+  '/operator/secondFactor/enrol': SecondFactorEnrolment
+  '/operator/secondFactor/verify': SecondFactorStatus
+  '/operator/travellers/adjustCredit': AdjustCreditResult
+  '/operator/travellers/endSessions': EndSessionsResult
+  '/operator/travellers/sendPasswordReset': null
+  '/operator/contentRequests/reply': ConsoleContentRequest
+  '/operator/contentRequests/markDone': ConsoleContentRequest
 }
 
 export type GetPath = keyof GetResponses
