@@ -15,6 +15,14 @@ import type { ListedTraveller } from './blocks'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
 import type { ConsolePayments, RefundPurchaseResult } from './consolePayments'
+import type {
+  AdjustCreditResult,
+  ConsoleContentRequest,
+  ContentRequestPage,
+  EndSessionsResult,
+  TravellerDetail,
+  TravellerMatch,
+} from './console'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
 import type { EmailPreferences } from './mail'
@@ -32,6 +40,7 @@ import type {
 } from './memories'
 import type { ModerationActionResult, ModerationQueueResult, ReportResult } from './moderation'
 import type { Notification } from './notifications'
+import type { AuditLogPage, SecondFactorEnrolment, SecondFactorStatus } from './operator'
 import type {
   LoginResult,
   RegisterResult,
@@ -103,6 +112,14 @@ export interface GetResponses {
   '/blocks/getBlockedTravellers': ListedTraveller[]
   '/blocks/getMutedTravellers': ListedTraveller[]
   '/operator/moderation/queue': ModerationQueueResult
+  // Operator calls (docs/security.md#operators): answered as unknown routes to anyone but an operator.
+  '/operator/secondFactor': SecondFactorStatus
+  '/operator/auditLog': AuditLogPage
+  /** CSV text on success, not the envelope. */
+  '/operator/auditLog/export': string
+  '/operator/travellers/search': TravellerMatch[]
+  '/operator/travellers/traveller': TravellerDetail
+  '/operator/contentRequests': ContentRequestPage
 }
 
 /** What each POST call of the API answers in its envelope's `data`, by path under /api. */
@@ -155,6 +172,13 @@ export interface PostResponses {
   '/moderation/report': ReportResult
   '/operator/moderation/act': ModerationActionResult
   '/operator/moderation/unsuspend': null
+  '/operator/secondFactor/enrol': SecondFactorEnrolment
+  '/operator/secondFactor/verify': SecondFactorStatus
+  '/operator/travellers/adjustCredit': AdjustCreditResult
+  '/operator/travellers/endSessions': EndSessionsResult
+  '/operator/travellers/sendPasswordReset': null
+  '/operator/contentRequests/reply': ConsoleContentRequest
+  '/operator/contentRequests/markDone': ConsoleContentRequest
 }
 
 export type GetPath = keyof GetResponses

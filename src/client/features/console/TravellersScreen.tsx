@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import { useState, type SubmitEvent } from 'react'
+import { useEffect, useState, type SubmitEvent } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { EmptyState } from '../../components/EmptyState'
@@ -21,12 +21,16 @@ import { useSearchTravellersQuery } from './api'
 export function TravellersScreen() {
   usePageTitle('Travellers · Console')
   const [params, setParams] = useSearchParams()
-  const q = params.get('q') ?? ''
+  const [q, setQ] = useState(params.get('q') ?? '')
   const [typed, setTyped] = useState(q)
+  // The address keeps the search, so Back from a traveller's page returns to the results. Written after the submit
+  // event rather than in it, as a navigation inside a form's submit event is taken for a form action.
+  useEffect(() => {
+    setParams(q ? { q } : {}, { replace: true })
+  }, [q, setParams])
   const handleSearch = (event: SubmitEvent) => {
     event.preventDefault()
-    const next = typed.trim()
-    setParams(next ? { q: next } : {})
+    setQ(typed.trim())
   }
   return (
     <Stack spacing={2}>

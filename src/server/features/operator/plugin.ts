@@ -18,6 +18,9 @@ export interface OperatorCall {
   url: string
   /** False only for the second factor's own calls, which an operator makes before passing it. */
   needsSecondFactor: boolean
+  /** The route's query string and body schemas (JSON Schema), for the tests that send it hostile input. */
+  querystring: unknown
+  body: unknown
 }
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>
@@ -73,7 +76,14 @@ export const operatorPlugin = fp(
       // Travellers are answered as if the call did not exist; the public document does not list it either.
       route.schema = { ...route.schema, hide: true }
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') calls.push({ method, url: route.url, needsSecondFactor: first === requireOperator })
+        if (method !== 'HEAD')
+          calls.push({
+            method,
+            url: route.url,
+            needsSecondFactor: first === requireOperator,
+            querystring: route.schema.querystring ?? null,
+            body: route.schema.body ?? null,
+          })
       }
     })
   },
