@@ -13,6 +13,7 @@ import { useGetSecondFactorQuery } from './api'
 import { AuditLogScreen } from './AuditLogScreen'
 import { ConsoleHome } from './ConsoleHome'
 import { ContentRequestsScreen } from './ContentRequestsScreen'
+import { PaymentsScreen } from './PaymentsScreen'
 import { SecondFactorScreen } from './SecondFactorScreen'
 import { TravellerScreen } from './TravellerScreen'
 import { TravellersScreen } from './TravellersScreen'
@@ -25,13 +26,13 @@ export interface ConsoleSection {
 }
 
 /**
- * The console's sections in tab order. `/console/moderation` (the moderation queue) and `/console/payments` belong
- * to the features that own reports and payments: they are added here, between Home and Content Requests and after
- * Travellers, when those features ship their screens; until then neither is linked nor routed.
+ * The console's own sections in tab order. The moderation queue (`/console/moderation`) belongs to the feature that
+ * owns reports: app/ hands it in as a section, shown between Home and Content Requests.
  */
 export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { path: 'contentRequests', label: 'Content Requests', element: <ContentRequestsScreen /> },
   { path: 'travellers', label: 'Travellers', element: <TravellersScreen /> },
+  { path: 'payments', label: 'Payments', element: <PaymentsScreen /> },
   { path: 'auditLog', label: 'Audit Log', element: <AuditLogScreen /> },
 ]
 

@@ -8,8 +8,10 @@ import { Link as RouterLink } from 'react-router-dom'
 import type { ConsoleSection } from './ConsoleApp'
 
 const DESCRIPTIONS: Record<string, string> = {
+  moderation: 'Reported memories, comments and travellers with their reports; dismiss, hide, warn or suspend.',
   contentRequests: 'Read what travellers ask for, answer them, and close what is done.',
   travellers: 'Find a traveller by e-mail, username or friend code; see their account and help them.',
+  payments: 'Purchases by traveller with their refunds and disputes; refund a purchase.',
   auditLog: 'Every operator action: who, when, what and why. Filter it and export it.',
 }
 
