@@ -14,7 +14,6 @@ import type {
 import type { ListedTraveller } from './blocks'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from './catalogue'
 import type { GiftAllowance, GiftUserCardResult, MyCollection, RecycleUserCardResult, UserCard } from './collection'
-import type { ConsolePayments, RefundPurchaseResult } from './consolePayments'
 import type {
   AdjustCreditResult,
   ConsoleContentRequest,
@@ -23,6 +22,7 @@ import type {
   TravellerDetail,
   TravellerMatch,
 } from './console'
+import type { ConsolePayments, RefundPurchaseResult } from './consolePayments'
 import type { MemoryFeed } from './feed'
 import type { AddFriendResult, Friend, FriendMatch, FriendPage } from './friends'
 import type { EmailPreferences } from './mail'

@@ -55,4 +55,3 @@ export const MODERATION_TEXTS = {
 /** How the notification of an outcome words each action (to the reporter and to the author). */
 export const MODERATION_OUTCOMES = ['dismissed', 'hidden', 'warned', 'suspended'] as const
 export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number]
-

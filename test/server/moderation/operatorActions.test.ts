@@ -49,7 +49,11 @@ async function entryOf(itemId: string): Promise<ModerationQueueItem> {
   return entry
 }
 
-function act(entry: ModerationQueueItem, action: ModerationActionBody['action'], extra: Partial<ModerationActionBody> = {}) {
+function act(
+  entry: ModerationQueueItem,
+  action: ModerationActionBody['action'],
+  extra: Partial<ModerationActionBody> = {},
+) {
   return t.call<{ outcome: string; reportsResolved: number }>('POST', '/api/operator/moderation/act', {
     token: operator.token,
     body: { queueItemId: entry.queueItemId, version: entry.version, action, reason: 'Advertising a shop', ...extra },
@@ -161,7 +165,9 @@ describe('moderation actions', () => {
     expect(seen.body.data.comments.map((c) => c.memoryCommentId)).not.toContain(commentId)
     const authorNotices = await notices(author)
     expect(authorNotices.map((n) => n.content).join('\n')).not.toContain('cheap watches')
-    expect(authorNotices).toContainEqual(expect.objectContaining({ content: 'A comment on your memory was removed by our moderators.' }))
+    expect(authorNotices).toContainEqual(
+      expect.objectContaining({ content: 'A comment on your memory was removed by our moderators.' }),
+    )
     expect(await notices(writer)).toContainEqual(expect.objectContaining({ title: 'Your comment was hidden' }))
   })
 
@@ -193,8 +199,14 @@ describe('moderation actions', () => {
         content: expect.stringContaining('Repeated insults in comments.'),
       }),
     )
-    const warnings = await t.db.selectFrom('moderation_warnings').selectAll().where('user_id', '=', author.userId).execute()
-    expect(warnings).toEqual([expect.objectContaining({ reason: 'Repeated insults in comments', created_by: operator.userId })])
+    const warnings = await t.db
+      .selectFrom('moderation_warnings')
+      .selectAll()
+      .where('user_id', '=', author.userId)
+      .execute()
+    expect(warnings).toEqual([
+      expect.objectContaining({ reason: 'Repeated insults in comments', created_by: operator.userId }),
+    ])
   })
 
   it('suspend for N days: sessions end, login is refused saying until when, content hidden; unsuspend restores', async () => {

@@ -54,4 +54,3 @@ describe('reports flooded by one account or a ring of accounts', () => {
     expect(count).toHaveLength(REPORTS_PER_DAY)
   })
 })
-

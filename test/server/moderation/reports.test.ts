@@ -53,7 +53,12 @@ describe('POST /api/moderation/report', () => {
     expect(body.data.message).toBe(MODERATION_TEXTS.reported)
     const rows = await t.db.selectFrom('reports').selectAll().where('item_id', '=', memoryId).execute()
     expect(rows).toEqual([
-      expect.objectContaining({ reporter_id: reader.userId, item_type: 'memory', reason: 'spam', note: 'Links to a shop' }),
+      expect.objectContaining({
+        reporter_id: reader.userId,
+        item_type: 'memory',
+        reason: 'spam',
+        note: 'Links to a shop',
+      }),
     ])
     expect(await queueEntry('memory', memoryId)).toMatchObject({
       author_id: author.userId,
@@ -68,9 +73,9 @@ describe('POST /api/moderation/report', () => {
     const reader = await t.register()
     const memoryId = await createMemory(t, author, cardId)
     const commentId = await comment(author, memoryId, 'Nobody asked you.')
-    expect((await report(reader, { itemType: 'comment', itemId: commentId, reason: 'harassment', note: ' ' })).status).toBe(
-      200,
-    )
+    expect(
+      (await report(reader, { itemType: 'comment', itemId: commentId, reason: 'harassment', note: ' ' })).status,
+    ).toBe(200)
     expect((await report(reader, { itemType: 'traveller', itemId: author.userId, reason: 'other' })).status).toBe(200)
     expect(await queueEntry('comment', commentId)).toMatchObject({ author_id: author.userId })
     expect(await queueEntry('traveller', author.userId)).toMatchObject({ author_id: author.userId })
@@ -142,5 +147,4 @@ describe('POST /api/moderation/report', () => {
     expect(visitor.status).toBe(403)
     expect(await queueEntry('memory', memoryId)).toBeUndefined()
   })
-
 })

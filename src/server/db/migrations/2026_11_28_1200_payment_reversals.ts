@@ -17,12 +17,20 @@ import { sql, type Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('users')
-    .addColumn('digital_credit_owed', 'integer', (c) => c.notNull().defaultTo(0).check(sql`digital_credit_owed >= 0`))
+    .addColumn('digital_credit_owed', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`digital_credit_owed >= 0`),
+    )
     .execute()
   await db.schema
     .alterTable('users')
     .addColumn('physical_credit_owed', 'integer', (c) =>
-      c.notNull().defaultTo(0).check(sql`physical_credit_owed >= 0`),
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`physical_credit_owed >= 0`),
     )
     .execute()
   await db.schema.alterTable('users').addColumn('adult_confirmed_at', 'text').execute()

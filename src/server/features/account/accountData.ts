@@ -57,7 +57,7 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
   payment_events: {
     fate: 'keptAnonymised',
     userColumns: [],
-    exportedIn: { notExported: 'the provider\'s refund and dispute events; the ledger lists the credit they moved' },
+    exportedIn: { notExported: "the provider's refund and dispute events; the ledger lists the credit they moved" },
   },
   payment_disputes: {
     fate: 'keptAnonymised',

@@ -1,11 +1,6 @@
 import type { Transaction } from 'kysely'
 
-import type {
-  ModerationActionBody,
-  ModerationActionResult,
-  ModerationOutcome,
-  UnsuspendBody,
-} from '@shared/moderation'
+import type { ModerationActionBody, ModerationActionResult, ModerationOutcome, UnsuspendBody } from '@shared/moderation'
 
 import type { Database, ModerationItemType } from '../../db/schema'
 import { now } from '../../lib/clock'
@@ -140,7 +135,12 @@ export async function actOnQueueItem(
           lifted_by: null,
         })
         endedSessions = await endAllSessionsOf(trx, entry.authorId)
-        await tell(trx, entry.authorId, NOTICES.suspended(endsAt?.slice(0, 10) ?? null, reason), notificationLinks.notifications)
+        await tell(
+          trx,
+          entry.authorId,
+          NOTICES.suspended(endsAt?.slice(0, 10) ?? null, reason),
+          notificationLinks.notifications,
+        )
         break
       }
     }

@@ -114,7 +114,11 @@ export function listOpenReports(db: Db, items: { itemType: ModerationItemType; i
     ])
     .where('reports.resolved_at', 'is', null)
     .where((eb) =>
-      eb.or(items.map((item) => eb.and([eb('reports.item_type', '=', item.itemType), eb('reports.item_id', '=', item.itemId)]))),
+      eb.or(
+        items.map((item) =>
+          eb.and([eb('reports.item_type', '=', item.itemType), eb('reports.item_id', '=', item.itemId)]),
+        ),
+      ),
     )
     .orderBy('reports.created_at')
     .orderBy('reports.id')

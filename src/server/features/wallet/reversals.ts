@@ -42,13 +42,7 @@ export type PaymentReversalEvent =
     }
 
 export type PaymentEventOutcome =
-  | 'reversed'
-  | 'restored'
-  | 'noEffect'
-  | 'duplicate'
-  | 'unknownPayment'
-  | 'notCredited'
-  | 'accountClosed'
+  'reversed' | 'restored' | 'noEffect' | 'duplicate' | 'unknownPayment' | 'notCredited' | 'accountClosed'
 
 /** Dispute statuses that end a dispute in the purchase's favour: the credit held for it comes back. */
 const DISPUTE_WON = new Set(['won', 'warning_closed'])
@@ -113,7 +107,8 @@ export async function applyPaymentEvent(
       // The account is being erased or is gone: its credit was, or is being, forfeited.
       outcome = 'accountClosed'
     } else {
-      effect = event.kind === 'refund' ? await applyRefund(trx, payment, event) : await applyDispute(trx, payment, event)
+      effect =
+        event.kind === 'refund' ? await applyRefund(trx, payment, event) : await applyDispute(trx, payment, event)
       outcome = effect.restored > 0 ? 'restored' : effect.taken + effect.owed > 0 ? 'reversed' : 'noEffect'
       if (outcome !== 'noEffect') await tellTraveller(trx, payment, event, effect)
     }

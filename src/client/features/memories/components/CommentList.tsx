@@ -8,8 +8,8 @@ import type { Comment, CommentReply } from '@shared/memories'
 import { TEXTS } from '@shared/texts'
 
 import { FriendName } from '../../../components/MemoryDetails'
-import type { RenderTravellerActions } from '../../../components/travellerActions'
 import type { RenderReportAction } from '../../../components/reportAction'
+import type { RenderTravellerActions } from '../../../components/travellerActions'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { formatDate } from '../../../lib/format'
 
