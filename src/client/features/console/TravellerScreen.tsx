@@ -53,7 +53,8 @@ export function TravellerScreen() {
         <Typography variant="h4" component="h2">
           {data.username}
         </Typography>
-        <Typography sx={{ wordBreak: 'break-all' }}>
+        {/* A div, as the chip in it is one. */}
+        <Typography component="div" sx={{ wordBreak: 'break-all' }}>
           {data.email}{' '}
           <Chip
             size="small"
