@@ -3,6 +3,7 @@ import { Type, type Static, type TSchema } from 'typebox'
 import { IdSchema, IntegerSchema, IsoDateTimeSchema, TextSchema } from './common'
 import { CONTENT_REQUEST_MAX_LENGTH } from './constants'
 import { ContentRequestTypeSchema } from './content'
+import { TravellerStandingSchema } from './moderation'
 import { OperatorReasonSchema } from './operator'
 
 /**
@@ -81,6 +82,8 @@ export const TravellerDetailSchema = Type.Object({
   ),
   /** Live sessions (not ended, not expired). */
   sessions: Type.Array(Type.Object({ createdAt: IsoDateTimeSchema, expiresAt: IsoDateTimeSchema })),
+  /** The suspension in force and the warnings, as moderation keeps them. */
+  standing: TravellerStandingSchema,
 })
 export type TravellerDetail = Static<typeof TravellerDetailSchema>
 

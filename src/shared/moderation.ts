@@ -123,6 +123,24 @@ export const ModerationActionResultSchema = Type.Object({
 })
 export type ModerationActionResult = Static<typeof ModerationActionResultSchema>
 
+/** A traveller's standing as the console's traveller page shows it. */
+export const TravellerStandingSchema = Type.Object({
+  /** The suspension in force, the one that ends last; `endsAt` null: for good. Null when not suspended. */
+  suspension: Type.Union([
+    Type.Object({
+      startsAt: IsoDateTimeSchema,
+      endsAt: Type.Union([IsoDateTimeSchema, Type.Null()]),
+      reason: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+  warnings: Type.Object({
+    count: IntegerSchema(),
+    newest: Type.Union([Type.Object({ reason: Type.String(), createdAt: IsoDateTimeSchema }), Type.Null()]),
+  }),
+})
+export type TravellerStanding = Static<typeof TravellerStandingSchema>
+
 export const UnsuspendBodySchema = Type.Object({
   userId: IdSchema,
   reason: TextSchema({ minLength: 1, maxLength: MODERATION_REASON_MAX_LENGTH, multiline: true }),

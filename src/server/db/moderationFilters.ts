@@ -80,10 +80,10 @@ export async function findSuspensionInForce(
   db: Reader,
   userId: string,
   at: string,
-): Promise<{ endsAt: string | null; reason: string } | undefined> {
+): Promise<{ startsAt: string; endsAt: string | null; reason: string } | undefined> {
   const rows = await db
     .selectFrom('suspensions')
-    .select(['ends_at as endsAt', 'reason'])
+    .select(['starts_at as startsAt', 'ends_at as endsAt', 'reason'])
     .where('user_id', '=', userId)
     .where('lifted_at', 'is', null)
     .where('starts_at', '<=', at)

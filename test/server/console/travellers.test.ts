@@ -102,6 +102,84 @@ describe("a traveller's page", () => {
     )
   })
 
+  it("shows the traveller's standing: the suspension in force, for a time or for good, and the warnings", async () => {
+    const user = await t.register()
+    const fresh = present((await traveller(user.userId)).body.data)
+    expect(fresh.standing).toEqual({ suspension: null, warnings: { count: 0, newest: null } })
+
+    const day = 86_400_000
+    const now = Date.now()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    await t.db
+      .insertInto('moderation_warnings')
+      .values([
+        {
+          id: `w1-${user.userId}`,
+          user_id: user.userId,
+          reason: 'Spam',
+          item_type: null,
+          item_id: null,
+          created_by: operator.userId,
+          created_at: iso(now - 3 * day),
+        },
+        {
+          id: `w2-${user.userId}`,
+          user_id: user.userId,
+          reason: 'Rude comment',
+          item_type: null,
+          item_id: null,
+          created_by: operator.userId,
+          created_at: iso(now - day),
+        },
+      ])
+      .execute()
+    const suspension = (
+      id: string,
+      startsAt: number,
+      endsAt: number | null,
+      reason: string,
+      liftedAt: number | null,
+    ) => ({
+      id: `${id}-${user.userId}`,
+      user_id: user.userId,
+      starts_at: iso(startsAt),
+      ends_at: endsAt === null ? null : iso(endsAt),
+      reason,
+      created_by: operator.userId,
+      lifted_at: liftedAt === null ? null : iso(liftedAt),
+      lifted_by: liftedAt === null ? null : operator.userId,
+    })
+    await t.db
+      .insertInto('suspensions')
+      .values([
+        suspension('ended', now - 20 * day, now - 10 * day, 'Long over', null),
+        suspension('lifted', now - 5 * day, null, 'Lifted already', now - 4 * day),
+        suspension('inForce', now - 2 * day, now + 5 * day, 'Harassment', null),
+      ])
+      .execute()
+
+    const suspended = present((await traveller(user.userId)).body.data).standing
+    expect(suspended).toEqual({
+      suspension: { startsAt: iso(now - 2 * day), endsAt: iso(now + 5 * day), reason: 'Harassment' },
+      warnings: { count: 2, newest: { reason: 'Rude comment', createdAt: iso(now - day) } },
+    })
+
+    const lifted = await t.call('POST', '/api/operator/moderation/unsuspend', {
+      token: operator.token,
+      body: { userId: user.userId, reason: 'Appeal accepted' },
+    })
+    expect(lifted.status).toBe(200)
+    expect(present((await traveller(user.userId)).body.data).standing.suspension).toBeNull()
+
+    await t.db
+      .insertInto('suspensions')
+      .values(suspension('forGood', now - day, null, 'Fraud', null))
+      .execute()
+    const forGood = present((await traveller(user.userId)).body.data).standing
+    expect(forGood.suspension).toEqual({ startsAt: iso(now - day), endsAt: null, reason: 'Fraud' })
+    expect(forGood.warnings.count).toBe(2)
+  })
+
   it('answers not found for an unknown id', async () => {
     const { status, body } = await traveller('no-such-user')
     expect({ status, message: body.metadata.message }).toEqual({ status: 404, message: 'No such traveller.' })

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography'
 import { useState, type ReactNode, type SubmitEvent } from 'react'
 import { useParams } from 'react-router-dom'
 
-import { OPERATOR_CREDIT_MAX } from '@shared/console'
+import { OPERATOR_CREDIT_MAX, type TravellerDetail } from '@shared/console'
 import { OPERATOR_REASON_MAX_LENGTH } from '@shared/operator'
 
 import { EmptyState } from '../../components/EmptyState'
@@ -27,9 +27,12 @@ import { LoadFailed } from '../../components/LoadFailed'
 import { LoadingState } from '../../components/LoadingState'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatCredit, formatDate, formatMoney } from '../../lib/format'
+import { useAppDispatch } from '../../lib/hooks'
 import { enqueueSnackbar } from '../../lib/toast'
+import { useUnsuspendMutation } from '../moderation/api'
 
 import {
+  consoleApi,
   useAdjustCreditMutation,
   useEndSessionsMutation,
   useGetTravellerQuery,
@@ -50,7 +53,8 @@ export function TravellerScreen() {
         <Typography variant="h4" component="h2">
           {data.username}
         </Typography>
-        <Typography sx={{ wordBreak: 'break-all' }}>
+        {/* A div, as the chip in it is one. */}
+        <Typography component="div" sx={{ wordBreak: 'break-all' }}>
           {data.email}{' '}
           <Chip
             size="small"
@@ -71,6 +75,7 @@ export function TravellerScreen() {
         </Stack>
       </Paper>
 
+      <Standing userId={data.userId} standing={data.standing} />
       <CreditForm userId={data.userId} />
       <AccountActions userId={data.userId} sessions={data.sessions.length} />
 
@@ -271,23 +276,18 @@ const ACTIONS: Record<AccountAction, { label: string; confirm: string; done: str
 
 function AccountActions({ userId, sessions }: { userId: string; sessions: number }) {
   const [open, setOpen] = useState<AccountAction | null>(null)
-  const [reason, setReason] = useState('')
   const [endSessions, ending] = useEndSessionsMutation()
   const [sendReset, sending] = useSendPasswordResetMutation()
-  const close = () => {
-    setOpen(null)
-    setReason('')
-  }
-  const handleSubmit = async (event: SubmitEvent) => {
-    event.preventDefault()
-    if (!open || !reason.trim()) return
+  const handleSubmit = async (reason: string) => {
+    if (!open) return false
     try {
-      if (open === 'endSessions') await endSessions({ userId, reason: reason.trim() }).unwrap()
-      else await sendReset({ userId, reason: reason.trim() }).unwrap()
+      if (open === 'endSessions') await endSessions({ userId, reason }).unwrap()
+      else await sendReset({ userId, reason }).unwrap()
       enqueueSnackbar(ACTIONS[open].done, { variant: 'success' })
-      close()
+      return true
     } catch {
       // Shown by the shared request handling; the dialog stays open with the reason.
+      return false
     }
   }
   return (
@@ -303,35 +303,137 @@ function AccountActions({ userId, sessions }: { userId: string; sessions: number
           {ACTIONS.passwordReset.label}
         </Button>
       </Stack>
-      <Dialog open={open !== null} onClose={close} fullWidth maxWidth="sm">
-        <form onSubmit={handleSubmit} noValidate>
-          <DialogTitle>{open ? ACTIONS[open].label : ''}</DialogTitle>
-          <DialogContent>
-            <Typography sx={{ mb: 2 }}>{open ? ACTIONS[open].confirm : ''}</Typography>
-            <TextField
-              label="Reason"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              required
-              fullWidth
-              autoFocus
-              helperText="Kept in the audit log."
-              slotProps={reasonProps}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Cancel</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={!reason.trim()}
-              loading={ending.isLoading || sending.isLoading}
-            >
-              Confirm
+      <ReasonDialog
+        open={open !== null}
+        title={open ? ACTIONS[open].label : ''}
+        confirm={open ? ACTIONS[open].confirm : ''}
+        loading={ending.isLoading || sending.isLoading}
+        onClose={() => setOpen(null)}
+        onSubmit={handleSubmit}
+      />
+    </Paper>
+  )
+}
+
+/**
+ * The form every action on a traveller takes: what it does, and the reason kept in the audit log (required).
+ * `onSubmit` answers whether the action was done; the dialog closes then, and otherwise stays open with the reason.
+ */
+function ReasonDialog({
+  open,
+  title,
+  confirm,
+  loading,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean
+  title: string
+  confirm: string
+  loading: boolean
+  onClose: () => void
+  onSubmit: (reason: string) => Promise<boolean>
+}) {
+  const [reason, setReason] = useState('')
+  const close = () => {
+    setReason('')
+    onClose()
+  }
+  const handleSubmit = async (event: SubmitEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) return
+    if (await onSubmit(reason.trim())) close()
+  }
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>{confirm}</Typography>
+          <TextField
+            label="Reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required
+            fullWidth
+            autoFocus
+            helperText="Kept in the audit log."
+            slotProps={reasonProps}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={!reason.trim()} loading={loading}>
+            Confirm
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}
+
+/** "Suspended until 2026-12-04" or "Suspended for good". */
+function suspendedLabel(endsAt: string | null): string {
+  return endsAt === null ? 'Suspended for good' : `Suspended until ${formatDate(endsAt)}`
+}
+
+/**
+ * The traveller's standing with moderation: the suspension in force with its reason and date, and the warnings with
+ * the newest one's reason. A suspension in force can be lifted here, with a reason, as from the moderation queue.
+ */
+function Standing({ userId, standing }: { userId: string; standing: TravellerDetail['standing'] }) {
+  const dispatch = useAppDispatch()
+  const [open, setOpen] = useState(false)
+  const [unsuspend, { isLoading }] = useUnsuspendMutation()
+  const { suspension, warnings } = standing
+  const handleSubmit = async (reason: string) => {
+    try {
+      await unsuspend({ userId, reason }).unwrap()
+      enqueueSnackbar('The suspension is lifted.', { variant: 'success' })
+      return true
+    } catch (error) {
+      // Shown by the shared request handling. A suspension lifted meanwhile (or ended) leaves nothing to do here.
+      return typeof error === 'object' && error !== null && 'status' in error && error.status === 409
+    } finally {
+      dispatch(consoleApi.util.invalidateTags([{ type: 'ConsoleTraveller', id: userId }, 'AuditLog']))
+    }
+  }
+  return (
+    <Paper component="section" aria-label="Standing" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h5" component="h3" gutterBottom>
+        Standing
+      </Typography>
+      <Stack spacing={1}>
+        {suspension ? (
+          <Box>
+            <Chip size="small" color="error" label={suspendedLabel(suspension.endsAt)} />
+            <Typography sx={{ mt: 1 }}>
+              Suspended on {formatDate(suspension.startsAt)}: {suspension.reason}
+            </Typography>
+          </Box>
+        ) : (
+          <Typography>Not suspended.</Typography>
+        )}
+        <Typography>
+          {warnings.count === 0 ? 'No warnings.' : `${warnings.count} ${warnings.count === 1 ? 'warning' : 'warnings'}`}
+          {warnings.newest && ` · newest on ${formatDate(warnings.newest.createdAt)}: ${warnings.newest.reason}`}
+        </Typography>
+        {suspension && (
+          <Box>
+            <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+              Unsuspend
             </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+          </Box>
+        )}
+      </Stack>
+      <ReasonDialog
+        open={open}
+        title="Unsuspend"
+        confirm="The suspension ends now: the traveller can log in again, and is told so."
+        loading={isLoading}
+        onClose={() => setOpen(false)}
+        onSubmit={handleSubmit}
+      />
     </Paper>
   )
 }

@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { markContentRequestDone, replyToContentRequest } from '../content/service'
+import { standingOf } from '../moderation/service'
 import { recordOperatorAction } from '../operator/service'
 import { endAllSessionsOf, recordPasswordReset } from '../session/service'
 import { balances, credit, debit } from '../wallet/service'
@@ -58,12 +59,14 @@ function paymentStatus(row: { fulfilled_at: string | null; refused_at: string | 
 export async function getTraveller(db: Kysely<Database>, userId: string): Promise<TravellerDetail> {
   const user = await queries.findTraveller(db, userId)
   if (!user) throw new AppError('NotFound', CONSOLE_REFUSALS.noSuchTraveller)
-  const [ledger, payments, certificates, draws, sessions] = await Promise.all([
+  const at = nowIso()
+  const [ledger, payments, certificates, draws, sessions, standing] = await Promise.all([
     queries.findLedger(db, userId),
     queries.findPayments(db, userId),
     queries.findCertificates(db, userId),
     queries.findDraws(db, userId),
-    queries.findLiveSessions(db, userId, nowIso()),
+    queries.findLiveSessions(db, userId, at),
+    standingOf(db, userId, at),
   ])
   return {
     userId: user.id,
@@ -100,6 +103,7 @@ export async function getTraveller(db: Kysely<Database>, userId: string): Promis
     })),
     draws: draws.map((row) => ({ id: row.id, createdAt: row.created_at, kind: row.kind, price: row.price })),
     sessions: sessions.map((row) => ({ createdAt: row.created_at, expiresAt: row.expires_at })),
+    standing,
   }
 }
 

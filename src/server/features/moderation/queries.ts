@@ -182,6 +182,18 @@ export async function countWarnings(db: Db, userId: string): Promise<number> {
   return Number(row.count)
 }
 
+/** The traveller's newest warning, if any. */
+export function findNewestWarning(db: Db, userId: string) {
+  return db
+    .selectFrom('moderation_warnings')
+    .select(['reason', 'created_at as createdAt'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
 export async function insertSuspension(db: Db, suspension: Insertable<SuspensionsTable>): Promise<void> {
   await db.insertInto('suspensions').values(suspension).execute()
 }

@@ -5,3 +5,4 @@
 export { reportItem } from './reports'
 export { getModerationQueue } from './queue'
 export { actOnQueueItem, unsuspend } from './actions'
+export { standingOf } from './standing'
