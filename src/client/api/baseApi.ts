@@ -113,8 +113,6 @@ export const baseApi = createApi({
     'Referral',
     'Notification',
     'Comment',
-    'Blocked',
-    'Muted',
   ],
   endpoints: () => ({}),
 })

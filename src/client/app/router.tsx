@@ -169,11 +169,8 @@ const page = {
   about: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-about" */ '../features/content/AboutPage')).AboutPage,
   ),
-  privacy: lazyScreen(
-    async () => (await import(/* webpackChunkName: "page-privacy" */ '../features/content/PrivacyPage')).PrivacyPage,
-  ),
-  terms: lazyScreen(
-    async () => (await import(/* webpackChunkName: "page-terms" */ '../features/content/TermsPage')).TermsPage,
+  legal: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-legal" */ '../features/content/LegalPages')).LegalPages,
   ),
   notFound: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-notFound" */ './shell/NotFoundPage')).NotFoundPage,
@@ -209,8 +206,8 @@ export const routes: RouteObject[] = [
       // A visitor may look at the draw screen; drawing says "You need to log in to draw a card." and goes to login.
       { path: paths.digitalDraw.path, element: <page.digitalDraw /> },
       { path: paths.about.path, element: <page.about /> },
-      { path: paths.privacy.path, element: <page.privacy /> },
-      { path: paths.terms.path, element: <page.terms /> },
+      { path: paths.privacy.path, element: <page.legal /> },
+      { path: paths.terms.path, element: <page.legal /> },
       {
         element: <RequireLogin />,
         children: [

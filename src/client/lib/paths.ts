@@ -58,7 +58,7 @@ export const paths = {
   requestNewContent: { path: '/requestNewContent', href: () => '/requestNewContent' },
   about: { path: '/about', href: () => '/about' },
   // The operators' console and its sections (docs/product.md#console), one lazily loaded part of the app.
-  console: { path: '/console/*', href: (section = '') => (section ? `/console/${section}` : '/console') },
+  console: { path: '/console/*', href: () => '/console' },
   privacy: { path: '/privacy', href: () => '/privacy' },
   terms: { path: '/terms', href: () => '/terms' },
   freeDraw: { path: '/freeDraw', href: () => '/freeDraw' },

@@ -22,7 +22,8 @@ const MUTE_TAGS = [
   { type: 'Feed', id: 'LIST' },
 ] as const
 
-export const blocksApi = baseApi.injectEndpoints({
+// Its tag types are added here rather than on the base API, which is part of every first load.
+export const blocksApi = baseApi.enhanceEndpoints({ addTagTypes: ['Blocked', 'Muted'] }).injectEndpoints({
   endpoints: (build) => ({
     getBlockedTravellers: build.query<ListedTraveller[], void>({
       query: () => '/blocks/getBlockedTravellers',
