@@ -314,8 +314,9 @@ async function restorePostgres(url: string, from: string, force: boolean): Promi
 }
 
 /**
- * Drops every schema but `public` (pg-boss's among them) and every table of `public`, in one transaction, so the
- * restore meets an empty database. pg_restore's own `--clean` cannot drop pg-boss's partitioned job tables.
+ * Drops every schema but `public` (pg-boss's among them) and every table and function of `public` (the audit log's
+ * trigger function among them; an extension's are left to it), in one transaction, so the restore meets an empty
+ * database. pg_restore's own `--clean` cannot drop pg-boss's partitioned job tables.
  */
 async function emptyPostgres(url: string): Promise<void> {
   await withPostgres(url, async (client) => {
@@ -331,6 +332,12 @@ async function emptyPostgres(url: string): Promise<void> {
       const names = tables.map(({ name }) => `public.${client.escapeIdentifier(name)}`).join(', ')
       await client.query(`DROP TABLE ${names} CASCADE`)
     }
+    const { rows: functions } = await client.query<{ signature: string }>(
+      `SELECT p.oid::regprocedure::text AS signature FROM pg_proc p
+       WHERE p.pronamespace = 'public'::regnamespace
+         AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
+    )
+    for (const { signature } of functions) await client.query(`DROP FUNCTION ${signature} CASCADE`)
     await client.query('COMMIT')
   })
 }
