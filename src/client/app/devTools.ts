@@ -30,6 +30,10 @@ const SECRET_FIELDS = new Set(
     'expiry',
     'cvc',
     'redeemCode',
+    // An operator's authenticator enrolment: the TOTP secret, and the otpauth:// URI and QR code that carry it.
+    'secret',
+    'uri',
+    'qrSvg',
   ].map((name) => name.toLowerCase()),
 )
 

@@ -6,6 +6,7 @@ import { sessionEnded } from '@client/api/sessionEvents'
 import { redactSecrets } from '@client/app/devTools'
 import { ToastHost } from '@client/app/shell/ToastHost'
 import { makeStore, rootReducer } from '@client/app/store'
+import { consoleApi } from '@client/features/console/api'
 import { selectNewNotification } from '@client/features/notifications/api'
 import { sessionApi } from '@client/features/session/api'
 import { restoreSession } from '@client/features/session/listeners'
@@ -92,6 +93,28 @@ describe('the store', () => {
       authKey: '[redacted]',
     })
     store.dispatch(sessionEnded('logout'))
+  })
+
+  it('records no authenticator secret: an operator enrolment’s secret, otpauth URI and QR code', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPSECRET'
+    server.use(
+      onPost('/operator/secondFactor/enrol', {
+        uri: `otpauth://totp/Wandercards:op%40example.com?secret=${secret}`,
+        secret,
+        qrSvg: `<svg xmlns="http://www.w3.org/2000/svg"><desc>${secret}</desc></svg>`,
+      }),
+    )
+    const recorded: UnknownAction[] = []
+    const recorder: Middleware = () => (next) => (action) => {
+      recorded.push(action as UnknownAction)
+      return next(action)
+    }
+    const store = makeStore(undefined, { recorder })
+    await store.dispatch(consoleApi.endpoints.enrolSecondFactor.initiate(undefined, { fixedCacheKey: 'enrol' }))
+
+    expect(JSON.stringify(store.getState())).toContain(secret)
+    expect(JSON.stringify(recorded.map((action) => redactSecrets(action)))).not.toContain(secret)
+    expect(JSON.stringify(redactSecrets(store.getState()))).not.toContain(secret)
   })
 
   it('keeps the store serializable', async () => {
