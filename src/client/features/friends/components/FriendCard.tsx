@@ -54,7 +54,15 @@ export function FriendCard({ friend, renderTravellerActions }: FriendCardProps) 
         <UserAvatar avatarId={friend.avatarId} username={friend.username} size={56} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h3" noWrap>
-            <Link component={RouterLink} to={paths.friend.href(friend.userId)} color="inherit" underline="hover">
+            {/* A block, the width of the name's column, so a phone's finger gets a target of at least 24 px beside
+                the buttons; it clips the name itself, as the heading would. */}
+            <Link
+              component={RouterLink}
+              to={paths.friend.href(friend.userId)}
+              color="inherit"
+              underline="hover"
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
               {friend.username}
             </Link>
           </Typography>
