@@ -217,6 +217,7 @@ function CreditForm({ userId }: { userId: string }) {
         <TextField
           select
           label="Action"
+          sx={{ minWidth: 120 }}
           value={direction}
           onChange={(event) => setDirection(event.target.value as 'grant' | 'take')}
         >
@@ -239,6 +240,7 @@ function CreditForm({ userId }: { userId: string }) {
           onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ''))}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           required
+          sx={{ minWidth: 120 }}
         />
         <TextField
           label="Reason"
