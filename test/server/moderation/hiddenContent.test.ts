@@ -1,35 +1,18 @@
 import type { MemoryFeed } from '@shared/feed'
 import type { Memory } from '@shared/memories'
-import type { ReportBody } from '@shared/moderation'
-import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, makeFriends } from '../memories/fixtures'
 
+import { comment, report } from './moderationKit'
+
 let t: TestApp
 let cardId: string
-let address = 0
 beforeAll(async () => {
   t = await buildTestApp()
   ;[cardId] = await cardsOfRarity(t, 2, 1)
 }, 60_000)
 afterAll(() => t.close())
-
-function report(user: TestUser, body: ReportBody) {
-  address += 1
-  return t.call<{ message: string }>('POST', '/api/moderation/report', {
-    token: user.token,
-    body,
-    remoteAddress: `10.9.${Math.floor(address / 250)}.${address % 250}`,
-  })
-}
-
-async function comment(user: TestUser, memoryId: string, commentContent: string): Promise<string> {
-  const { body } = await t.call<{ memoryCommentId: string }>('POST', '/api/memory/postComment', {
-    token: user.token,
-    body: { memoryId, commentContent },
-  })
-  return body.data.memoryCommentId
-}
 
 describe('what moderation hides', () => {
   async function hide(table: 'memories' | 'memory_comments', id: string) {
@@ -66,7 +49,7 @@ describe('what moderation hides', () => {
       body: { memoryId, commentContent: 'hello' },
     })
     expect(post.status).toBe(404)
-    expect((await report(friend, { itemType: 'memory', itemId: memoryId, reason: 'spam' })).status).toBe(404)
+    expect((await report(t, friend, { itemType: 'memory', itemId: memoryId, reason: 'spam' })).status).toBe(404)
   })
 
   it('keeps a hidden comment from everyone but its author, and out of the comment count', async () => {
@@ -74,8 +57,8 @@ describe('what moderation hides', () => {
     const writer = await t.register()
     const reader = await t.register()
     const memoryId = await createMemory(t, author, cardId)
-    const commentId = await comment(writer, memoryId, 'Buy followers at example.com')
-    await comment(reader, memoryId, 'Lovely pictures')
+    const commentId = await comment(t, writer, memoryId, 'Buy followers at example.com')
+    await comment(t, reader, memoryId, 'Lovely pictures')
     await hide('memory_comments', commentId)
     const ids = (memory: Memory) => memory.comments.map((c) => c.memoryCommentId)
 
@@ -89,7 +72,7 @@ describe('what moderation hides', () => {
       body: { memoryId, commentContent: 'no', replyToCommentId: commentId },
     })
     expect(reply.status).toBe(404)
-    expect((await report(reader, { itemType: 'comment', itemId: commentId, reason: 'spam' })).status).toBe(404)
+    expect((await report(t, reader, { itemType: 'comment', itemId: commentId, reason: 'spam' })).status).toBe(404)
   })
 
   it("keeps a suspended traveller's memories and comments from others while the suspension lasts", async () => {
@@ -98,7 +81,7 @@ describe('what moderation hides', () => {
     const memoryId = await createMemory(t, author, cardId)
     const other = await t.register()
     const otherMemory = await createMemory(t, other, cardId)
-    const commentId = await comment(author, otherMemory, 'A comment by the suspended traveller')
+    const commentId = await comment(t, author, otherMemory, 'A comment by the suspended traveller')
     const at = new Date()
     await t.db
       .insertInto('suspensions')

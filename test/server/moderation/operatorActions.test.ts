@@ -1,15 +1,16 @@
 import type { Memory } from '@shared/memories'
-import type { ModerationActionBody, ModerationQueueItem, ModerationQueueResult, ReportBody } from '@shared/moderation'
+import type { ModerationActionBody, ModerationQueueItem, ModerationQueueResult } from '@shared/moderation'
 import { MODERATION_TEXTS } from '@shared/moderation'
 import { makeOperator, type TestOperator } from '@test/helpers/operator'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory } from '../memories/fixtures'
 
+import { report } from './moderationKit'
+
 let t: TestApp
 let cardId: string
 let operator: TestOperator
-let address = 0
 beforeAll(async () => {
   // Many travellers sign up from one address here; the limits of reports are tested in reportFlood.test.ts.
   t = await buildTestApp({ env: { RATE_LIMITS: 'off' } })
@@ -28,11 +29,6 @@ async function travellers<N extends number>(count: N): Promise<Travellers<N>> {
   for (let i = 0; i < count; i += 1) users.push(await t.register())
   // The length was just made; the type system cannot follow it from an array.
   return users as Travellers<N>
-}
-
-function report(user: TestUser, body: ReportBody) {
-  address += 1
-  return t.call('POST', '/api/moderation/report', { token: user.token, body, remoteAddress: `10.8.0.${address}` })
 }
 
 async function queue(): Promise<ModerationQueueItem[]> {
@@ -85,8 +81,8 @@ describe('the moderation queue', () => {
   it('lists an item once with every report, the reporters, and the content in context', async () => {
     const [author, a, b] = await travellers(3)
     const memoryId = await createMemory(t, author, cardId, { memoryContent: 'Cheap watches at example.com' })
-    await report(a, { itemType: 'memory', itemId: memoryId, reason: 'spam', note: 'A shop' })
-    await report(b, { itemType: 'memory', itemId: memoryId, reason: 'other' })
+    await report(t, a, { itemType: 'memory', itemId: memoryId, reason: 'spam', note: 'A shop' })
+    await report(t, b, { itemType: 'memory', itemId: memoryId, reason: 'other' })
     const entry = await entryOf(memoryId)
     expect(entry).toMatchObject({ itemType: 'memory', reportCount: 2, version: 1 })
     expect(entry.reports.map((r) => [r.reporterUsername, r.reason, r.note])).toEqual([
@@ -109,7 +105,7 @@ describe('the moderation queue', () => {
       body: { memoryId, commentContent: 'You are an idiot' },
     })
     const commentId = posted.body.data.memoryCommentId
-    await report(reader, { itemType: 'comment', itemId: commentId, reason: 'harassment' })
+    await report(t, reader, { itemType: 'comment', itemId: commentId, reason: 'harassment' })
     const entry = await entryOf(commentId)
     expect(entry.content).toMatchObject({
       authorUsername: writer.username,
@@ -123,8 +119,8 @@ describe('moderation actions', () => {
   it('hide: the memory is gone for everyone but its author, who is told why; reporters hear the outcome; audited', async () => {
     const [author, a, b] = await travellers(3)
     const memoryId = await createMemory(t, author, cardId)
-    await report(a, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
-    await report(b, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
+    await report(t, a, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
+    await report(t, b, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
     const hidden = await act(await entryOf(memoryId), 'hide')
     expect(hidden.status).toBe(200)
     expect(hidden.body.data).toEqual({ outcome: 'hidden', reportsResolved: 2 })
@@ -159,7 +155,7 @@ describe('moderation actions', () => {
       body: { memoryId, commentContent: 'Visit my shop for cheap watches' },
     })
     const commentId = posted.body.data.memoryCommentId
-    await report(reader, { itemType: 'comment', itemId: commentId, reason: 'spam' })
+    await report(t, reader, { itemType: 'comment', itemId: commentId, reason: 'spam' })
     expect((await act(await entryOf(commentId), 'hide')).status).toBe(200)
     const seen = await getMemory(reader, memoryId)
     expect(seen.body.data.comments.map((c) => c.memoryCommentId)).not.toContain(commentId)
@@ -174,7 +170,7 @@ describe('moderation actions', () => {
   it('dismiss: nothing changes for the item; reporters are told it breaks no rule', async () => {
     const [author, reader] = await travellers(2)
     const memoryId = await createMemory(t, author, cardId)
-    await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'other' })
+    await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'other' })
     const dismissed = await act(await entryOf(memoryId), 'dismiss', { reason: 'Within the rules' })
     expect(dismissed.body.data).toEqual({ outcome: 'dismissed', reportsResolved: 1 })
     expect((await getMemory(reader, memoryId)).status).toBe(200)
@@ -190,7 +186,7 @@ describe('moderation actions', () => {
 
   it('warn: the author gets a notification with the reason, and a warning is recorded', async () => {
     const [author, reader] = await travellers(2)
-    await report(reader, { itemType: 'traveller', itemId: author.userId, reason: 'harassment' })
+    await report(t, reader, { itemType: 'traveller', itemId: author.userId, reason: 'harassment' })
     const warned = await act(await entryOf(author.userId), 'warn', { reason: 'Repeated insults in comments' })
     expect(warned.body.data.outcome).toBe('warned')
     expect(await notices(author)).toContainEqual(
@@ -212,7 +208,7 @@ describe('moderation actions', () => {
   it('suspend for N days: sessions end, login is refused saying until when, content hidden; unsuspend restores', async () => {
     const [author, reader] = await travellers(2)
     const memoryId = await createMemory(t, author, cardId)
-    await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'hateful' })
+    await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'hateful' })
     const suspended = await act(await entryOf(memoryId), 'suspend', { days: 7, reason: 'Hateful memories' })
     expect(suspended.body.data.outcome).toBe('suspended')
 
@@ -257,7 +253,7 @@ describe('moderation actions', () => {
 
   it('suspend for good: the login says so', async () => {
     const [author, reader] = await travellers(2)
-    await report(reader, { itemType: 'traveller', itemId: author.userId, reason: 'spam' })
+    await report(t, reader, { itemType: 'traveller', itemId: author.userId, reason: 'spam' })
     expect((await act(await entryOf(author.userId), 'suspend', { reason: 'Spam account' })).status).toBe(200)
     const login = await t.call('POST', '/api/login', {
       body: { email: author.email, password: 'correct horse battery' },
@@ -269,7 +265,7 @@ describe('moderation actions', () => {
   it('refuses a second, concurrent action on one item with 409 and changes nothing', async () => {
     const [author, reader] = await travellers(2)
     const memoryId = await createMemory(t, author, cardId)
-    await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
+    await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
     const entry = await entryOf(memoryId)
     const answers = await Promise.all([act(entry, 'hide'), act(entry, 'dismiss')])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
@@ -286,7 +282,7 @@ describe('moderation actions', () => {
   it('refuses acting on deleted content except dismissing, and a hide of a traveller', async () => {
     const [author, reader] = await travellers(2)
     const memoryId = await createMemory(t, author, cardId)
-    await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
+    await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
     const entry = await entryOf(memoryId)
     expect(entry.content.exists).toBe(true)
     await t.db.deleteFrom('memories').where('id', '=', memoryId).execute()
@@ -299,7 +295,7 @@ describe('moderation actions', () => {
     expect((await act(gone, 'dismiss')).status).toBe(200)
 
     const [traveller, other] = await travellers(2)
-    await report(other, { itemType: 'traveller', itemId: traveller.userId, reason: 'spam' })
+    await report(t, other, { itemType: 'traveller', itemId: traveller.userId, reason: 'spam' })
     const hideTraveller = await act(await entryOf(traveller.userId), 'hide')
     expect(hideTraveller.status).toBe(400)
   })
@@ -307,7 +303,7 @@ describe('moderation actions', () => {
   it('refuses an action without a reason, with an unknown action, or days out of range', async () => {
     const [author, reader] = await travellers(2)
     const memoryId = await createMemory(t, author, cardId)
-    await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
+    await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
     const entry = await entryOf(memoryId)
     expect((await act(entry, 'hide', { reason: '' })).status).toBe(400)
     expect((await act(entry, 'delete' as 'hide')).status).toBe(400)

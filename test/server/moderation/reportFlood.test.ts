@@ -1,26 +1,18 @@
 import type { Memory } from '@shared/memories'
-import { REPORTS_PER_DAY, type ReportBody } from '@shared/moderation'
-import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+import { REPORTS_PER_DAY } from '@shared/moderation'
+import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory } from '../memories/fixtures'
 
+import { report } from './moderationKit'
+
 let t: TestApp
 let cardId: string
-let address = 0
 beforeAll(async () => {
   t = await buildTestApp()
   ;[cardId] = await cardsOfRarity(t, 2, 1)
 }, 60_000)
 afterAll(() => t.close())
-
-function report(user: TestUser, body: ReportBody) {
-  address += 1
-  return t.call<{ message: string }>('POST', '/api/moderation/report', {
-    token: user.token,
-    body,
-    remoteAddress: `10.9.${Math.floor(address / 250)}.${address % 250}`,
-  })
-}
 
 describe('reports flooded by one account or a ring of accounts', () => {
   it('makes a ring of accounts reporting one item one queue entry with their count', async () => {
@@ -28,7 +20,7 @@ describe('reports flooded by one account or a ring of accounts', () => {
     const memoryId = await createMemory(t, author, cardId)
     const ring = await Promise.all(Array.from({ length: 6 }, () => t.register()))
     for (const member of ring) {
-      expect((await report(member, { itemType: 'memory', itemId: memoryId, reason: 'spam' })).status).toBe(200)
+      expect((await report(t, member, { itemType: 'memory', itemId: memoryId, reason: 'spam' })).status).toBe(200)
     }
     const entries = await t.db.selectFrom('moderation_items').selectAll().where('item_id', '=', memoryId).execute()
     expect(entries).toHaveLength(1)
@@ -46,7 +38,7 @@ describe('reports flooded by one account or a ring of accounts', () => {
     for (let i = 0; i < REPORTS_PER_DAY + 1; i += 1) memories.push(await createMemory(t, author, cardId))
     const statuses: number[] = []
     for (const memoryId of memories) {
-      statuses.push((await report(flooder, { itemType: 'memory', itemId: memoryId, reason: 'spam' })).status)
+      statuses.push((await report(t, flooder, { itemType: 'memory', itemId: memoryId, reason: 'spam' })).status)
     }
     expect(statuses.slice(0, REPORTS_PER_DAY).every((status) => status === 200)).toBe(true)
     expect(statuses[REPORTS_PER_DAY]).toBe(429)

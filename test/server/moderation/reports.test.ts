@@ -1,33 +1,17 @@
-import { MODERATION_TEXTS, type ReportBody } from '@shared/moderation'
-import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+import { MODERATION_TEXTS } from '@shared/moderation'
+import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, makeFriends } from '../memories/fixtures'
 
+import { comment, report } from './moderationKit'
+
 let t: TestApp
 let cardId: string
-let address = 0
 beforeAll(async () => {
   t = await buildTestApp()
   ;[cardId] = await cardsOfRarity(t, 2, 1)
 }, 60_000)
 afterAll(() => t.close())
-
-function report(user: TestUser, body: ReportBody) {
-  address += 1
-  return t.call<{ message: string }>('POST', '/api/moderation/report', {
-    token: user.token,
-    body,
-    remoteAddress: `10.9.${Math.floor(address / 250)}.${address % 250}`,
-  })
-}
-
-async function comment(user: TestUser, memoryId: string, commentContent: string): Promise<string> {
-  const { body } = await t.call<{ memoryCommentId: string }>('POST', '/api/memory/postComment', {
-    token: user.token,
-    body: { memoryId, commentContent },
-  })
-  return body.data.memoryCommentId
-}
 
 function queueEntry(itemType: string, itemId: string) {
   return t.db
@@ -43,7 +27,7 @@ describe('POST /api/moderation/report', () => {
     const author = await t.register()
     const reader = await t.register()
     const memoryId = await createMemory(t, author, cardId)
-    const { status, body } = await report(reader, {
+    const { status, body } = await report(t, reader, {
       itemType: 'memory',
       itemId: memoryId,
       reason: 'spam',
@@ -72,11 +56,13 @@ describe('POST /api/moderation/report', () => {
     const author = await t.register()
     const reader = await t.register()
     const memoryId = await createMemory(t, author, cardId)
-    const commentId = await comment(author, memoryId, 'Nobody asked you.')
+    const commentId = await comment(t, author, memoryId, 'Nobody asked you.')
     expect(
-      (await report(reader, { itemType: 'comment', itemId: commentId, reason: 'harassment', note: ' ' })).status,
+      (await report(t, reader, { itemType: 'comment', itemId: commentId, reason: 'harassment', note: ' ' })).status,
     ).toBe(200)
-    expect((await report(reader, { itemType: 'traveller', itemId: author.userId, reason: 'other' })).status).toBe(200)
+    expect((await report(t, reader, { itemType: 'traveller', itemId: author.userId, reason: 'other' })).status).toBe(
+      200,
+    )
     expect(await queueEntry('comment', commentId)).toMatchObject({ author_id: author.userId })
     expect(await queueEntry('traveller', author.userId)).toMatchObject({ author_id: author.userId })
     const notes = await t.db.selectFrom('reports').select('note').where('reporter_id', '=', reader.userId).execute()
@@ -87,8 +73,8 @@ describe('POST /api/moderation/report', () => {
     const author = await t.register()
     const reader = await t.register()
     const memoryId = await createMemory(t, author, cardId)
-    await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
-    const again = await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'hateful', note: 'again' })
+    await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'spam' })
+    const again = await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'hateful', note: 'again' })
     expect(again.status).toBe(409)
     expect(again.body.metadata.message).toBe(MODERATION_TEXTS.alreadyReported)
     const rows = await t.db.selectFrom('reports').select('reason').where('item_id', '=', memoryId).execute()
@@ -102,17 +88,17 @@ describe('POST /api/moderation/report', () => {
     const own = await createMemory(t, author, cardId)
     const privateMemory = await createMemory(t, author, cardId, { visibility: 1 })
     const friendsMemory = await createMemory(t, author, cardId, { visibility: 2 })
-    const ownRefusal = await report(author, { itemType: 'memory', itemId: own, reason: 'spam' })
+    const ownRefusal = await report(t, author, { itemType: 'memory', itemId: own, reason: 'spam' })
     expect(ownRefusal.status).toBe(422)
     expect(ownRefusal.body.metadata.message).toBe(MODERATION_TEXTS.ownItem)
-    expect((await report(author, { itemType: 'traveller', itemId: author.userId, reason: 'spam' })).status).toBe(422)
+    expect((await report(t, author, { itemType: 'traveller', itemId: author.userId, reason: 'spam' })).status).toBe(422)
     for (const itemId of [privateMemory, friendsMemory, 'no-such-memory']) {
-      const refused = await report(stranger, { itemType: 'memory', itemId, reason: 'spam' })
+      const refused = await report(t, stranger, { itemType: 'memory', itemId, reason: 'spam' })
       expect(refused.status).toBe(404)
       expect(refused.body.metadata.message).toBe(MODERATION_TEXTS.notFound.memory)
     }
-    expect((await report(stranger, { itemType: 'comment', itemId: 'nope', reason: 'spam' })).status).toBe(404)
-    expect((await report(stranger, { itemType: 'traveller', itemId: 'nope', reason: 'spam' })).status).toBe(404)
+    expect((await report(t, stranger, { itemType: 'comment', itemId: 'nope', reason: 'spam' })).status).toBe(404)
+    expect((await report(t, stranger, { itemType: 'traveller', itemId: 'nope', reason: 'spam' })).status).toBe(404)
     const rows = await t.db
       .selectFrom('reports')
       .select('id')
@@ -126,20 +112,25 @@ describe('POST /api/moderation/report', () => {
     const friend = await t.register()
     await makeFriends(t, author, friend)
     const memoryId = await createMemory(t, author, cardId, { visibility: 2 })
-    expect((await report(friend, { itemType: 'memory', itemId: memoryId, reason: 'private_information' })).status).toBe(
-      200,
-    )
+    expect(
+      (await report(t, friend, { itemType: 'memory', itemId: memoryId, reason: 'private_information' })).status,
+    ).toBe(200)
   })
 
   it('refuses a note over the limit, an unknown reason or item type, and visitors', async () => {
     const author = await t.register()
     const reader = await t.register()
     const memoryId = await createMemory(t, author, cardId)
-    const long = await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'spam', note: 'x'.repeat(501) })
+    const long = await report(t, reader, {
+      itemType: 'memory',
+      itemId: memoryId,
+      reason: 'spam',
+      note: 'x'.repeat(501),
+    })
     expect(long.status).toBe(400)
-    const badReason = await report(reader, { itemType: 'memory', itemId: memoryId, reason: 'boring' as 'spam' })
+    const badReason = await report(t, reader, { itemType: 'memory', itemId: memoryId, reason: 'boring' as 'spam' })
     expect(badReason.status).toBe(400)
-    const badType = await report(reader, { itemType: 'card' as 'memory', itemId: memoryId, reason: 'spam' })
+    const badType = await report(t, reader, { itemType: 'card' as 'memory', itemId: memoryId, reason: 'spam' })
     expect(badType.status).toBe(400)
     const visitor = await t.call('POST', '/api/moderation/report', {
       body: { itemType: 'memory', itemId: memoryId, reason: 'spam' },
