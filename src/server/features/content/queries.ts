@@ -14,38 +14,8 @@ export interface ContentRequestListQuery {
   limit: number
 }
 
-/** Content requests, oldest first (the queue is worked from its oldest), with the traveller's username. */
-export function findContentRequests(db: Db, query: ContentRequestListQuery) {
-  let select = db
-    .selectFrom('content_requests')
-    .innerJoin('users', 'users.id', 'content_requests.user_id')
-    .select([
-      'content_requests.id',
-      'content_requests.user_id',
-      'users.username',
-      'content_requests.request_type',
-      'content_requests.request_content',
-      'content_requests.created_at',
-      'content_requests.status',
-      'content_requests.reply',
-      'content_requests.replied_at',
-      'content_requests.done_at',
-    ])
-  if (query.status) select = select.where('content_requests.status', '=', query.status)
-  const after = query.after
-  if (after)
-    select = select.where((eb) =>
-      eb.or([
-        eb('content_requests.created_at', '>', after.createdAt),
-        eb.and([eb('content_requests.created_at', '=', after.createdAt), eb('content_requests.id', '>', after.id)]),
-      ]),
-    )
-  return select.orderBy('content_requests.created_at').orderBy('content_requests.id').limit(query.limit).execute()
-}
-
-export type ContentRequestRow = Awaited<ReturnType<typeof findContentRequests>>[number]
-
-export function findContentRequest(db: Db, id: string) {
+/** A content request as the console shows it, with the traveller's username. */
+function selectContentRequests(db: Db) {
   return db
     .selectFrom('content_requests')
     .innerJoin('users', 'users.id', 'content_requests.user_id')
@@ -61,8 +31,27 @@ export function findContentRequest(db: Db, id: string) {
       'content_requests.replied_at',
       'content_requests.done_at',
     ])
-    .where('content_requests.id', '=', id)
-    .executeTakeFirst()
+}
+
+/** Content requests, oldest first (the queue is worked from its oldest), with the traveller's username. */
+export function findContentRequests(db: Db, query: ContentRequestListQuery) {
+  let select = selectContentRequests(db)
+  if (query.status) select = select.where('content_requests.status', '=', query.status)
+  const after = query.after
+  if (after)
+    select = select.where((eb) =>
+      eb.or([
+        eb('content_requests.created_at', '>', after.createdAt),
+        eb.and([eb('content_requests.created_at', '=', after.createdAt), eb('content_requests.id', '>', after.id)]),
+      ]),
+    )
+  return select.orderBy('content_requests.created_at').orderBy('content_requests.id').limit(query.limit).execute()
+}
+
+export type ContentRequestRow = Awaited<ReturnType<typeof findContentRequests>>[number]
+
+export function findContentRequest(db: Db, id: string) {
+  return selectContentRequests(db).where('content_requests.id', '=', id).executeTakeFirst()
 }
 
 /** Records a reply unless the request is done; answers false when it was done (or is gone). */
