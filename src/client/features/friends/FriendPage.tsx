@@ -103,8 +103,11 @@ function FriendProfile({ page, renderTravellerActions, renderReportAction }: Fri
                 </Box>
               </Typography>
             </Box>
-            {renderTravellerActions?.(friend)}
-            {renderReportAction?.({ itemType: 'traveller', itemId: friend.userId, username: friend.username })}
+            {/* Stacked on a phone, so the two buttons take one button's width from the name. */}
+            <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignSelf: 'flex-start' }}>
+              {renderTravellerActions?.(friend)}
+              {renderReportAction?.({ itemType: 'traveller', itemId: friend.userId, username: friend.username })}
+            </Box>
           </Box>
           <CardStats stats={friend.userCardStats} dense />
           <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, m: 0 }}>
