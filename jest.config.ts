@@ -4,6 +4,8 @@
 // Read without type checking: where Node cannot load TypeScript itself (Node 20), jest loads this file through
 // ts-node, which otherwise type-checks it and the jest types it imports at every start, about 6 s of CPU before the
 // first test; `npm run typecheck` checks it instead. CommonJS output cannot use tsconfig's "bundler" resolution.
+import { availableParallelism } from 'node:os'
+
 import type { Config } from 'jest'
 
 const moduleNameMapper = {
@@ -51,6 +53,9 @@ export const serverProject = {
 } satisfies NonNullable<Config['projects']>[number]
 
 const config: Config = {
+  // Jest's default is one worker fewer than the cores: a single worker on a 2-core machine, which leaves a core idle
+  // whenever its file waits on a database, a child process or a timer. CI has run two workers on two cores all along.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // Hooks and tests on a loaded 2-core machine can take seconds; a project's own testTimeout does not reach hooks.
   testTimeout: 60_000,
   projects: [
