@@ -68,6 +68,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // Password hashing at 2^14 instead of production's 2^17 (the hash records its cost, so verifying is the same
+      // code): nearly every journey signs up or logs in, and a production-cost hash takes seconds on a loaded 2-core
+      // machine. The production cost itself is covered by test/server/session/passwordHashing.test.ts.
+      PASSWORD_SCRYPT_N: String(2 ** 14),
       // Seals operators' second-factor secrets; the console journey grants its operator with the server command.
       OPERATOR_SECRET_KEY: E2E_OPERATOR_SECRET_KEY,
     },
