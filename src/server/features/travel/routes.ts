@@ -17,9 +17,9 @@ import {
 } from '@shared/travel'
 
 import { blobFolder } from '../../lib/blobStore'
+import { envelopeJson } from '../../lib/envelopeJson'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
-import { envelopeJson } from '../catalogue/service'
 
 import * as travelService from './service'
 
