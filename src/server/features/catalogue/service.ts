@@ -141,5 +141,3 @@ export async function smallCardArt(
   )
   return image?.body ?? null
 }
-
-export { catalogue, type Catalogue, type CatalogueCard, type CataloguePlace } from './catalogueCache'
