@@ -164,6 +164,18 @@ const cases = [
     expect: ['no-restricted-imports'],
   },
   {
+    name: "a service.ts re-exports no other module's functions (no barrels)",
+    file: 'src/server/features/friends/service.ts',
+    code: "export { befriend } from './friendships'\nexport * from './friendPage'\n",
+    expect: ['no-restricted-syntax', 'no-restricted-syntax'],
+  },
+  {
+    name: 'a service.ts passes on no imported binding either',
+    file: 'src/server/features/session/service.ts',
+    code: "import { userCardStats } from './userStats'\nexport { userCardStats }\n",
+    expect: ['no-restricted-syntax'],
+  },
+  {
     name: 'a service builds no query: it calls its queries.ts',
     file: 'src/server/features/friends/service.ts',
     code: "export const fixture = (db) => db.selectFrom('friendships').selectAll().execute()\n",
