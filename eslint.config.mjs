@@ -37,6 +37,18 @@ const queriesOnlyInQueriesFiles = [
 ]
 
 /**
+ * A server feature's public surface is declared in scripts/lint/boundaries.mjs (serverPublicModules), not re-exported:
+ * a service.ts that passed on another module's exports would be a barrel again, hiding where the code lives.
+ */
+const serviceReExports = [
+  {
+    selector: 'ExportAllDeclaration, ExportNamedDeclaration[source], ExportNamedDeclaration[declaration=null]',
+    message:
+      'A service.ts exports only what it defines: import from the module that holds it, declared public in serverPublicModules (scripts/lint/boundaries.mjs).',
+  },
+]
+
+/**
  * Client tests answer the API through onGet/onPost (test/helpers/msw.ts), whose data the contract types
  * (src/shared/calls.ts): a raw MSW handler or a hand-built response would let a fixture drift from what the server
  * sends. No client test needs raw MSW today; a request outside the contract (a third-party script, say) would be the
@@ -200,6 +212,10 @@ export default defineConfig(
     // reference data before any feature runs, and catalogueJoins.ts is the one join several features' queries share.
     ignores: ['src/server/**/queries.ts', 'src/server/**/*.queries.ts', 'src/server/db/**'],
     rules: { 'no-restricted-syntax': ['error', ...queriesOnlyInQueriesFiles] },
+  },
+  {
+    files: ['src/server/features/*/service.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queriesOnlyInQueriesFiles, ...serviceReExports] },
   },
   {
     files: ['test/client/**/*.{ts,tsx}'],

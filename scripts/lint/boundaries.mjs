@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { importX } from 'eslint-plugin-import-x'
@@ -9,9 +9,10 @@ import ts from 'typescript'
  *
  * - `src/shared` is the contract: it imports nothing from the client, the server, tests or scripts.
  * - The client and the server never import each other.
- * - A feature imports another feature only through that feature's public entry: `api.ts` on the client (its RTK Query
- *   endpoints and hooks), `service.ts` on the server (plain functions taking `db` or a transaction). Pages,
- *   components, slices, routes, queries and helper modules are the feature's own.
+ * - A feature imports another feature only through that feature's public modules: `api.ts` on the client (its RTK
+ *   Query endpoints and hooks); on the server the modules `serverPublicModules` below declares per feature (plain
+ *   functions taking `db` or a transaction: its `service.ts`, and the modules of a concern other features share, like
+ *   wallet's ledger). Pages, components, slices, routes, queries and every other module are the feature's own.
  * - The client's `app/` (router, shell, store) composes everything else and is imported by nothing below it (type-only
  *   imports of the store's types aside).
  * - `lib/`, `components/` and `api/` on the client and `lib/`, `db/` and `plugins/` (cross-cutting request handling:
@@ -33,19 +34,72 @@ const featuresOf = (side) =>
     .map((entry) => entry.name)
     .sort()
 
-const publicEntry = { client: 'api.ts', server: 'service.ts' }
+/**
+ * What another server feature may import of each feature. A feature's public surface is declared here rather than
+ * re-exported through a barrel `service.ts`: an importer names the module that holds the function (a reader and
+ * go-to-definition land on the code, not on a list of re-exports), and widening the surface is a reviewed line in
+ * this table. A feature's `service.ts` (its rules and transactions) is public wherever it exists; the other modules
+ * listed are the concerns other features use (wallet's ledger, memories' read model), and a module joins the list
+ * when another feature needs it. app.ts, main.ts and tests compose the features from above and may import any module.
+ */
+const serverPublicModules = {
+  account: ['service.ts'],
+  acquire: ['service.ts', 'freeDrawClaim.ts'],
+  blocks: ['service.ts'],
+  catalogue: ['service.ts', 'catalogueCache.ts'],
+  clientErrors: ['service.ts'],
+  collection: ['service.ts', 'gifts.ts'],
+  console: ['service.ts'],
+  content: ['service.ts'],
+  copies: ['service.ts'],
+  feed: ['service.ts'],
+  friends: ['service.ts', 'friendships.ts'],
+  health: [],
+  mail: ['service.ts'],
+  memories: ['accountData.ts', 'moderation.ts', 'readModel.ts', 'writing.ts'],
+  moderation: ['standing.ts'],
+  notifications: ['service.ts'],
+  operator: ['service.ts', 'auditLog.ts', 'requestOperator.ts'],
+  session: ['service.ts', 'userStats.ts'],
+  share: [],
+  travel: ['service.ts', 'mapImage.ts'],
+  wallet: ['service.ts', 'certificates.ts', 'ledger.ts', 'referrals.ts', 'registration.ts'],
+}
+
+/** The modules of a feature other features may import; the table must name every server feature and only files that exist. */
+function publicModulesOf(side, feature) {
+  if (side === 'client') return ['api.ts']
+  const modules = serverPublicModules[feature]
+  if (!modules)
+    throw new Error(
+      `scripts/lint/boundaries.mjs: declare the public modules of src/server/features/${feature} in serverPublicModules.`,
+    )
+  for (const module of modules) {
+    if (!existsSync(path.join(root, 'src/server/features', feature, module)))
+      throw new Error(
+        `scripts/lint/boundaries.mjs: serverPublicModules names ${feature}/${module}, which does not exist.`,
+      )
+  }
+  return modules
+}
 
 function featureZones(side) {
   const features = featuresOf(side)
   return features.flatMap((importer) =>
     features
       .filter((imported) => imported !== importer)
-      .map((imported) => ({
-        target: `src/${side}/features/${importer}`,
-        from: `src/${side}/features/${imported}`,
-        except: [`./${publicEntry[side]}`],
-        message: `A feature imports another feature only through its public entry, features/${imported}/${publicEntry[side]}.`,
-      })),
+      .map((imported) => {
+        const modules = publicModulesOf(side, imported)
+        return {
+          target: `src/${side}/features/${importer}`,
+          from: `src/${side}/features/${imported}`,
+          except: modules.map((module) => `./${module}`),
+          message:
+            side === 'client'
+              ? `A feature imports another feature only through its public entry, features/${imported}/api.ts.`
+              : `A feature imports another feature only through the public modules serverPublicModules declares for it in scripts/lint/boundaries.mjs (${modules.map((module) => `features/${imported}/${module}`).join(', ') || 'none'}).`,
+        }
+      }),
   )
 }
 

@@ -50,10 +50,34 @@ const cases = [
     expect: [],
   },
   {
-    name: "a server feature does not reach into another feature's modules",
+    name: "a server feature does not reach into another feature's queries",
+    file: 'src/server/features/friends/boundaryFixture.ts',
+    code: "import { lockCreditAccount } from '../wallet/queries'\nexport const fixture = lockCreditAccount\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'a server feature does not import a module another feature keeps to itself (not in serverPublicModules)',
+    file: 'src/server/features/friends/boundaryFixture.ts',
+    code: "import { getSpendingLimit } from '../wallet/spendingLimits'\nexport const fixture = getSpendingLimit\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'a server feature with no public module is imported by no other feature',
+    file: 'src/server/features/feed/boundaryFixture.ts',
+    code: "import { healthRoutes } from '../health/routes'\nexport const fixture = healthRoutes\n",
+    expect: ['boundaries/no-restricted-paths'],
+  },
+  {
+    name: 'a server feature may import a module declared public in serverPublicModules (the ledger)',
     file: 'src/server/features/friends/boundaryFixture.ts',
     code: "import { credit } from '../wallet/ledger'\nexport const fixture = credit\n",
-    expect: ['boundaries/no-restricted-paths'],
+    expect: [],
+  },
+  {
+    name: "a server feature may import a declared public module of a feature with no service.ts (memories' read model)",
+    file: 'src/server/features/friends/boundaryFixture.ts',
+    code: "import { hydrateMemories } from '../memories/readModel'\nexport const fixture = hydrateMemories\n",
+    expect: [],
   },
   {
     name: "a server feature may call another feature's service.ts",
@@ -138,6 +162,18 @@ const cases = [
     file: 'src/client/features/feed/BoundaryFixture.tsx',
     code: "import { Button } from '@mui/material'\nexport const fixture = Button\n",
     expect: ['no-restricted-imports'],
+  },
+  {
+    name: "a service.ts re-exports no other module's functions (no barrels)",
+    file: 'src/server/features/friends/service.ts',
+    code: "export { befriend } from './friendships'\nexport * from './friendPage'\n",
+    expect: ['no-restricted-syntax', 'no-restricted-syntax'],
+  },
+  {
+    name: 'a service.ts passes on no imported binding either',
+    file: 'src/server/features/session/service.ts',
+    code: "import { userCardStats } from './userStats'\nexport { userCardStats }\n",
+    expect: ['no-restricted-syntax'],
   },
   {
     name: 'a service builds no query: it calls its queries.ts',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { ParsedMail } from 'mailparser'
 
-import { eraseAccount } from '@server/features/account/service'
+import { eraseAccount } from '@server/features/account/deletion'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { startSmtpServer, type TestSmtpServer } from '@test/helpers/smtp'
 

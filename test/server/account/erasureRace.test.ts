@@ -1,6 +1,6 @@
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/account'
 import type { CreatePaymentIntentResult, TestModeConfirmResult } from '@shared/wallet'
-import { eraseAccount } from '@server/features/account/service'
+import { eraseAccount } from '@server/features/account/deletion'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { expectEveryLedgerToMatchBalances } from '../wallet/walletTestKit'

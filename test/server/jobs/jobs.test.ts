@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 
-import { giftDayPurgeJob } from '@server/features/collection/service'
+import { giftDayPurgeJob } from '@server/features/collection/gifts'
 import { purgeExpiredSessions } from '@server/features/session/sessionPurge'
-import { spendingHoldPurgeJob } from '@server/features/wallet/service'
+import { spendingHoldPurgeJob } from '@server/features/wallet/spendingLimits'
 import { InProcessJobRunner, PgBossJobRunner, type JobLog } from '@server/lib/jobs'
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '@test/helpers/server'
 

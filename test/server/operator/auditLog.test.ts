@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 
 import type { AuditLogPage } from '@shared/operator'
 import { eraseAccount } from '@server/features/account/deletion'
-import { recordOperatorAction } from '@server/features/operator/service'
+import { recordOperatorAction } from '@server/features/operator/auditLog'
 import { pinClock } from '@server/lib/clock'
 import { makeOperator, type TestOperator } from '@test/helpers/operator'
 import { present } from '@test/helpers/present'

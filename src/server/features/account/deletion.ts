@@ -6,7 +6,7 @@ import type { BlobStore } from '../../lib/blobStore'
 import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 import { enqueueMail } from '../mail/service'
-import { deletePictureFilesOfUser, keepRepliesToCommentsOf } from '../memories/service'
+import { deletePictureFilesOfUser, keepRepliesToCommentsOf } from '../memories/accountData'
 import {
   claimAccountDeletion,
   createAccountTombstone,
@@ -15,7 +15,7 @@ import {
   takeClaimedAccountDeletion,
 } from '../session/service'
 import { deleteTravelMapPreviews } from '../travel/service'
-import { closeCreditAccount, lockAccountForClosing } from '../wallet/service'
+import { closeCreditAccount, lockAccountForClosing } from '../wallet/ledger'
 
 import { findFarewellRecipient } from './queries'
 

@@ -5,12 +5,10 @@ import type { ArtRenderer } from '../../lib/art/artRenderer'
 import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { smallCardArt } from '../catalogue/service'
-import { openPictureFile } from '../memories/service'
+import { openPictureFile } from '../memories/accountData'
 
 import { streamExportArchive, type ExportArchive } from './archive'
 import { collectExportData } from './exportData'
-
-export { accountDeletionJob, eraseAccount, eraseDueAccounts } from './deletion'
 
 export interface AccountExport extends ExportArchive {
   fileName: string

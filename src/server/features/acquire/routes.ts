@@ -20,7 +20,7 @@ import { envelope } from '@shared/envelope'
 import { inTransaction } from '../../db/transactions'
 import { cryptoRandomInt } from '../../lib/random'
 import { userId } from '../../lib/requestUser'
-import { catalogue } from '../catalogue/service'
+import { catalogue } from '../catalogue/catalogueCache'
 
 import * as acquireService from './service'
 

@@ -30,10 +30,13 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { decodeCursor, encodeCursor } from '../../lib/keysetCursor'
 import { newId, type RandomInt } from '../../lib/random'
-import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/service'
-import { listGiftsForHistory } from '../collection/service'
+import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/catalogueCache'
+import { listGiftsForHistory } from '../collection/gifts'
 import { createCopies } from '../copies/service'
-import { debit, getCreditProducts, issueCertificate, releaseReferralReward } from '../wallet/service'
+import { issueCertificate } from '../wallet/certificates'
+import { debit } from '../wallet/ledger'
+import { releaseReferralReward } from '../wallet/referrals'
+import { getCreditProducts } from '../wallet/service'
 
 import { experienceFor, gainExperience } from './experience'
 import { rollDraw, rollRarity } from './odds'
@@ -393,5 +396,3 @@ function giftEntry(gift: Awaited<ReturnType<typeof listGiftsForHistory>>[number]
     gift: { direction: gift.direction, friendUsername: gift.friendUsername },
   }
 }
-
-export { claimFreeDraw } from './freeDrawClaim'

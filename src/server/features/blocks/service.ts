@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { endFriendship } from '../friends/service'
-import { removeTagsBetween } from '../memories/service'
+import { removeTagsBetween } from '../memories/writing'
 
 import * as queries from './queries'
 

@@ -9,9 +9,9 @@ import {
   type CollectionGroup,
   type PlaceSearchResult,
 } from '@shared/catalogue'
-import type { Envelope } from '@shared/envelope'
 
 import type { Database } from '../../db/schema'
+import { envelopeJson } from '../../lib/envelopeJson'
 
 import { listCatalogueRows } from './queries'
 
@@ -104,12 +104,6 @@ function factsOf(json: string): { country?: unknown; timeZone?: unknown } {
 }
 
 const RARITIES_DESCENDING = [5, 4, 3, 2, 1]
-
-/** A successful envelope around data that is already JSON, as the envelope plugin would send it. */
-export function envelopeJson(dataJson: string, authorized: boolean): string {
-  const metadata: Envelope<unknown>['metadata'] = { status: true, errorCode: null, message: '', authorized }
-  return `{"metadata":${JSON.stringify(metadata)},"data":${dataJson}}`
-}
 
 function prepared(data: unknown, authorized: boolean): PreparedAnswer {
   const json = envelopeJson(JSON.stringify(data), authorized)

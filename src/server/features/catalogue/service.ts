@@ -5,10 +5,11 @@ import type { Db } from '../../db/createDb'
 import type { ArtRenderer } from '../../lib/art/artRenderer'
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
+import { envelopeJson } from '../../lib/envelopeJson'
 import { AppError } from '../../lib/errors'
 
 import { ART_FOLDER, renderCardArt } from './art'
-import { catalogue, envelopeJson, type PreparedAnswer } from './catalogueCache'
+import { catalogue, type PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
 export async function getCardCollections(db: Db): Promise<CardCollection[]> {
@@ -140,5 +141,3 @@ export async function smallCardArt(
   )
   return image?.body ?? null
 }
-
-export { catalogue, envelopeJson, type Catalogue, type CatalogueCard, type CataloguePlace } from './catalogueCache'

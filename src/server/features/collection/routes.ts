@@ -16,6 +16,7 @@ import { envelope } from '@shared/envelope'
 import { inTransaction } from '../../db/transactions'
 import { userId } from '../../lib/requestUser'
 
+import { getGiftAllowance, giftUserCard } from './gifts'
 import * as collectionService from './service'
 
 export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -59,7 +60,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/getGiftAllowance',
     { schema: { response: { 200: envelope(GiftAllowanceSchema) } }, onRequest: fastify.requireUser },
-    (request) => collectionService.getGiftAllowance(fastify.db, userId(request)),
+    (request) => getGiftAllowance(fastify.db, userId(request)),
   )
 
   fastify.post(
@@ -68,6 +69,6 @@ export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: GiftUserCardBodySchema, response: { 200: envelope(GiftUserCardResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => inTransaction(fastify.db, (trx) => collectionService.giftUserCard(trx, userId(request), request.body)),
+    (request) => inTransaction(fastify.db, (trx) => giftUserCard(trx, userId(request), request.body)),
   )
 }

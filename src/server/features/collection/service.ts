@@ -15,9 +15,10 @@ import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 import { deleteCopyWithoutMemory } from '../copies/service'
-import { getMemoryOfUserCard } from '../memories/service'
+import { getMemoryOfUserCard } from '../memories/readModel'
 import { isVisitVerified } from '../travel/service'
-import { balances, credit, lockCreditAccount } from '../wallet/service'
+import { balances, credit } from '../wallet/ledger'
+import { lockCreditAccount } from '../wallet/service'
 
 import { isGiftable } from './gifts'
 import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
@@ -140,5 +141,3 @@ export async function recycleUserCard(
   const { digitalCredit } = await balances(trx, userId)
   return { newUserDigitalCredit: digitalCredit }
 }
-
-export { getGiftAllowance, giftDayPurgeJob, giftUserCard, listGiftsForHistory } from './gifts'

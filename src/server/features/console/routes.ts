@@ -19,7 +19,7 @@ import {
 import { envelope } from '@shared/envelope'
 
 import { listContentRequests } from '../content/service'
-import { operatorUserId } from '../operator/service'
+import { operatorUserId } from '../operator/requestOperator'
 
 import * as consoleService from './service'
 

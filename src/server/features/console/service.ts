@@ -16,16 +16,16 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { markContentRequestDone, replyToContentRequest } from '../content/service'
-import { standingOf } from '../moderation/service'
-import { recordOperatorAction } from '../operator/service'
+import { standingOf } from '../moderation/standing'
+import { recordOperatorAction } from '../operator/auditLog'
 import { endAllSessionsOf, recordPasswordReset } from '../session/service'
-import { balances, credit, debit } from '../wallet/service'
+import { balances, credit, debit } from '../wallet/ledger'
 
 import * as queries from './queries'
 
 /**
  * The console's work on travellers and content requests (docs/product.md#console). Every action runs in one
- * transaction with its audit row (operator/service.ts's recordOperatorAction); a refusal leaves neither.
+ * transaction with its audit row (operator/auditLog.ts's recordOperatorAction); a refusal leaves neither.
  */
 
 /** The operator's reason as kept in the audit log: required, without the spaces around it. */

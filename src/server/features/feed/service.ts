@@ -5,7 +5,7 @@ import { FEED_PAGE_SIZE, type MemoryFeed, type MemoryFeedQuery } from '@shared/f
 import type { Database } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../lib/keysetCursor'
 import type { PictureSigner } from '../../lib/pictureSigner'
-import { hydrateMemories } from '../memories/service'
+import { hydrateMemories } from '../memories/readModel'
 
 import { listFeedKeys } from './queries'
 

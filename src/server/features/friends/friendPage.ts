@@ -6,7 +6,7 @@ import { FRIEND_PAGE_MEMORIES, type FriendPage } from '@shared/friends'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
-import { getMemoriesOfAuthor } from '../memories/service'
+import { getMemoriesOfAuthor } from '../memories/readModel'
 import { placesBeenByBoth, progressOf } from '../travel/service'
 
 import { findFriendProfile, listUserCardStats } from './queries'

@@ -15,6 +15,7 @@ import {
 import { inTransaction } from '../../db/transactions'
 import { userId } from '../../lib/requestUser'
 
+import { getFriendPage } from './friendPage'
 import * as friendsService from './service'
 
 export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -61,6 +62,6 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: FriendPageQuerySchema, response: { 200: envelope(FriendPageSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => friendsService.getFriendPage(fastify.db, fastify.pictureSigner, userId(request), request.query.userId),
+    (request) => getFriendPage(fastify.db, fastify.pictureSigner, userId(request), request.query.userId),
   )
 }

@@ -127,6 +127,3 @@ export async function findFriend(
 export async function endFriendship(trx: Transaction<Database>, userId: string, otherId: string): Promise<void> {
   await deleteFriendship(trx, userId, otherId)
 }
-
-export { befriend } from './friendships'
-export { getFriendPage, NOT_A_FRIEND } from './friendPage'

@@ -3,7 +3,9 @@ import { Counter, Gauge } from 'prom-client'
 
 import { now } from '../../lib/clock'
 
-import { createMailTransport, MailDelivery, mailBacklog, UnsubscribeSigner } from './service'
+import { MailDelivery, mailBacklog } from './service'
+import { createMailTransport } from './transport'
+import { UnsubscribeSigner } from './unsubscribe'
 
 declare module 'fastify' {
   interface FastifyInstance {

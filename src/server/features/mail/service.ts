@@ -13,10 +13,6 @@ import { isMailKind, renderMail, type MailKind, type MailPayloads } from './temp
 import { HeaderInjectionError, refuseLineBreaks, type MailTransport } from './transport'
 import type { UnsubscribeSigner } from './unsubscribe'
 
-export { createMailTransport, HeaderInjectionError, type MailTransport } from './transport'
-export { UnsubscribeSigner, type MailingList } from './unsubscribe'
-export { emailVerificationLink, passwordResetLink, unsubscribeLink, type DigestItem, type MailKind } from './templates'
-
 /**
  * Mail whose address is forgotten once it is sent or given up: the last message to an erased account, which is
  * recorded unlinked from it (user_id null) so the erasure does not take it, and must not keep the address after.

@@ -33,7 +33,11 @@ import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
 import { deletePictureFiles, memoryPictureStore } from './pictures'
-import * as memoriesService from './service'
+import { readMemoryPicture, uploadMemoryPicture } from './pictureUploads'
+import { likeMemory, postComment } from './reactions'
+import { getMemory, getMyMemories } from './readModel'
+import { getPeerUserCards, getTransferrableCards, switchUserCard } from './switching'
+import { createMemory, getAvailableCardSets, updateMemory, updateVisibility } from './writing'
 
 const TOO_LARGE = `The picture is larger than ${MEMORY_PICTURE_MAX_BYTES / (1024 * 1024)} MB.`
 const INTERRUPTED = 'The upload was interrupted. Please try again.'
@@ -68,25 +72,25 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/memory/getMyMemories',
     { ...loggedIn, schema: { response: { 200: envelope(MemoryListSchema) } } },
-    (request) => memoriesService.getMyMemories(db, signer, userId(request)),
+    (request) => getMyMemories(db, signer, userId(request)),
   )
 
   fastify.get(
     '/memory/getMemory',
     { ...loggedIn, schema: { querystring: MemoryIdQuerySchema, response: { 200: envelope(MemorySchema) } } },
-    (request) => memoriesService.getMemory(db, signer, userId(request), request.query.memoryId),
+    (request) => getMemory(db, signer, userId(request), request.query.memoryId),
   )
 
   fastify.post(
     '/memory/updateVisibility',
     { ...loggedIn, schema: { body: UpdateVisibilityBodySchema, response: { 200: envelope(Type.Null()) } } },
-    (request) => memoriesService.updateVisibility(db, userId(request), request.body),
+    (request) => updateVisibility(db, userId(request), request.body),
   )
 
   fastify.get(
     '/memory/getAvailableCardSets',
     { ...loggedIn, schema: { response: { 200: envelope(AvailableCardSetsSchema) } } },
-    (request) => memoriesService.getAvailableCardSets(db, userId(request)),
+    (request) => getAvailableCardSets(db, userId(request)),
   )
 
   fastify.get(
@@ -95,22 +99,20 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ...loggedIn,
       schema: { querystring: PeerUserCardsQuerySchema, response: { 200: envelope(PeerUserCardsSchema) } },
     },
-    (request) => memoriesService.getPeerUserCards(db, userId(request), request.query),
+    (request) => getPeerUserCards(db, userId(request), request.query),
   )
 
   fastify.post(
     '/memory/createMemory',
     { ...loggedIn, schema: { body: CreateMemoryBodySchema, response: { 200: envelope(CreateMemoryResultSchema) } } },
-    (request) => inTransaction(db, (trx) => memoriesService.createMemory(trx, userId(request), request.body)),
+    (request) => inTransaction(db, (trx) => createMemory(trx, userId(request), request.body)),
   )
 
   fastify.post(
     '/memory/updateMemory',
     { ...loggedIn, schema: { body: UpdateMemoryBodySchema, response: { 200: envelope(Type.Null()) } } },
     async (request) => {
-      const { removedPictures } = await inTransaction(db, (trx) =>
-        memoriesService.updateMemory(trx, userId(request), request.body),
-      )
+      const { removedPictures } = await inTransaction(db, (trx) => updateMemory(trx, userId(request), request.body))
       // The memory is saved; a file the store cannot delete now is left to the sweep, which removes files without a row.
       await Promise.all(
         removedPictures.map((fileName) =>
@@ -135,7 +137,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const file = await readPictureUpload(request)
-      return memoriesService.uploadMemoryPicture(
+      return uploadMemoryPicture(
         db,
         blobs,
         signer,
@@ -151,7 +153,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/image/memoryPicture',
     { schema: { querystring: MemoryPictureQuerySchema, hide: true }, config: { skipApiKey: true, rawResponse: true } },
     async (request, reply) => {
-      const picture = await memoriesService.readMemoryPicture(db, blobs, signer, request.query)
+      const picture = await readMemoryPicture(db, blobs, signer, request.query)
       if (!picture) throw new AppError('NotFound', 'Picture not found.')
       // Streamed from the store after the visibility check, on this origin (docs/decisions.md, Memories).
       return reply
@@ -167,7 +169,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ...loggedIn,
       schema: { querystring: TransferrableCardsQuerySchema, response: { 200: envelope(TransferrableCardsSchema) } },
     },
-    (request) => memoriesService.getTransferrableCards(db, request.query.cardId),
+    (request) => getTransferrableCards(db, request.query.cardId),
   )
 
   fastify.post(
@@ -176,13 +178,13 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ...loggedIn,
       schema: { body: SwitchUserCardBodySchema, response: { 200: envelope(SwitchUserCardResultSchema) } },
     },
-    (request) => inTransaction(db, (trx) => memoriesService.switchUserCard(trx, userId(request), request.body)),
+    (request) => inTransaction(db, (trx) => switchUserCard(trx, userId(request), request.body)),
   )
 
   fastify.post(
     '/memory/likeMemory',
     { ...loggedIn, schema: { body: MemoryIdBodySchema, response: { 200: envelope(LikeMemoryResultSchema) } } },
-    (request) => inTransaction(db, (trx) => memoriesService.likeMemory(trx, userId(request), request.body.memoryId)),
+    (request) => inTransaction(db, (trx) => likeMemory(trx, userId(request), request.body.memoryId)),
   )
 
   fastify.post(
@@ -192,6 +194,6 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } },
       config: { limits: ['comment'] },
     },
-    (request) => inTransaction(db, (trx) => memoriesService.postComment(trx, userId(request), request.body)),
+    (request) => inTransaction(db, (trx) => postComment(trx, userId(request), request.body)),
   )
 }

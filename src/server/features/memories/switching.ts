@@ -16,7 +16,7 @@ import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { createCopies, deleteCopy, lockOwnedCopy } from '../copies/service'
-import { balances, debit } from '../wallet/service'
+import { balances, debit } from '../wallet/ledger'
 
 import * as queries from './queries'
 

@@ -6,7 +6,7 @@ import { findSuspensionInForce } from '../../db/moderationFilters'
 import type { Database, ModerationItemType } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import type { PictureSigner } from '../../lib/pictureSigner'
-import { commentForModeration, countMemoriesOf, memoryForModeration } from '../memories/service'
+import { commentForModeration, countMemoriesOf, memoryForModeration } from '../memories/moderation'
 
 import * as queries from './queries'
 

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transactions'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
-import { findCommentVisibleTo, findMemoryVisibleTo } from '../memories/service'
+import { findCommentVisibleTo, findMemoryVisibleTo } from '../memories/moderation'
 
 import * as queries from './queries'
 

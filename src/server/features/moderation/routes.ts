@@ -13,9 +13,11 @@ import {
 
 import { inTransaction } from '../../db/transactions'
 import { userId } from '../../lib/requestUser'
-import { operatorUserId } from '../operator/service'
+import { operatorUserId } from '../operator/requestOperator'
 
-import * as moderationService from './service'
+import { actOnQueueItem, unsuspend } from './actions'
+import { getModerationQueue } from './queue'
+import { reportItem } from './reports'
 
 /**
  * Reports and moderation (docs/product.md#reports-and-moderation): a traveller's report, and the operators' queue and
@@ -31,13 +33,13 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.requireUser,
       config: { limits: ['report'] },
     },
-    (request) => moderationService.reportItem(db, userId(request), request.body),
+    (request) => reportItem(db, userId(request), request.body),
   )
 
   fastify.get(
     '/operator/moderation/queue',
     { schema: { response: { 200: envelope(ModerationQueueResultSchema) } }, onRequest: fastify.requireOperator },
-    () => moderationService.getModerationQueue(db, fastify.pictureSigner),
+    () => getModerationQueue(db, fastify.pictureSigner),
   )
 
   fastify.post(
@@ -48,7 +50,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { result, endedSessions } = await inTransaction(db, (trx) =>
-        moderationService.actOnQueueItem(trx, operatorUserId(request), request.body),
+        actOnQueueItem(trx, operatorUserId(request), request.body),
       )
       // A suspension ends the author's sessions on every instance at once.
       for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
@@ -62,6 +64,6 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: UnsuspendBodySchema, response: { 200: envelope(Type.Null()) } },
       onRequest: fastify.requireOperator,
     },
-    (request) => inTransaction(db, (trx) => moderationService.unsuspend(trx, operatorUserId(request), request.body)),
+    (request) => inTransaction(db, (trx) => unsuspend(trx, operatorUserId(request), request.body)),
   )
 }

@@ -26,11 +26,10 @@ import { enrolmentOf, newTotpSecret, stepOfCode } from './totp'
 /**
  * The operator role (docs/security.md#operators): given and taken by the server command, never through the API; a
  * second factor (TOTP) per session; every action recorded in the append-only audit log, in the action's transaction.
- * Other features reach the role through this module: `recordOperatorAction` and `operatorUserId`, and the
- * `requireOperator` hook that features/operator/plugin.ts decorates the app with.
+ * Other features reach the role through its public modules (scripts/lint/boundaries.mjs): `recordOperatorAction`
+ * (auditLog.ts), `operatorUserId` (requestOperator.ts), and the `requireOperator` hook that
+ * features/operator/plugin.ts decorates the app with.
  */
-export { recordOperatorAction, type OperatorAction } from './auditLog'
-export { operatorUserId } from './requestOperator'
 
 /** A refusal of the operator command, printed as its message alone. */
 export class OperatorCommandRefusal extends Error {

@@ -14,7 +14,7 @@ import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { hashToken } from '../../lib/tokenHash'
 import { enqueueMail } from '../mail/service'
-import { releaseReferralReward } from '../wallet/service'
+import { releaseReferralReward } from '../wallet/referrals'
 
 import * as queries from './queries'
 

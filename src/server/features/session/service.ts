@@ -36,11 +36,11 @@ import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
 import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../lib/tokenHash'
-import { claimFreeDraw } from '../acquire/service'
-import { befriend } from '../friends/service'
+import { claimFreeDraw } from '../acquire/freeDrawClaim'
+import { befriend } from '../friends/friendships'
 import { enqueueMail } from '../mail/service'
 import { notify } from '../notifications/service'
-import { grantRegistrationGifts } from '../wallet/service'
+import { grantRegistrationGifts } from '../wallet/registration'
 
 import { sendEmailVerification } from './emailVerification'
 import { dummyPasswordHash, type PasswordHashing } from './passwords'
@@ -54,8 +54,6 @@ import {
   usernameTaken,
 } from './usernames'
 import { userCardStats } from './userStats'
-
-export { userCardStats }
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please log in instead.'

@@ -9,8 +9,9 @@ import {
 import { progressSentence } from '@shared/travel'
 
 import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
-import { userCardStats } from '../session/service'
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH, travelShareFacts } from '../travel/service'
+import { userCardStats } from '../session/userStats'
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../travel/mapImage'
+import { travelShareFacts } from '../travel/service'
 
 import { countPublicMemories, findPublicProfile, listShowcaseCards } from './queries'
 

@@ -2,7 +2,7 @@ import { geoContains } from 'd3-geo'
 import type { Feature, Geometry, Position } from 'geojson'
 
 import { ownOutline } from '../../lib/art/mapScene'
-import type { CataloguePlace } from '../catalogue/service'
+import type { CataloguePlace } from '../catalogue/catalogueCache'
 
 /** [longitude, latitude] in degrees. */
 export type LonLat = [number, number]

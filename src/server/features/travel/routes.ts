@@ -17,10 +17,11 @@ import {
 } from '@shared/travel'
 
 import { blobFolder } from '../../lib/blobStore'
+import { envelopeJson } from '../../lib/envelopeJson'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
-import { envelopeJson } from '../catalogue/service'
 
+import { PREVIEW_FOLDER } from './mapImage'
 import * as travelService from './service'
 
 /** The map changes only with the catalogue version or the drawing (either changes the ETag); revalidated daily. */
@@ -31,7 +32,7 @@ const PREVIEW_CACHE_CONTROL = 'public, max-age=3600'
 export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify
   const loggedIn = { onRequest: fastify.requireUser }
-  const previews = blobFolder(fastify.blobs, travelService.PREVIEW_FOLDER)
+  const previews = blobFolder(fastify.blobs, PREVIEW_FOLDER)
 
   // The same drawing for everyone: prepared once, answered with a 304 to a browser that holds it.
   fastify.get(

@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema'
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { now, nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { catalogue, type Catalogue, type CataloguePlace } from '../catalogue/service'
+import { catalogue, type Catalogue, type CataloguePlace } from '../catalogue/catalogueCache'
 
 import { isInsidePlace } from './geography'
 import { PREVIEW_FOLDER, renderTravelMapPreview, type TravelShareFacts } from './mapImage'
@@ -382,5 +382,3 @@ export async function deleteTravelMapPreviews(blobs: BlobStore, userId: string):
   const previews = blobFolder(blobs, PREVIEW_FOLDER)
   for await (const key of previews.list(userId)) await previews.delete(key)
 }
-
-export { PREVIEW_FOLDER, PREVIEW_HEIGHT, PREVIEW_WIDTH, type TravelShareFacts } from './mapImage'

@@ -6,7 +6,7 @@ import type { Feature, Polygon } from 'geojson'
 import type { MapPlace, MapPlaces } from '@shared/travel'
 
 import { worldLand } from '../../lib/art/mapScene'
-import type { Catalogue } from '../catalogue/service'
+import type { Catalogue } from '../catalogue/catalogueCache'
 
 import { outlineOf } from './geography'
 

@@ -27,13 +27,16 @@ import {
 import { inTransaction } from '../../db/transactions'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
-import { operatorUserId, recordOperatorAction } from '../operator/service'
+import { recordOperatorAction } from '../operator/auditLog'
+import { operatorUserId } from '../operator/requestOperator'
 
 import * as walletConsole from './console'
 import { registerCreditMetrics } from './metrics'
 import { selectPaymentProvider } from './payments/selectPaymentProvider'
 import { TestModeProvider } from './payments/testModeProvider'
+import { getReferralRewards } from './referrals'
 import * as walletService from './service'
+import { getSpendingLimit, setSpendingLimit } from './spendingLimits'
 
 export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const provider = selectPaymentProvider(fastify.config, fastify.db)
@@ -59,13 +62,13 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/getReferralRewards',
     { schema: { response: { 200: envelope(ReferralRewardsResultSchema) } }, onRequest: fastify.requireUser },
-    (request) => walletService.getReferralRewards(fastify.db, userId(request)),
+    (request) => getReferralRewards(fastify.db, userId(request)),
   )
 
   fastify.get(
     '/payment/getSpendingLimit',
     { schema: { response: { 200: envelope(SpendingLimitSchema) } }, onRequest: fastify.requireUser },
-    (request) => walletService.getSpendingLimit(fastify.db, userId(request)),
+    (request) => getSpendingLimit(fastify.db, userId(request)),
   )
 
   fastify.post(
@@ -74,10 +77,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: SetSpendingLimitBodySchema, response: { 200: envelope(SpendingLimitSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) =>
-      inTransaction(fastify.db, (trx) =>
-        walletService.setSpendingLimit(trx, userId(request), request.body.monthlyLimit),
-      ),
+    (request) => inTransaction(fastify.db, (trx) => setSpendingLimit(trx, userId(request), request.body.monthlyLimit)),
   )
 
   fastify.post(

@@ -288,11 +288,11 @@ export async function redeemCreditCertificate(
   return { result: true, creditValue: certificate.credit_value, userData: await balances(trx, userId) }
 }
 
-// The ledger, certificates and registration gifts, for the features that move credit inside their own transaction.
-export { balances, closeCreditAccount, credit, debit, lockAccountForClosing, owedCredit } from './ledger'
-export { applyPaymentEvent, type PaymentEventOutcome, type PaymentReversalEvent } from './reversals'
-export { lockCreditAccount } from './queries'
-export { issueCertificate } from './certificates'
-export { grantRegistrationGifts } from './registration'
-export { getReferralRewards, releaseReferralReward } from './referrals'
-export { getSpendingLimit, setSpendingLimit, spendingHoldPurgeJob } from './spendingLimits'
+/**
+ * Holds the account's row until the transaction ends, for another feature's transaction that reads balances and then
+ * moves credit (docs/security.md#locks): it takes this lock before any other row of the user's. False when the
+ * account is gone.
+ */
+export async function lockCreditAccount(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  return walletQueries.lockCreditAccount(trx, userId)
+}

@@ -4,6 +4,7 @@ import type Stripe from 'stripe'
 import { AppError } from '../../lib/errors'
 
 import { createStripeClient, StripeProvider } from './payments/stripeProvider'
+import { type PaymentReversalEvent, applyPaymentEvent } from './reversals'
 import * as walletService from './service'
 
 /** Events are signed, but a field an older API version leaves out must not reach a NOT NULL column. */
@@ -24,7 +25,7 @@ function disputedIntentOf(dispute: Stripe.Dispute): string | null {
 }
 
 /** Stripe's refund and dispute events as the ledger reads them (docs/security.md#refunds-and-disputes). */
-function reversalEventOf(event: Stripe.Event): walletService.PaymentReversalEvent | null {
+function reversalEventOf(event: Stripe.Event): PaymentReversalEvent | null {
   if (event.type === 'charge.refunded') {
     const charge = event.data.object
     return {
@@ -87,7 +88,7 @@ export const walletWebhookRoutes: FastifyPluginAsyncTypebox = async (fastify) =>
     }
     const reversal = reversalEventOf(event)
     if (reversal) {
-      const outcome = await walletService.applyPaymentEvent(fastify.db, reversal)
+      const outcome = await applyPaymentEvent(fastify.db, reversal)
       if (outcome === 'reversed' || outcome === 'restored') fastify.mail?.nudge()
       if (outcome === 'unknownPayment')
         request.log.warn({ eventId: event.id, type: event.type }, 'refund or dispute of an unknown payment')
