@@ -20,7 +20,6 @@ import { envelope } from '@shared/envelope'
 import { inTransaction } from '../../db/transactions'
 import { cryptoRandomInt } from '../../lib/random'
 import { userId } from '../../lib/requestUser'
-import { catalogue } from '../catalogue/service'
 
 import * as acquireService from './service'
 
@@ -46,12 +45,10 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: PickCardBodySchema, response: { 200: envelope(PickCardResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    async (request) => {
-      const cards = await catalogue(fastify.db)
-      return inTransaction(fastify.db, (trx) =>
-        acquireService.pickCard(trx, userId(request), request.body.selectedCardId, cards),
-      )
-    },
+    (request) =>
+      inTransaction(fastify.db, (trx) =>
+        acquireService.pickCard(trx, fastify.catalogue, userId(request), request.body.selectedCardId),
+      ),
   )
 
   fastify.get(
@@ -60,12 +57,10 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: DrawCardQuerySchema, response: { 200: envelope(DrawCardResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    async (request) => {
-      const cards = await catalogue(fastify.db)
-      return inTransaction(fastify.db, (trx) =>
-        acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt, cards),
-      )
-    },
+    (request) =>
+      inTransaction(fastify.db, (trx) =>
+        acquireService.drawCard(trx, fastify.catalogue, userId(request), request.query.tenDraws === 1, cryptoRandomInt),
+      ),
   )
 
   fastify.get(
@@ -96,10 +91,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/public/freeDrawCard',
     { schema: { response: { 200: envelope(FreeDrawnCardSchema) } }, config: { limits: ['freeDraw'] } },
-    async () => {
-      const cards = await catalogue(fastify.db)
-      return inTransaction(fastify.db, (trx) => acquireService.freeDrawCard(trx, cryptoRandomInt, cards))
-    },
+    () => inTransaction(fastify.db, (trx) => acquireService.freeDrawCard(trx, fastify.catalogue, cryptoRandomInt)),
   )
 
   fastify.get(

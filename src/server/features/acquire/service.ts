@@ -30,7 +30,7 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { decodeCursor, encodeCursor } from '../../lib/keysetCursor'
 import { newId, type RandomInt } from '../../lib/random'
-import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/service'
+import type { Catalogue, CatalogueCard } from '../catalogue/service'
 import { listGiftsForHistory } from '../collection/service'
 import { createCopies } from '../copies/service'
 import { debit, getCreditProducts, issueCertificate, releaseReferralReward } from '../wallet/service'
@@ -62,11 +62,11 @@ export function getPrices(): PricesResult {
  */
 export async function pickCard(
   trx: Transaction<Database>,
+  catalogue: Catalogue,
   userId: string,
   selectedCardId: string,
-  cards?: Catalogue,
 ): Promise<PickCardResult> {
-  const card = (cards ?? (await catalogue(trx))).cardsById.get(selectedCardId)
+  const card = catalogue.cardsById.get(selectedCardId)
   if (!card) throw new AppError('NotFound', 'This card was not found.')
   const price = pickPrice(card.rarity)
   if (price === null) throw new AppError('RuleViolation', 'Only Common and Special cards can be picked.')
@@ -109,12 +109,12 @@ export async function pickCard(
 
 /** Chooses a card of each rolled rarity uniformly among the catalogue's cards of that rarity. */
 function chooseCards<Slot extends { rarity: Rarity }>(
-  cards: Catalogue,
+  catalogue: Catalogue,
   slots: readonly Slot[],
   random: RandomInt,
 ): (Slot & { card: CatalogueCard })[] {
   return slots.map((slot) => {
-    const ofRarity = cards.cardsOfRarity.get(slot.rarity) ?? []
+    const ofRarity = catalogue.cardsOfRarity.get(slot.rarity) ?? []
     const card = ofRarity.length > 0 ? ofRarity[random(ofRarity.length)] : undefined
     if (!card) throw new AppError('Unavailable', 'No cards can be drawn right now. Please try again later.')
     return { ...slot, card }
@@ -127,10 +127,10 @@ function chooseCards<Slot extends { rarity: Rarity }>(
  */
 export async function drawCard(
   trx: Transaction<Database>,
+  catalogue: Catalogue,
   userId: string,
   tenDraws: boolean,
   random: RandomInt,
-  cards?: Catalogue,
 ): Promise<DrawCardResult> {
   const price = drawPrice(tenDraws)
   const transactionId = newId()
@@ -150,7 +150,7 @@ export async function drawCard(
   await queries.setDrawsSinceEpic(trx, userId, rolled.drawsSinceEpic)
   const { slots } = rolled
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
-  const drawn = chooseCards(cards ?? (await catalogue(trx)), cardSlots, random)
+  const drawn = chooseCards(catalogue, cardSlots, random)
   const ownedBefore = await queries.listOwnedCardIds(
     trx,
     userId,
@@ -253,10 +253,10 @@ export async function getCardDrawResult(
 /** A visitor's free card: recorded without an owner until an account registers with its transaction id. */
 export async function freeDrawCard(
   trx: Transaction<Database>,
+  catalogue: Catalogue,
   random: RandomInt,
-  cards?: Catalogue,
 ): Promise<FreeDrawnCard> {
-  const [drawn] = chooseCards(cards ?? (await catalogue(trx)), [{ rarity: rollRarity(random) }], random)
+  const [drawn] = chooseCards(catalogue, [{ rarity: rollRarity(random) }], random)
   if (!drawn) throw new AppError('Unavailable', 'No cards can be drawn right now. Please try again later.')
   const { card } = drawn
   const transactionId = newId()

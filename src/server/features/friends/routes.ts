@@ -61,6 +61,13 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: FriendPageQuerySchema, response: { 200: envelope(FriendPageSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => friendsService.getFriendPage(fastify.db, fastify.pictureSigner, userId(request), request.query.userId),
+    (request) =>
+      friendsService.getFriendPage(
+        fastify.db,
+        fastify.catalogue,
+        fastify.pictureSigner,
+        userId(request),
+        request.query.userId,
+      ),
   )
 }

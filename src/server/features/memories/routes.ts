@@ -137,6 +137,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const file = await readPictureUpload(request)
       return memoriesService.uploadMemoryPicture(
         db,
+        fastify.catalogue,
         blobs,
         signer,
         userId(request),
