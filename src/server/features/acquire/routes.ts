@@ -21,6 +21,7 @@ import { inTransaction } from '../../db/transactions'
 import { cryptoRandomInt } from '../../lib/random'
 import { userId } from '../../lib/requestUser'
 
+import { getMyDraws } from './drawHistory'
 import * as acquireService from './service'
 
 export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -78,7 +79,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: MyDrawsQuerySchema, response: { 200: envelope(MyDrawsSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => acquireService.getMyDraws(fastify.db, userId(request), request.query),
+    (request) => getMyDraws(fastify.db, userId(request), request.query),
   )
 
   fastify.get(
