@@ -11,6 +11,7 @@ import { accountRoutes } from './features/account/routes'
 import { loadDrawSharePage } from './features/acquire/drawSharePage'
 import { acquireRoutes } from './features/acquire/routes'
 import { blocksRoutes } from './features/blocks/routes'
+import { cataloguePlugin } from './features/catalogue/plugin'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { clientErrorsRoutes } from './features/clientErrors/routes'
 import { loadCardSharePage } from './features/collection/cardSharePage'
@@ -109,6 +110,8 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   // First, so that every later hook and query runs inside the request's span.
   if (config.tracing) await app.register(tracingPlugin)
   await app.register(dbPlugin, { db, config, closeDb })
+  // Read once, before the app is ready: no request waits for the catalogue or reads it again (features/catalogue).
+  await app.register(cataloguePlugin)
   await app.register(redisPlugin)
   await app.register(metricsPlugin, { poolStats })
   await app.register(requestIdHeaderPlugin)
@@ -168,7 +171,11 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(mailRoutes(new UnsubscribeSigner(config.mediaSigningSecret)))
   // Share pages are public HTML on the share host, outside /api; each feature's page is composed here.
   await app.register(sharePagesPlugin, {
-    pages: { user: loadUserSharePage, card: loadCardSharePage, draw: loadDrawSharePage },
+    pages: {
+      user: (context, shareId) => loadUserSharePage({ ...context, catalogue: app.catalogue }, shareId),
+      card: loadCardSharePage,
+      draw: loadDrawSharePage,
+    },
   })
   await app.register(shareRoutes)
 

@@ -4,7 +4,6 @@ import { buildApp } from './app'
 import { loadConfig, SettingsError } from './config'
 import { openDatabase } from './db/createDb'
 import { migrateToLatest, UnknownMigrationsError } from './db/migrate'
-import { catalogue } from './features/catalogue/catalogueCache'
 import { warmArtCache } from './features/catalogue/warmup'
 import { anyOperator } from './features/operator/service'
 import { getMapPlaces } from './features/travel/service'
@@ -38,11 +37,10 @@ async function main(): Promise<void> {
     traced: tracing !== null,
   })
   const app = await buildApp({ config, db, closeDb: true, poolStats })
-  // Read before the first request rather than during it: indexing 2,000 places holds the thread for a few hundred ms,
-  // and projecting them and the world's land onto My Map's world map (getMapPlaces) for 1–3 s, which the first
-  // traveller to open the map waited through, and every request behind them.
-  await catalogue(db)
-  await getMapPlaces(db)
+  // Drawn before the first request rather than during it: projecting the catalogue's places (which buildApp read, as
+  // indexing 2,000 places holds the thread for a few hundred ms) and the world's land onto My Map's world map takes
+  // 1–3 s, which the first traveller to open the map waited through, and every request behind them.
+  getMapPlaces(app.catalogue)
 
   // On SIGTERM or SIGINT: stop accepting connections, let requests in flight finish, close the database pool and
   // Redis (the app's onClose hooks), then exit. A shutdown slower than the grace period, or a second signal, exits

@@ -161,7 +161,7 @@ describe('GET /api/getCardDrawResult', () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, priceDigitalCardDraw)
     // The lowest roll everywhere lands in the certificate chance, so this one-card draw holds a certificate instead.
-    const draw = await t.db.transaction().execute((trx) => drawCard(trx, user.userId, false, () => 0))
+    const draw = await t.db.transaction().execute((trx) => drawCard(trx, t.app.catalogue, user.userId, false, () => 0))
 
     const response = await t.call<CardDrawResult>('GET', `/api/getCardDrawResult?transactionId=${draw.shareId}`, {
       token: user.token,

@@ -28,7 +28,7 @@ const { priceDigitalCardDraw, priceDigitalCardTenDraws, priceDigitalCardPickComm
 const middle = (max: number): number => Math.floor(max / 2)
 
 function drawWith(userId: string, tenDraws: boolean) {
-  return t.db.transaction().execute((trx) => drawCard(trx, userId, tenDraws, middle))
+  return t.db.transaction().execute((trx) => drawCard(trx, t.app.catalogue, userId, tenDraws, middle))
 }
 
 async function setCounter(userId: string, drawsSinceEpic: number): Promise<void> {

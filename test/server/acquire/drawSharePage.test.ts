@@ -47,7 +47,9 @@ describe('GET /s/draw', () => {
 
   it('never shows the code of a certificate drawn with it', async () => {
     await giveDigitalCredit(t, drawer.userId, ECONOMY.prices.priceDigitalCardDraw)
-    const draw = await t.db.transaction().execute((trx) => drawCard(trx, drawer.userId, false, () => 0))
+    const draw = await t.db
+      .transaction()
+      .execute((trx) => drawCard(trx, t.app.catalogue, drawer.userId, false, () => 0))
     const certificate = await t.db
       .selectFrom('credit_certificates')
       .select('redeem_code')

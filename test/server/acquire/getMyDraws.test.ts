@@ -29,7 +29,7 @@ const middle = (max: number): number => Math.floor(max / 2)
 const lowest = (): number => 0
 
 function draw(userId: string, tenDraws: boolean, random = middle) {
-  return t.db.transaction().execute((trx) => drawCard(trx, userId, tenDraws, random))
+  return t.db.transaction().execute((trx) => drawCard(trx, t.app.catalogue, userId, tenDraws, random))
 }
 
 async function myDraws(user: TestUser, query = '') {
@@ -54,7 +54,7 @@ describe('GET /api/getMyDraws', () => {
     await giveDigitalCredit(t, user.userId, priceDigitalCardPickCommon + priceDigitalCardTenDraws)
     const commonCard = await t.db.selectFrom('cards').select('id').where('rarity', '=', 1).executeTakeFirstOrThrow()
     pinClock(new Date(Date.now() + 60_000))
-    await t.db.transaction().execute((trx) => pickCard(trx, user.userId, commonCard.id))
+    await t.db.transaction().execute((trx) => pickCard(trx, t.app.catalogue, user.userId, commonCard.id))
     pinClock(new Date(Date.now() + 120_000))
     const tenDraw = await draw(user.userId, true, lowest)
 

@@ -37,7 +37,7 @@ describe('drawCard odds', () => {
     const random = seededRandomInt(20261122)
 
     for (let i = 0; i < tenDraws; i += 1)
-      await t.db.transaction().execute((trx) => drawCard(trx, user.userId, true, random))
+      await t.db.transaction().execute((trx) => drawCard(trx, t.app.catalogue, user.userId, true, random))
 
     const rows = await t.db
       .selectFrom('user_cards')

@@ -43,7 +43,15 @@ function diskFull(): BlobStoreUnavailable {
 }
 
 function upload(user: TestUser, store: BlobStore) {
-  return uploadMemoryPicture(t.db, store, t.app.pictureSigner, user.userId, { file: photo }, t.config.pendingPictures)
+  return uploadMemoryPicture(
+    t.db,
+    t.app.catalogue,
+    store,
+    t.app.pictureSigner,
+    user.userId,
+    { file: photo },
+    t.config.pendingPictures,
+  )
 }
 
 describe('uploading a picture when the blob folder cannot be written', () => {

@@ -222,10 +222,10 @@ describe('GET /api/image/travelMap', () => {
 
   it('draws a map whose version begins with a sign a file name may not begin with', async () => {
     const user = await t.register()
-    const facts = present(await travelShareFacts(t.db, user.friendCode))
+    const facts = present(await travelShareFacts(t.db, t.app.catalogue, user.friendCode))
     const previews = blobFolder(t.app.blobs, PREVIEW_FOLDER)
     for (const version of ['_uhdASjIEe03r5wF', '-VpyO0Jqdq8Mr-1T']) {
-      const picture = await travelMapPreview(t.db, previews, { ...facts, version })
+      const picture = await travelMapPreview(t.app.catalogue, previews, { ...facts, version })
       expect((await sharp(picture).metadata()).format).toBe('png')
     }
   })

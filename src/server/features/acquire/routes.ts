@@ -20,8 +20,8 @@ import { envelope } from '@shared/envelope'
 import { inTransaction } from '../../db/transactions'
 import { cryptoRandomInt } from '../../lib/random'
 import { userId } from '../../lib/requestUser'
-import { catalogue } from '../catalogue/catalogueCache'
 
+import { getMyDraws } from './drawHistory'
 import * as acquireService from './service'
 
 export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -46,12 +46,10 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: PickCardBodySchema, response: { 200: envelope(PickCardResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    async (request) => {
-      const cards = await catalogue(fastify.db)
-      return inTransaction(fastify.db, (trx) =>
-        acquireService.pickCard(trx, userId(request), request.body.selectedCardId, cards),
-      )
-    },
+    (request) =>
+      inTransaction(fastify.db, (trx) =>
+        acquireService.pickCard(trx, fastify.catalogue, userId(request), request.body.selectedCardId),
+      ),
   )
 
   fastify.get(
@@ -60,12 +58,10 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: DrawCardQuerySchema, response: { 200: envelope(DrawCardResultSchema) } },
       onRequest: fastify.requireUser,
     },
-    async (request) => {
-      const cards = await catalogue(fastify.db)
-      return inTransaction(fastify.db, (trx) =>
-        acquireService.drawCard(trx, userId(request), request.query.tenDraws === 1, cryptoRandomInt, cards),
-      )
-    },
+    (request) =>
+      inTransaction(fastify.db, (trx) =>
+        acquireService.drawCard(trx, fastify.catalogue, userId(request), request.query.tenDraws === 1, cryptoRandomInt),
+      ),
   )
 
   fastify.get(
@@ -83,7 +79,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: MyDrawsQuerySchema, response: { 200: envelope(MyDrawsSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => acquireService.getMyDraws(fastify.db, userId(request), request.query),
+    (request) => getMyDraws(fastify.db, userId(request), request.query),
   )
 
   fastify.get(
@@ -96,10 +92,7 @@ export const acquireRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/public/freeDrawCard',
     { schema: { response: { 200: envelope(FreeDrawnCardSchema) } }, config: { limits: ['freeDraw'] } },
-    async () => {
-      const cards = await catalogue(fastify.db)
-      return inTransaction(fastify.db, (trx) => acquireService.freeDrawCard(trx, cryptoRandomInt, cards))
-    },
+    () => inTransaction(fastify.db, (trx) => acquireService.freeDrawCard(trx, fastify.catalogue, cryptoRandomInt)),
   )
 
   fastify.get(

@@ -2,24 +2,16 @@ import type { Kysely, Transaction } from 'kysely'
 
 import {
   type AgeConfirmation,
-  creditToMoney,
   drawPrice,
   drawsToGuarantee,
-  moneyReference,
-  MY_DRAWS_PAGE_SIZE,
   pickPrice,
   TEN_DRAW_SIZE,
   type CardDrawResult,
   type DrawCardResult,
-  type DrawHistoryEntry,
-  type DrawKind,
   type DrawPity,
   type ExpGainResult,
   type FreeCardDrawResult,
   type FreeDrawnCard,
-  type MyDraws,
-  type MoneyReference,
-  type MyDrawsQuery,
   type PickCardResult,
   type PricesResult,
 } from '@shared/acquire'
@@ -28,16 +20,14 @@ import { ECONOMY, type Rarity } from '@shared/constants'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { decodeCursor, encodeCursor } from '../../lib/keysetCursor'
 import { newId, type RandomInt } from '../../lib/random'
-import { catalogue, type Catalogue, type CatalogueCard } from '../catalogue/catalogueCache'
-import { listGiftsForHistory } from '../collection/gifts'
+import type { Catalogue, CatalogueCard } from '../catalogue/catalogueCache'
 import { createCopies } from '../copies/service'
 import { issueCertificate } from '../wallet/certificates'
 import { debit } from '../wallet/ledger'
 import { releaseReferralReward } from '../wallet/referrals'
-import { getCreditProducts } from '../wallet/service'
 
+import { drawnCard, drawnCertificate } from './drawHistory'
 import { experienceFor, gainExperience } from './experience'
 import { rollDraw, rollRarity } from './odds'
 import * as queries from './queries'
@@ -65,11 +55,11 @@ export function getPrices(): PricesResult {
  */
 export async function pickCard(
   trx: Transaction<Database>,
+  catalogue: Catalogue,
   userId: string,
   selectedCardId: string,
-  cards?: Catalogue,
 ): Promise<PickCardResult> {
-  const card = (cards ?? (await catalogue(trx))).cardsById.get(selectedCardId)
+  const card = catalogue.cardsById.get(selectedCardId)
   if (!card) throw new AppError('NotFound', 'This card was not found.')
   const price = pickPrice(card.rarity)
   if (price === null) throw new AppError('RuleViolation', 'Only Common and Special cards can be picked.')
@@ -112,12 +102,12 @@ export async function pickCard(
 
 /** Chooses a card of each rolled rarity uniformly among the catalogue's cards of that rarity. */
 function chooseCards<Slot extends { rarity: Rarity }>(
-  cards: Catalogue,
+  catalogue: Catalogue,
   slots: readonly Slot[],
   random: RandomInt,
 ): (Slot & { card: CatalogueCard })[] {
   return slots.map((slot) => {
-    const ofRarity = cards.cardsOfRarity.get(slot.rarity) ?? []
+    const ofRarity = catalogue.cardsOfRarity.get(slot.rarity) ?? []
     const card = ofRarity.length > 0 ? ofRarity[random(ofRarity.length)] : undefined
     if (!card) throw new AppError('Unavailable', 'No cards can be drawn right now. Please try again later.')
     return { ...slot, card }
@@ -130,10 +120,10 @@ function chooseCards<Slot extends { rarity: Rarity }>(
  */
 export async function drawCard(
   trx: Transaction<Database>,
+  catalogue: Catalogue,
   userId: string,
   tenDraws: boolean,
   random: RandomInt,
-  cards?: Catalogue,
 ): Promise<DrawCardResult> {
   const price = drawPrice(tenDraws)
   const transactionId = newId()
@@ -153,7 +143,7 @@ export async function drawCard(
   await queries.setDrawsSinceEpic(trx, userId, rolled.drawsSinceEpic)
   const { slots } = rolled
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
-  const drawn = chooseCards(cards ?? (await catalogue(trx)), cardSlots, random)
+  const drawn = chooseCards(catalogue, cardSlots, random)
   const ownedBefore = await queries.listOwnedCardIds(
     trx,
     userId,
@@ -195,39 +185,6 @@ export async function drawCard(
   return { shareId: transactionId, userData: { digitalCredit }, expGainResult }
 }
 
-/** A drawn card as draw results and the draw history show it. */
-function drawnCard(card: {
-  cardId: string
-  cardName: string
-  cardRarity: number
-  userCardId: string | null
-  isNew: number
-}) {
-  return {
-    cardId: card.cardId,
-    cardName: card.cardName,
-    cardRarity: card.cardRarity,
-    image: card.cardId,
-    userCardId: card.userCardId,
-    isNew: card.isNew === 1,
-  }
-}
-
-/** A certificate a draw gave in place of a card, as draw results and the draw history show it. */
-function drawnCertificate(certificate: {
-  id: string
-  credit_value: number
-  redeem_code: string
-  redeemed_at: string | null
-}) {
-  return {
-    creditCertificateId: certificate.id,
-    creditValue: certificate.credit_value,
-    redeemCode: certificate.redeem_code,
-    redeemed: certificate.redeemed_at !== null,
-  }
-}
-
 /** The drawer's own paid draw; anyone else's (or an unknown id) answers as not found. */
 export async function getCardDrawResult(
   db: Kysely<Database>,
@@ -256,10 +213,10 @@ export async function getCardDrawResult(
 /** A visitor's free card: recorded without an owner until an account registers with its transaction id. */
 export async function freeDrawCard(
   trx: Transaction<Database>,
+  catalogue: Catalogue,
   random: RandomInt,
-  cards?: Catalogue,
 ): Promise<FreeDrawnCard> {
-  const [drawn] = chooseCards(cards ?? (await catalogue(trx)), [{ rarity: rollRarity(random) }], random)
+  const [drawn] = chooseCards(catalogue, [{ rarity: rollRarity(random) }], random)
   if (!drawn) throw new AppError('Unavailable', 'No cards can be drawn right now. Please try again later.')
   const { card } = drawn
   const transactionId = newId()
@@ -291,108 +248,4 @@ export async function getFreeCardDrawResult(db: Kysely<Database>, transactionId:
 export async function getDrawPity(db: Kysely<Database>, userId: string): Promise<DrawPity> {
   const drawsSinceEpic = await queries.findDrawsSinceEpic(db, userId)
   return { drawsSinceEpic, drawsToGuarantee: drawsToGuarantee(drawsSinceEpic) }
-}
-
-/**
- * A month's money: the sum of its draws' amounts as each is shown, rounded to the cent one by one, so the total is
- * the sum of the lines (converting the month's credit at once could differ from it by a cent or more).
- */
-function moneyOfDraws(prices: queries.PriceCount[], reference: MoneyReference | null): number | null {
-  if (!reference) return null
-  let cents = 0
-  for (const { price, draws } of prices) cents += Math.round((creditToMoney(price, reference) ?? 0) * 100) * draws
-  return cents / 100
-}
-
-/** The first instant of the month after a YYYY-MM month, as the same ISO prefix the timestamps start with. */
-function nextMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number]
-  return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`
-}
-
-/**
- * The user's picks, paid draws, claimed free draws and gifts (given or received), newest first, paged by the key
- * (created_at, id) of the last one shown, with the totals of each month the page touches. Credit becomes money at the
- * reference pack's price (moneyReference), today's, so a month's money total is what its credit would cost now.
- * Gifts cost nothing and are not purchases: they are listed, not totalled.
- */
-export async function getMyDraws(db: Kysely<Database>, userId: string, query: MyDrawsQuery): Promise<MyDraws> {
-  const limit = query.limit ?? MY_DRAWS_PAGE_SIZE
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null
-  const [drawRows, giftRows] = await Promise.all([
-    queries.listMyDrawTransactions(db, userId, cursor, limit + 1),
-    listGiftsForHistory(db, userId, cursor, limit + 1),
-  ])
-  // Each source is already the newest limit + 1 after the cursor, so the newest limit + 1 of both are among them.
-  const rows = [
-    ...drawRows.map((row) => ({ id: row.id, created_at: row.created_at, draw: row, gift: null })),
-    ...giftRows.map((row) => ({ id: row.id, created_at: row.created_at, draw: null, gift: row })),
-  ]
-    .sort((a, b) => (a.created_at === b.created_at ? compareText(b.id, a.id) : compareText(b.created_at, a.created_at)))
-    .slice(0, limit + 1)
-  const shown = rows.slice(0, limit)
-  const last = shown.at(-1)
-  const newest = shown[0]
-  const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null
-  if (!newest || !last) return { draws: [], months: [], moneyReference: null, nextCursor }
-
-  const drawIds = shown.flatMap((entry) => (entry.draw ? [entry.draw.id] : []))
-  const [cards, certificates, monthTotals, products] = await Promise.all([
-    drawIds.length > 0 ? queries.listCardsOfDraws(db, drawIds) : [],
-    drawIds.length > 0 ? queries.listCertificatesOfDraws(db, userId, drawIds) : [],
-    queries.sumDrawsByMonth(db, userId, last.created_at.slice(0, 7), nextMonth(newest.created_at.slice(0, 7))),
-    getCreditProducts(db),
-  ])
-  const reference = moneyReference(products)
-  const cardsByDraw = new Map<string, typeof cards>()
-  for (const card of cards) cardsByDraw.set(card.transactionId, [...(cardsByDraw.get(card.transactionId) ?? []), card])
-  const certificateByDraw = new Map(certificates.map((certificate) => [certificate.source_ref, certificate]))
-  return {
-    draws: shown.map(({ draw: row, gift }): DrawHistoryEntry => {
-      if (!row) return giftEntry(gift)
-      const certificate = certificateByDraw.get(row.id)
-      return {
-        transactionId: row.id,
-        kind: row.kind as DrawKind,
-        createdAt: row.created_at,
-        price: row.price,
-        priceMoney: creditToMoney(row.price, reference),
-        cards: (cardsByDraw.get(row.id) ?? []).map(drawnCard),
-        certificate: certificate ? drawnCertificate(certificate) : null,
-      }
-    }),
-    months: monthTotals
-      .sort((a, b) => (a.month < b.month ? 1 : -1))
-      .map(({ prices, ...total }) => ({ ...total, money: moneyOfDraws(prices, reference) })),
-    moneyReference: reference,
-    nextCursor,
-  }
-}
-
-/** Code-unit order, as the keyset's text comparison orders ISO timestamps and ids. */
-function compareText(a: string, b: string): number {
-  if (a === b) return 0
-  return a < b ? -1 : 1
-}
-
-/** A gift as the history shows it: free, the copy that moved, and who with. */
-function giftEntry(gift: Awaited<ReturnType<typeof listGiftsForHistory>>[number]): DrawHistoryEntry {
-  return {
-    transactionId: gift.id,
-    kind: 'gift',
-    createdAt: gift.created_at,
-    price: 0,
-    priceMoney: null,
-    cards: [
-      drawnCard({
-        cardId: gift.cardId,
-        cardName: gift.cardName,
-        cardRarity: gift.cardRarity,
-        userCardId: gift.userCardId,
-        isNew: gift.direction === 'received' ? gift.isNew : 0,
-      }),
-    ],
-    certificate: null,
-    gift: { direction: gift.direction, friendUsername: gift.friendUsername },
-  }
 }

@@ -60,7 +60,7 @@ export interface PreparedAnswer {
   etag: string
 }
 
-/** The catalogue as the API shows it, read from the database once per catalogue version. */
+/** The catalogue as the API shows it, read from the database once, when the app starts. */
 export interface Catalogue {
   collections: CardCollection[]
   /** getCardCollections as sent, for a signed-in caller and for a visitor (the envelope says which). */
@@ -116,7 +116,13 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value])
 }
 
-async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+/**
+ * Reads the whole catalogue and prepares what the API answers from it. The app does it once, before it listens
+ * (`fastify.catalogue`, plugin.ts); work that builds no app calls it itself. The catalogue changes only when a new
+ * catalogue version is seeded, which main.ts does before building the app (a new version ships with new code, so with
+ * a restart): a catalogue read at start stays right for the life of the process.
+ */
+export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
   const { collections: collectionRows, cardSets: setRows, cards: cardRows } = await listCatalogueRows(db)
 
   const collectionNames = new Map(collectionRows.map((row) => [row.id, row.name]))
@@ -238,23 +244,4 @@ async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
     timeZoneOfSet,
     searchablePlaces,
   }
-}
-
-const loaded = new WeakMap<Kysely<Database>, Promise<Catalogue>>()
-
-/**
- * The catalogue changes only when a new catalogue version is seeded, which main.ts does before the server listens
- * (a new version ships with new code, so with a restart): it is read once per database and kept.
- */
-export function catalogue(db: Kysely<Database>): Promise<Catalogue> {
-  // A transaction is a new handle each time; what it reads may differ from what is committed.
-  if (db.isTransaction) return loadCatalogue(db)
-  let entry = loaded.get(db)
-  if (!entry) {
-    entry = loadCatalogue(db)
-    loaded.set(db, entry)
-    // A failed read (the database away for a moment) is retried by the next call rather than kept.
-    entry.catch(() => loaded.delete(db))
-  }
-  return entry
 }

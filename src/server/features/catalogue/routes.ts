@@ -82,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, typedReply) => {
       // The prepared envelope is already JSON, which the typed reply (expecting the data) would not accept.
       const reply: FastifyReply = typedReply
-      const answer = await catalogueService.cardCollectionsAnswer(fastify.db, request.user != null)
+      const answer = await catalogueService.cardCollectionsAnswer(fastify.catalogue, request.user != null)
       reply.header('ETag', answer.etag).header('Cache-Control', CATALOGUE_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
       if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send()
       return reply.type('application/json').send(answer.json)
@@ -97,6 +97,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const reply: FastifyReply = typedReply
       const json = await catalogueService.cardsOfCollectionAnswer(
         fastify.db,
+        fastify.catalogue,
         caller(request),
         request.query.collectionId,
         request.query.rarity,
@@ -108,13 +109,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/getCard',
     { schema: { querystring: GetCardQuerySchema, response: { 200: envelope(CardSchema) } } },
-    (request) => catalogueService.getCard(fastify.db, caller(request), request.query.cardId),
+    (request) => catalogueService.getCard(fastify.db, fastify.catalogue, caller(request), request.query.cardId),
   )
 
   fastify.get(
     '/searchPlaces',
     { schema: { querystring: SearchPlacesQuerySchema, response: { 200: envelope(PlaceSearchResultListSchema) } } },
-    (request) => catalogueService.searchPlaces(fastify.db, request.query.query, request.query.limit),
+    (request) => catalogueService.searchPlaces(fastify.catalogue, request.query.query, request.query.limit),
   )
 
   fastify.post(
@@ -124,7 +125,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.requireUser,
     },
     async (request) => {
-      await catalogueService.setBeenThere(fastify.db, userId(request), request.body.cardId, request.body.value)
+      await catalogueService.setBeenThere(
+        fastify.db,
+        fastify.catalogue,
+        userId(request),
+        request.body.cardId,
+        request.body.value,
+      )
       return null
     },
   )

@@ -9,16 +9,16 @@ import { envelopeJson } from '../../lib/envelopeJson'
 import { AppError } from '../../lib/errors'
 
 import { ART_FOLDER, renderCardArt } from './art'
-import { catalogue, type PreparedAnswer } from './catalogueCache'
+import type { Catalogue, PreparedAnswer } from './catalogueCache'
 import { countOwnedCopiesByCard, deleteBeenThere, findPlaceStanding, insertBeenThere } from './queries'
 
-export async function getCardCollections(db: Db): Promise<CardCollection[]> {
-  return (await catalogue(db)).collections
+export async function getCardCollections(catalogue: Catalogue): Promise<CardCollection[]> {
+  return catalogue.collections
 }
 
 /** getCardCollections as sent: the same for everyone but for the envelope's authorized flag. */
-export async function cardCollectionsAnswer(db: Db, authorized: boolean): Promise<PreparedAnswer> {
-  const { collectionsAnswer } = await catalogue(db)
+export async function cardCollectionsAnswer(catalogue: Catalogue, authorized: boolean): Promise<PreparedAnswer> {
+  const { collectionsAnswer } = catalogue
   return authorized ? collectionsAnswer.authorized : collectionsAnswer.visitor
 }
 
@@ -28,11 +28,12 @@ export async function cardCollectionsAnswer(db: Db, authorized: boolean): Promis
  */
 export async function cardsOfCollectionAnswer(
   db: Db,
+  catalogue: Catalogue,
   userId: string | null,
   collectionId: string,
   rarity: number | undefined,
 ): Promise<string> {
-  const cards = (await catalogue(db)).cardsOfCollection.get(collectionId)
+  const cards = catalogue.cardsOfCollection.get(collectionId)
   if (!cards) throw new AppError('NotFound', 'Card collection not found')
   const owned = userId ? await countOwnedCopiesByCard(db, userId) : new Map<string, number>()
   const listed = cards
@@ -42,8 +43,8 @@ export async function cardsOfCollectionAnswer(
 }
 
 /** A card with the caller's copies of it and of the same place in other rarities. */
-export async function getCard(db: Db, userId: string | null, cardId: string): Promise<Card> {
-  const { cardsById, cardsOfSet, timeZoneOfSet } = await catalogue(db)
+export async function getCard(db: Db, catalogue: Catalogue, userId: string | null, cardId: string): Promise<Card> {
+  const { cardsById, cardsOfSet, timeZoneOfSet } = catalogue
   const card = cardsById.get(cardId)
   if (!card) throw new AppError('NotFound', 'Card not found')
   const rarityOf = new Map((cardsOfSet.get(card.cardSetId) ?? []).map((peer) => [peer.cardId, peer.rarity]))
@@ -90,14 +91,14 @@ export async function getCard(db: Db, userId: string | null, cardId: string): Pr
  * itself first, then names that start with it, then names with a word that does, then the rest, each in catalogue order.
  */
 export async function searchPlaces(
-  db: Db,
+  catalogue: Catalogue,
   query: string,
   limit: number = PLACE_SEARCH_DEFAULT_LIMIT,
 ): Promise<PlaceSearchResult[]> {
   const wanted = searchable(query.trim())
   if (!wanted) return []
   const found: { rank: number; order: number; result: PlaceSearchResult }[] = []
-  for (const [order, place] of (await catalogue(db)).searchablePlaces.entries()) {
+  for (const [order, place] of catalogue.searchablePlaces.entries()) {
     const at = place.name.indexOf(wanted)
     if (at < 0) continue
     const rank =
@@ -117,8 +118,14 @@ export async function searchPlaces(
 }
 
 /** Been-there belongs to the place: marking any rarity of Lisbon marks Lisbon. */
-export async function setBeenThere(db: Db, userId: string, cardId: string, value: boolean): Promise<void> {
-  const card = (await catalogue(db)).cardsById.get(cardId)
+export async function setBeenThere(
+  db: Db,
+  catalogue: Catalogue,
+  userId: string,
+  cardId: string,
+  value: boolean,
+): Promise<void> {
+  const card = catalogue.cardsById.get(cardId)
   if (!card) throw new AppError('NotFound', 'Card not found')
   if (value) await insertBeenThere(db, userId, card.cardSetId, nowIso())
   else await deleteBeenThere(db, userId, card.cardSetId)

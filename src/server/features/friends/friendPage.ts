@@ -6,6 +6,7 @@ import { FRIEND_PAGE_MEMORIES, type FriendPage } from '@shared/friends'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
+import type { Catalogue } from '../catalogue/catalogueCache'
 import { getMemoriesOfAuthor } from '../memories/readModel'
 import { placesBeenByBoth, progressOf } from '../travel/service'
 
@@ -23,6 +24,7 @@ export const NOT_A_FRIEND = 'This traveller is not on your friend list. Add them
  */
 export async function getFriendPage(
   db: Kysely<Database>,
+  catalogue: Catalogue,
   signer: PictureSigner,
   viewerId: string,
   friendId: string,
@@ -31,8 +33,8 @@ export async function getFriendPage(
   if (!row) throw new AppError('NotFound', NOT_A_FRIEND)
   const [stats, progress, sharedPlaces, memories] = await Promise.all([
     listUserCardStats(db, [row.id]),
-    progressOf(db, row.id),
-    placesBeenByBoth(db, viewerId, row.id),
+    progressOf(db, catalogue, row.id),
+    placesBeenByBoth(db, catalogue, viewerId, row.id),
     getMemoriesOfAuthor(db, signer, viewerId, row.id, FRIEND_PAGE_MEMORIES),
   ])
   return {

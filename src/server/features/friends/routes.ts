@@ -62,6 +62,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { querystring: FriendPageQuerySchema, response: { 200: envelope(FriendPageSchema) } },
       onRequest: fastify.requireUser,
     },
-    (request) => getFriendPage(fastify.db, fastify.pictureSigner, userId(request), request.query.userId),
+    (request) =>
+      getFriendPage(fastify.db, fastify.catalogue, fastify.pictureSigner, userId(request), request.query.userId),
   )
 }

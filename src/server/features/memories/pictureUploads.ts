@@ -10,6 +10,7 @@ import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
+import type { Catalogue } from '../catalogue/catalogueCache'
 import { checkVisitPhoto } from '../travel/service'
 
 import {
@@ -46,6 +47,7 @@ export function pendingPicturesFull(quota: PendingPictureQuota): string {
  */
 export async function uploadMemoryPicture(
   db: Kysely<Database>,
+  catalogue: Catalogue,
   blobs: BlobStore,
   signer: PictureSigner,
   userId: string,
@@ -59,7 +61,7 @@ export async function uploadMemoryPicture(
   const copy = upload.userCardId ? await queries.findOwnedCopy(db, userId, upload.userCardId) : undefined
   const [picture, visitCheck] = await Promise.all([
     processPicture(upload.file),
-    checkVisitPhoto(db, copy?.cardSetId ?? null, upload.file),
+    checkVisitPhoto(catalogue, copy?.cardSetId ?? null, upload.file),
   ])
   await storePictureFiles(blobs, picture)
   // Parallel uploads all pass the first count while they decode; counting again and inserting under the uploader's

@@ -139,6 +139,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const file = await readPictureUpload(request)
       return uploadMemoryPicture(
         db,
+        fastify.catalogue,
         blobs,
         signer,
         userId(request),

@@ -9,6 +9,7 @@ import {
 import { progressSentence } from '@shared/travel'
 
 import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
+import type { Catalogue } from '../catalogue/catalogueCache'
 import { userCardStats } from '../session/userStats'
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../travel/mapImage'
 import { travelShareFacts } from '../travel/service'
@@ -21,8 +22,14 @@ function plural(count: number, word: string): string {
   return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`
 }
 
-/** A traveller's public profile, by friend code: name, avatar, level, collection figures and rarest cards. */
-export async function loadUserSharePage({ db }: SharePageContext, shareId: string): Promise<SharePageContent | null> {
+/**
+ * A traveller's public profile, by friend code: name, avatar, level, collection figures and rarest cards. Its travel
+ * figures count against the catalogue, which app.ts adds to the share pages' context.
+ */
+export async function loadUserSharePage(
+  { db, catalogue }: SharePageContext & { catalogue: Catalogue },
+  shareId: string,
+): Promise<SharePageContent | null> {
   const friendCode = shareId.trim().toUpperCase()
   if (friendCode.length !== FRIEND_CODE_LENGTH) return null
   const user = await findPublicProfile(db, friendCode)
@@ -32,7 +39,7 @@ export async function loadUserSharePage({ db }: SharePageContext, shareId: strin
     userCardStats(db, user.id),
     countPublicMemories(db, user.id),
     listShowcaseCards(db, user.id, SHOWCASE_CARDS),
-    travelShareFacts(db, friendCode),
+    travelShareFacts(db, catalogue, friendCode),
   ])
   // The traveller was found by the same code a moment ago; an account deleted in between shows no progress.
   const progress = travel?.progress ?? {

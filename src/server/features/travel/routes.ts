@@ -40,7 +40,7 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { response: { 200: envelope(MapPlacesSchema) } } },
     async (request, typedReply) => {
       const reply: FastifyReply = typedReply
-      const map = await travelService.getMapPlaces(db)
+      const map = travelService.getMapPlaces(fastify.catalogue)
       const etag = `${map.etag.slice(0, -1)}-${request.user ? 'u' : 'v'}"`
       reply.header('ETag', etag).header('Cache-Control', MAP_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()
@@ -49,32 +49,32 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   )
 
   fastify.get('/travel/getMyMap', { ...loggedIn, schema: { response: { 200: envelope(MyMapSchema) } } }, (request) =>
-    travelService.getMyMap(db, userId(request)),
+    travelService.getMyMap(db, fastify.catalogue, userId(request)),
   )
 
   fastify.get(
     '/collection/getProgress',
     { ...loggedIn, schema: { response: { 200: envelope(ProgressSchema) } } },
-    (request) => travelService.progressOf(db, userId(request)),
+    (request) => travelService.progressOf(db, fastify.catalogue, userId(request)),
   )
 
   fastify.get(
     '/travel/getPlaceTravel',
     { ...loggedIn, schema: { querystring: PlaceQuerySchema, response: { 200: envelope(PlaceTravelSchema) } } },
-    (request) => travelService.getPlaceTravel(db, userId(request), request.query.cardId),
+    (request) => travelService.getPlaceTravel(db, fastify.catalogue, userId(request), request.query.cardId),
   )
 
   fastify.get(
     '/travel/getBucketList',
     { ...loggedIn, schema: { response: { 200: envelope(BucketListSchema) } } },
-    (request) => travelService.getBucketList(db, userId(request)),
+    (request) => travelService.getBucketList(db, fastify.catalogue, userId(request)),
   )
 
   fastify.post(
     '/travel/setWantToGo',
     { ...loggedIn, schema: { body: SetWantToGoBodySchema, response: { 200: envelope(Type.Null()) } } },
     async (request) => {
-      await travelService.setWantToGo(db, userId(request), request.body.cardId, request.body.value)
+      await travelService.setWantToGo(db, fastify.catalogue, userId(request), request.body.cardId, request.body.value)
       return null
     },
   )
@@ -83,7 +83,7 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/travel/removeVerification',
     { ...loggedIn, schema: { body: RemoveVerificationBodySchema, response: { 200: envelope(Type.Null()) } } },
     async (request) => {
-      await travelService.removeVerification(db, userId(request), request.body.cardId)
+      await travelService.removeVerification(db, fastify.catalogue, userId(request), request.body.cardId)
       return null
     },
   )
@@ -98,7 +98,9 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const friendCode = request.query.shareId.trim().toUpperCase()
       const facts =
-        friendCode.length === FRIEND_CODE_LENGTH ? await travelService.travelShareFacts(db, friendCode) : null
+        friendCode.length === FRIEND_CODE_LENGTH
+          ? await travelService.travelShareFacts(db, fastify.catalogue, friendCode)
+          : null
       if (!facts) throw new AppError('NotFound', 'Traveller not found.')
       const etag = `"${facts.version}"`
       reply
@@ -106,7 +108,7 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         .header('ETag', etag)
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-      return reply.type('image/png').send(await travelService.travelMapPreview(db, previews, facts))
+      return reply.type('image/png').send(await travelService.travelMapPreview(fastify.catalogue, previews, facts))
     },
   )
 }

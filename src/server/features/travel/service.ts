@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema'
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { now, nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { catalogue, type Catalogue, type CataloguePlace } from '../catalogue/catalogueCache'
+import type { Catalogue, CataloguePlace } from '../catalogue/catalogueCache'
 
 import { isInsidePlace } from './geography'
 import { PREVIEW_FOLDER, renderTravelMapPreview, type TravelShareFacts } from './mapImage'
@@ -79,13 +79,14 @@ function statusOf(standing: Standing | undefined): PlaceStatus {
 }
 
 /** The catalogue's map, the same for everyone. */
-export async function getMapPlaces(db: Kysely<Database>): Promise<PreparedMap> {
-  return worldMap(await catalogue(db))
+export function getMapPlaces(catalogue: Catalogue): PreparedMap {
+  return worldMap(catalogue)
 }
 
 /** Every place the traveller has a status for or wants to go to; the rest of the map is "not collected". */
-export async function getMyMap(db: Kysely<Database>, userId: string): Promise<MyMap> {
-  const [{ placesById }, mine] = await Promise.all([catalogue(db), standings(db, userId)])
+export async function getMyMap(db: Kysely<Database>, catalogue: Catalogue, userId: string): Promise<MyMap> {
+  const { placesById } = catalogue
+  const mine = await standings(db, userId)
   const places: MyMapPlace[] = []
   for (const [cardSetId, standing] of mine) {
     const place = placesById.get(cardSetId)
@@ -115,8 +116,8 @@ function count(figure: ProgressFigure, standing: Standing | undefined): void {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
 
-function countryNameOf(catalogueData: Catalogue, countryCode: string): string {
-  const known = catalogueData.countryNames.get(countryCode)
+function countryNameOf(catalogue: Catalogue, countryCode: string): string {
+  const known = catalogue.countryNames.get(countryCode)
   if (known) return known
   try {
     return regionNames.of(countryCode) ?? countryCode
@@ -129,12 +130,12 @@ function countryNameOf(catalogueData: Catalogue, countryCode: string): string {
  * Honest progress (docs/product.md#progress): every figure is counted against the catalogue's places as they are, so
  * the denominator grows with the catalogue; a place counts for its collection and for the country it lies in.
  */
-export async function progressOf(db: Reader, userId: string): Promise<Progress> {
-  const [catalogueData, mine] = await Promise.all([catalogue(db), standings(db, userId)])
+export async function progressOf(db: Reader, catalogue: Catalogue, userId: string): Promise<Progress> {
+  const mine = await standings(db, userId)
   const total = emptyFigure()
-  const byCollection = new Map(catalogueData.collections.map((c) => [c.collectionId, emptyFigure()]))
+  const byCollection = new Map(catalogue.collections.map((c) => [c.collectionId, emptyFigure()]))
   const byCountry = new Map<string, ProgressFigure>()
-  for (const place of catalogueData.places) {
+  for (const place of catalogue.places) {
     const standing = mine.get(place.cardSetId)
     count(total, standing)
     const collection = byCollection.get(place.collectionId)
@@ -150,7 +151,7 @@ export async function progressOf(db: Reader, userId: string): Promise<Progress> 
   }
   return {
     total,
-    collections: catalogueData.collections.map((c) => ({
+    collections: catalogue.collections.map((c) => ({
       collectionId: c.collectionId,
       collectionName: c.collectionName,
       ...(byCollection.get(c.collectionId) ?? emptyFigure()),
@@ -158,17 +159,16 @@ export async function progressOf(db: Reader, userId: string): Promise<Progress> 
     countries: [...byCountry]
       .map(([countryCode, figure]) => ({
         countryCode,
-        countryName: countryNameOf(catalogueData, countryCode),
+        countryName: countryNameOf(catalogue, countryCode),
         ...figure,
       }))
       .sort((a, b) => a.countryName.localeCompare(b.countryName, 'en')),
   }
 }
 
-async function placeOfCard(db: Reader, cardId: string): Promise<CataloguePlace> {
-  const catalogueData = await catalogue(db)
-  const card = catalogueData.cardsById.get(cardId)
-  const place = card && catalogueData.placesById.get(card.cardSetId)
+function placeOfCard(catalogue: Catalogue, cardId: string): CataloguePlace {
+  const card = catalogue.cardsById.get(cardId)
+  const place = card && catalogue.placesById.get(card.cardSetId)
   if (!place) throw new AppError('NotFound', CARD_NOT_FOUND)
   return place
 }
@@ -210,8 +210,13 @@ async function friendsToAsk(db: Reader, userId: string, cardSetIds: string[]): P
 }
 
 /** The caller's verification and bucket-list mark for a card's place, and the friends who have been there. */
-export async function getPlaceTravel(db: Kysely<Database>, userId: string, cardId: string): Promise<PlaceTravel> {
-  const place = await placeOfCard(db, cardId)
+export async function getPlaceTravel(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userId: string,
+  cardId: string,
+): Promise<PlaceTravel> {
+  const place = placeOfCard(catalogue, cardId)
   const [verification, wantToGo, friends] = await Promise.all([
     queries.findVerification(db, userId, place.cardSetId),
     queries.isOnWantToGo(db, userId, place.cardSetId),
@@ -226,8 +231,14 @@ export async function getPlaceTravel(db: Kysely<Database>, userId: string, cardI
 }
 
 /** "Want to go" is for places the traveller has not been to; taking a place off the list always works. */
-export async function setWantToGo(db: Kysely<Database>, userId: string, cardId: string, value: boolean): Promise<void> {
-  const place = await placeOfCard(db, cardId)
+export async function setWantToGo(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userId: string,
+  cardId: string,
+  value: boolean,
+): Promise<void> {
+  const place = placeOfCard(catalogue, cardId)
   if (!value) {
     await queries.deleteWantToGo(db, userId, place.cardSetId)
     return
@@ -241,13 +252,18 @@ export async function setWantToGo(db: Kysely<Database>, userId: string, cardId: 
 }
 
 /** Removes the proof; a been-there mark the traveller set stays. */
-export async function removeVerification(db: Kysely<Database>, userId: string, cardId: string): Promise<void> {
-  const place = await placeOfCard(db, cardId)
+export async function removeVerification(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userId: string,
+  cardId: string,
+): Promise<void> {
+  const place = placeOfCard(catalogue, cardId)
   await queries.deleteVerification(db, userId, place.cardSetId)
 }
 
-export async function getBucketList(db: Kysely<Database>, userId: string): Promise<BucketList> {
-  const [catalogueData, wanted] = await Promise.all([catalogue(db), queries.listWantToGo(db, userId)])
+export async function getBucketList(db: Kysely<Database>, catalogue: Catalogue, userId: string): Promise<BucketList> {
+  const wanted = await queries.listWantToGo(db, userId)
   const ids = wanted.map((row) => row.cardSetId)
   const [marked, verified, friends] = await Promise.all([
     queries.listBeenThere(db, userId),
@@ -255,9 +271,9 @@ export async function getBucketList(db: Kysely<Database>, userId: string): Promi
     friendsToAsk(db, userId, ids),
   ])
   const been = placesBeenTo(marked, verified)
-  const collectionNames = new Map(catalogueData.collections.map((c) => [c.collectionId, c.collectionName]))
+  const collectionNames = new Map(catalogue.collections.map((c) => [c.collectionId, c.collectionName]))
   return wanted.flatMap((row) => {
-    const place = catalogueData.placesById.get(row.cardSetId)
+    const place = catalogue.placesById.get(row.cardSetId)
     if (!place) return []
     return [
       {
@@ -286,17 +302,18 @@ async function beenThereIds(db: Reader, userId: string): Promise<Set<string>> {
  * The places both travellers have been to (marked or verified), by name: what a friend's page shows, as a friend's
  * been-there is already visible to their friends on a card's page. The caller checks the friendship.
  */
-export async function placesBeenByBoth(db: Reader, userId: string, otherId: string): Promise<SharedPlace[]> {
-  const [catalogueData, mine, theirs] = await Promise.all([
-    catalogue(db),
-    beenThereIds(db, userId),
-    beenThereIds(db, otherId),
-  ])
-  const collectionNames = new Map(catalogueData.collections.map((c) => [c.collectionId, c.collectionName]))
+export async function placesBeenByBoth(
+  db: Reader,
+  catalogue: Catalogue,
+  userId: string,
+  otherId: string,
+): Promise<SharedPlace[]> {
+  const [mine, theirs] = await Promise.all([beenThereIds(db, userId), beenThereIds(db, otherId)])
+  const collectionNames = new Map(catalogue.collections.map((c) => [c.collectionId, c.collectionName]))
   return [...mine]
     .filter((cardSetId) => theirs.has(cardSetId))
     .flatMap((cardSetId) => {
-      const place = catalogueData.placesById.get(cardSetId)
+      const place = catalogue.placesById.get(cardSetId)
       if (!place) return []
       const collectionName = collectionNames.get(place.collectionId) ?? ''
       return [{ cardSetId, cardId: place.commonCardId, name: place.name, collectionName }]
@@ -322,8 +339,12 @@ function isInFuture(takenOn: string): boolean {
  * Checks an uploaded picture's GPS position against a place (docs/product.md#verified-visits). Reads the original's
  * metadata once; the position is used here and dropped, and only the verdict and the capture date leave.
  */
-export async function checkVisitPhoto(db: Reader, cardSetId: string | null, upload: Buffer): Promise<VisitCheck> {
-  const place = cardSetId ? (await catalogue(db)).placesById.get(cardSetId) : undefined
+export async function checkVisitPhoto(
+  catalogue: Catalogue,
+  cardSetId: string | null,
+  upload: Buffer,
+): Promise<VisitCheck> {
+  const place = cardSetId ? catalogue.placesById.get(cardSetId) : undefined
   if (!place) return { verdict: 'notChecked', placeName: null, takenOn: null }
   const { position, takenOn } = await readPhotoLocation(upload)
   const result = (verdict: VisitCheck['verdict']): VisitCheck => ({ verdict, placeName: place.name, takenOn })
@@ -350,10 +371,17 @@ export async function recordVerifiedVisit(
  * What a profile's public preview shows of the travel map (docs/decisions.md, Travel map): which places are collected,
  * been to or verified, and the counts; never dates, memories, pictures, friends or the bucket list.
  */
-export async function travelShareFacts(db: Kysely<Database>, friendCode: string): Promise<TravelShareFacts | null> {
+export async function travelShareFacts(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  friendCode: string,
+): Promise<TravelShareFacts | null> {
   const traveller = await queries.findTravellerByFriendCode(db, friendCode)
   if (!traveller) return null
-  const [{ places }, progress] = await Promise.all([getMyMap(db, traveller.id), progressOf(db, traveller.id)])
+  const [{ places }, progress] = await Promise.all([
+    getMyMap(db, catalogue, traveller.id),
+    progressOf(db, catalogue, traveller.id),
+  ])
   const statuses = new Map<string, Exclude<PlaceStatus, 'none'>>()
   for (const place of places) if (place.status !== 'none') statuses.set(place.cardSetId, place.status)
   const fingerprint = [...statuses]
@@ -370,11 +398,11 @@ export async function travelShareFacts(db: Kysely<Database>, friendCode: string)
 
 /** The profile's map preview image (PNG), drawn once per version of the map and kept in `store`. */
 export async function travelMapPreview(
-  db: Kysely<Database>,
+  catalogue: Catalogue,
   store: BlobStore,
   facts: TravelShareFacts,
 ): Promise<Buffer> {
-  return renderTravelMapPreview(store, (await getMapPlaces(db)).data, facts)
+  return renderTravelMapPreview(store, getMapPlaces(catalogue).data, facts)
 }
 
 /** Deletes the traveller's map previews (their name and places), as their account goes. */

@@ -152,6 +152,10 @@ export interface PreparedMap {
   etag: string
 }
 
+/**
+ * A cache derived from the catalogue, keyed by the catalogue object the app read at start (`fastify.catalogue`): the
+ * map is drawn once for it and goes with it, and is never consulted for any other catalogue.
+ */
 const drawn = new WeakMap<Catalogue, PreparedMap>()
 
 /** The catalogue's map, drawn once per catalogue (it changes only with a new catalogue version) and kept. */
