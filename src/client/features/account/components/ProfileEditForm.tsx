@@ -9,7 +9,7 @@ import { USERNAME_MAX_LENGTH } from '@shared/constants'
 import { TEXTS } from '@shared/texts'
 
 import { enqueueSnackbar } from '../../../lib/toast'
-import { useGetAvatarListQuery, useUpdateProfileMutation } from '../../session/api'
+import { useGetAvatarListQuery, useUpdateProfileMutation } from '../api'
 
 import { AvatarPicker } from './AvatarPicker'
 
