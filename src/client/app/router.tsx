@@ -56,12 +56,12 @@ const page = {
   ),
   confirmEmailChange: lazyScreen(
     async () =>
-      (await import(/* webpackChunkName: "page-confirmEmailChange" */ '../features/session/ConfirmEmailChangePage'))
+      (await import(/* webpackChunkName: "page-confirmEmailChange" */ '../features/account/ConfirmEmailChangePage'))
         .ConfirmEmailChangePage,
   ),
   undoEmailChange: lazyScreen(
     async () =>
-      (await import(/* webpackChunkName: "page-undoEmailChange" */ '../features/session/UndoEmailChangePage'))
+      (await import(/* webpackChunkName: "page-undoEmailChange" */ '../features/account/UndoEmailChangePage'))
         .UndoEmailChangePage,
   ),
   verifyEmail: lazyScreen(

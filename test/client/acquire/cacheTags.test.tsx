@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react'
 import type { DrawCardResult } from '@shared/acquire'
 import { baseApi } from '@client/api/baseApi'
 import { makeStore } from '@client/app/store'
+import { accountApi } from '@client/features/account/api'
 import { acquireApi } from '@client/features/acquire/api'
 import { catalogueApi } from '@client/features/catalogue/api'
 import { collectionApi } from '@client/features/collection/api'
@@ -38,7 +39,7 @@ describe('what a draw refetches', () => {
     const store = makeStore({ session: loggedInSession() }, { sideEffects: false })
     const subscriptions = [
       store.dispatch(sessionApi.endpoints.getUser.initiate()),
-      store.dispatch(sessionApi.endpoints.getAvatarList.initiate()),
+      store.dispatch(accountApi.endpoints.getAvatarList.initiate()),
       store.dispatch(catalogueApi.endpoints.getCardCollections.initiate()),
       store.dispatch(catalogueApi.endpoints.getCardsOfCollection.initiate({ collectionId: 'europe' })),
       store.dispatch(collectionApi.endpoints.getMyCollection.initiate()),

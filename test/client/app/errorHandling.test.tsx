@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 
 import { toToast } from '@client/api/errors'
+import { accountApi } from '@client/features/account/api'
 import { sessionApi } from '@client/features/session/api'
 import { networkError, onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, loggedInSession, renderWithProviders } from '@test/helpers/render'
@@ -24,7 +25,7 @@ describe('shared request handling (docs/product.md#messages-request-handling)', 
     )
     const { store } = renderWithProviders(<div />)
     await act(() =>
-      store.dispatch(sessionApi.endpoints.updateProfile.initiate({ newUsername: 'marta', newAvatarId: 1 })),
+      store.dispatch(accountApi.endpoints.updateProfile.initiate({ newUsername: 'marta', newAvatarId: 1 })),
     )
     expect(await screen.findByText('The username marta is already taken.')).toBeInTheDocument()
   })

@@ -1,20 +1,15 @@
-import { AccountDataSection } from '../../features/account/components/AccountDataSection'
+import { MyAccountPage } from '../../features/account/MyAccountPage'
 import { BlockedTravellers } from '../../features/blocks/components/BlockedTravellers'
 import { EmailPreferencesSection } from '../../features/mail/components/EmailPreferencesSection'
-import { MyAccountPage } from '../../features/session/MyAccountPage'
 
-/**
- * /myAccount: the session feature's profile with the mail feature's "E-mails" section (the daily digest), the blocks
- * feature's blocked and muted travellers, and the account feature's "Your data" section (export, deletion).
- */
+/** /myAccount: the account feature's page with the mail feature's "E-mails" section (the daily digest) and the blocks feature's blocked and muted travellers. */
 export function MyAccountRoute() {
   return (
     <MyAccountPage
-      renderAccountData={(user) => (
+      renderOtherSections={() => (
         <>
           <EmailPreferencesSection />
           <BlockedTravellers />
-          <AccountDataSection user={user} />
         </>
       )}
     />

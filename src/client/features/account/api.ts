@@ -1,10 +1,40 @@
 import type { RequestAccountDeletionBody, RequestAccountDeletionResult } from '@shared/account'
+import type { UpdateProfileBody, UpdateProfileResult } from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
+import { sessionApi } from '../session/api'
 
-/** The account's own calls (docs/product.md#account-data); the export is a download, not a cached call (dataExport.ts). */
+/**
+ * The account's own calls: the profile on My Account, and its data (docs/product.md#account-data); the export is a
+ * download, not a cached call (dataExport.ts).
+ */
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    getAvatarList: build.query<number[], void>({
+      query: () => '/getAvatarList',
+      providesTags: [{ type: 'Avatar', id: 'LIST' }],
+    }),
+    updateProfile: build.mutation<UpdateProfileResult, UpdateProfileBody>({
+      query: (body) => ({ url: '/account/updateProfile', method: 'POST', body }),
+      // The header shows the new name and avatar at once, before the traveller is refetched.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        let profile: UpdateProfileResult
+        try {
+          profile = (await queryFulfilled).data
+        } catch {
+          return
+        }
+        dispatch(
+          sessionApi.util.updateQueryData('getUser', undefined, (user) => {
+            if (user) Object.assign(user, { username: profile.username, avatarId: profile.avatarId })
+          }),
+        )
+      },
+      invalidatesTags: [
+        { type: 'User', id: 'ME' },
+        { type: 'Friend', id: 'LIST' },
+      ],
+    }),
     // The session ends with the answer, and with it every cached answer: nothing to invalidate.
     requestAccountDeletion: build.mutation<RequestAccountDeletionResult, RequestAccountDeletionBody>({
       query: (body) => ({ url: '/account/requestDeletion', method: 'POST', body }),
@@ -12,4 +42,4 @@ export const accountApi = baseApi.injectEndpoints({
   }),
 })
 
-export const { useRequestAccountDeletionMutation } = accountApi
+export const { useGetAvatarListQuery, useUpdateProfileMutation, useRequestAccountDeletionMutation } = accountApi

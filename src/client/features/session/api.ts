@@ -8,8 +8,6 @@ import type {
   RequestPasswordResetBody,
   ResetPasswordBody,
   ResetPasswordResult,
-  UpdateProfileBody,
-  UpdateProfileResult,
   User,
 } from '@shared/session'
 
@@ -43,42 +41,10 @@ export const sessionApi = baseApi.injectEndpoints({
       query: () => '/getUser',
       providesTags: [{ type: 'User', id: 'ME' }],
     }),
-    getAvatarList: build.query<number[], void>({
-      query: () => '/getAvatarList',
-      providesTags: [{ type: 'Avatar', id: 'LIST' }],
-    }),
-    updateProfile: build.mutation<UpdateProfileResult, UpdateProfileBody>({
-      query: (body) => ({ url: '/account/updateProfile', method: 'POST', body }),
-      // The header shows the new name and avatar at once, before the traveller is refetched.
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        let profile: UpdateProfileResult
-        try {
-          profile = (await queryFulfilled).data
-        } catch {
-          return
-        }
-        dispatch(
-          sessionApi.util.updateQueryData('getUser', undefined, (user) => {
-            if (user) Object.assign(user, { username: profile.username, avatarId: profile.avatarId })
-          }),
-        )
-      },
-      invalidatesTags: [
-        { type: 'User', id: 'ME' },
-        { type: 'Friend', id: 'LIST' },
-      ],
-    }),
   }),
 })
 
-export const {
-  useRegisterMutation,
-  useLoginMutation,
-  useLogoutMutation,
-  useGetUserQuery,
-  useGetAvatarListQuery,
-  useUpdateProfileMutation,
-} = sessionApi
+export const { useRegisterMutation, useLoginMutation, useLogoutMutation, useGetUserQuery } = sessionApi
 
 /** A login, a registration or a password reset answered: a new session holds its token. */
 export const sessionOpened = isAnyOf(

@@ -1,23 +1,97 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  type RequestAccountDeletionBody,
+  type RequestAccountDeletionResult,
+} from '@shared/account'
 
 import type { Database } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
 import type { BlobStore } from '../../lib/blobStore'
-import { now } from '../../lib/clock'
+import { now, nowIso } from '../../lib/clock'
+import { AppError } from '../../lib/errors'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
+import { newId } from '../../lib/random'
 import { enqueueMail } from '../mail/service'
 import { deletePictureFilesOfUser, keepRepliesToCommentsOf } from '../memories/accountData'
-import {
-  claimAccountDeletion,
-  createAccountTombstone,
-  deleteAccountRow,
-  listDueAccountDeletions,
-  takeClaimedAccountDeletion,
-} from '../session/service'
+import { endAllSessionsOf } from '../session/service'
 import { deleteTravelMapPreviews } from '../travel/service'
 import { closeCreditAccount, lockAccountForClosing } from '../wallet/ledger'
 
-import { findFarewellRecipient } from './queries'
+import * as queries from './deletion.queries'
+
+export const DELETION_NOT_CONFIRMED =
+  'The username you typed does not match yours. Type it exactly as shown to confirm.'
+
+/**
+ * Asks for the account's deletion after the grace period (docs/product.md#account-deletion) and ends every session of
+ * the account at once; answers when the deletion is due and the token hashes of the ended sessions, which the caller
+ * removes from every instance's session cache. A second request while one waits keeps the first due time. A login
+ * during the grace period cancels it (features/session).
+ */
+export async function requestAccountDeletion(
+  trx: Transaction<Database>,
+  userId: string,
+  body: RequestAccountDeletionBody,
+): Promise<{ result: RequestAccountDeletionResult; endedSessions: string[] }> {
+  const user = await queries.findAccountHolder(trx, userId)
+  if (body.username.trim() !== user.username) throw new AppError('BadRequest', DELETION_NOT_CONFIRMED)
+  const at = now()
+  await queries.insertAccountDeletion(trx, {
+    userId,
+    requestedAt: at.toISOString(),
+    dueAt: new Date(at.getTime() + ACCOUNT_DELETION_GRACE_DAYS * 86_400_000).toISOString(),
+  })
+  const request = await queries.findAccountDeletion(trx, userId)
+  if (!request) throw new Error('the deletion request was not recorded')
+  // Told once per request: asking again while one waits keeps its date and sends nothing more.
+  if (request.requested_at === at.toISOString()) {
+    await enqueueMail(trx, {
+      kind: 'accountDeletionRequested',
+      userId,
+      to: user.email,
+      payload: { username: user.username, deletionDueAt: request.due_at },
+      dedupeKey: `accountDeletionRequested:${userId}:${request.requested_at}`,
+    })
+  }
+  const endedSessions = await endAllSessionsOf(trx, userId, at.toISOString())
+  return { result: { deletionDueAt: request.due_at }, endedSessions }
+}
+
+/**
+ * The anonymised stand-in that keeps a deleted account's ledger rows and payments for accounting. It has no e-mail,
+ * username, friend code or password: those NOT NULL, unique columns hold `closed:{id}`, which no login, friend code,
+ * username or sign-up can ever match, and the empty password hash verifies nothing.
+ */
+export async function createAccountTombstone(trx: Transaction<Database>): Promise<string> {
+  const id = newId()
+  const placeholder = `closed:${id}`
+  const closedAt = nowIso()
+  await queries.insertTombstone(trx, {
+    id,
+    email: placeholder,
+    username: placeholder,
+    // Claims no look-alike: the name it had is free again.
+    username_skeleton: null,
+    password_hash: '',
+    friend_code: placeholder,
+    avatar_id: 1,
+    digital_credit: 0,
+    physical_credit: 0,
+    experience: 0,
+    referral_source: null,
+    invited_by: null,
+    created_at: closedAt,
+    closed_at: closedAt,
+  })
+  return id
+}
+
+/** Deletes the account's row, and with it every row that belongs to it (see accountData.ts). */
+export function deleteAccountRow(trx: Transaction<Database>, userId: string): Promise<void> {
+  return queries.deleteUser(trx, userId)
+}
 
 /** Due deletions are looked for every hour, so an account goes within the hour after its grace period ends. */
 export const ACCOUNT_DELETION_PERIOD_SECONDS = 60 * 60
@@ -48,15 +122,15 @@ export async function eraseAccount(
   at: Date = now(),
   { farewellMail = true }: { farewellMail?: boolean } = {},
 ): Promise<boolean> {
-  if (!(await claimAccountDeletion(db, userId, at))) return false
+  if (!(await queries.claimAccountDeletion(db, userId, at.toISOString()))) return false
   await deletePictureFilesOfUser(db, blobs, userId)
   await deleteTravelMapPreviews(blobs, userId)
   return inTransaction(db, async (trx) => {
     // The account's row before any other row of it, as on every path to a user's credit and payments.
     if (!(await lockAccountForClosing(trx, userId))) return false
-    if (!(await takeClaimedAccountDeletion(trx, userId))) return false
+    if (!(await queries.takeClaimedAccountDeletion(trx, userId))) return false
     if (farewellMail) {
-      const farewell = await findFarewellRecipient(trx, userId)
+      const farewell = await queries.findAccountHolder(trx, userId)
       await enqueueMail(trx, {
         kind: 'accountDeleted',
         userId: null,
@@ -87,7 +161,8 @@ export async function eraseDueAccounts(
   let erased = 0
   const failed = new Set<string>()
   for (;;) {
-    const due = (await listDueAccountDeletions(db, at, DELETION_BATCH + failed.size)).filter((id) => !failed.has(id))
+    const rows = await queries.listDueAccountDeletions(db, at.toISOString(), DELETION_BATCH + failed.size)
+    const due = rows.map((row) => row.userId).filter((id) => !failed.has(id))
     for (const userId of due) {
       try {
         if (await eraseAccount(db, blobs, userId, at, options)) erased += 1

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely } from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
@@ -361,9 +361,4 @@ export function listContentRequests(db: Reader, userId: string) {
     .orderBy('created_at')
     .orderBy('id')
     .execute()
-}
-
-/** Where the farewell mail of an erased account goes, read in the erasure's transaction before the row is deleted. */
-export function findFarewellRecipient(db: Kysely<Database> | Transaction<Database>, userId: string) {
-  return db.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirstOrThrow()
 }

@@ -6,15 +6,32 @@ import {
   RequestAccountDeletionResultSchema,
 } from '@shared/account'
 import { envelope } from '@shared/envelope'
+import { AvatarListSchema, UpdateProfileBodySchema, UpdateProfileResultSchema } from '@shared/session'
 
 import { inTransaction } from '../../db/transactions'
 import { userId } from '../../lib/requestUser'
-import { requestAccountDeletion } from '../session/service'
 
+import { requestAccountDeletion } from './deletion'
+import { getAvatarList, updateProfile } from './profile'
 import * as accountService from './service'
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, blobs } = fastify
+
+  fastify.get(
+    '/getAvatarList',
+    { schema: { response: { 200: envelope(AvatarListSchema) } }, onRequest: fastify.requireUser },
+    (request) => getAvatarList(db, userId(request)),
+  )
+
+  fastify.post(
+    '/account/updateProfile',
+    {
+      schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } },
+      onRequest: fastify.requireUser,
+    },
+    (request) => inTransaction(db, (trx) => updateProfile(trx, userId(request), request.body)),
+  )
 
   fastify.post(
     '/account/requestDeletion',

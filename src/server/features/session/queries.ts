@@ -74,22 +74,6 @@ export function findUserWithCounts(db: Db, userId: string) {
     .executeTakeFirst()
 }
 
-export function findExperience(db: Db, userId: string) {
-  return db.selectFrom('users').select('experience').where('id', '=', userId).executeTakeFirstOrThrow()
-}
-
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  profile: { username: string; skeleton: string; avatarId: number },
-) {
-  await db
-    .updateTable('users')
-    .set({ username: profile.username, username_skeleton: profile.skeleton, avatar_id: profile.avatarId })
-    .where('id', '=', userId)
-    .execute()
-}
-
 /** Copies grouped by rarity and collection, for the collection figures of a profile. */
 export function countCopiesByRarityAndCollection(db: Db, userId: string) {
   return db
@@ -132,10 +116,6 @@ export function findLiveSession(db: Db, tokenHash: string, at: string) {
     .executeTakeFirst()
 }
 
-export function findUsernameOf(db: Db, userId: string) {
-  return db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
-}
-
 /** Revokes every live session of the user; answers their token hashes, so every instance's cache can forget them. */
 export async function revokeLiveSessionsOf(db: Db, userId: string, at: string): Promise<string[]> {
   const rows = await db
@@ -149,18 +129,7 @@ export async function revokeLiveSessionsOf(db: Db, userId: string, at: string): 
   return rows.map((row) => row.token_hash)
 }
 
-/** Records a deletion request once: while one waits, another changes nothing and the first due time stands. */
-export async function insertAccountDeletion(
-  db: Db,
-  request: { userId: string; requestedAt: string; dueAt: string },
-): Promise<void> {
-  await db
-    .insertInto('account_deletions')
-    .values({ user_id: request.userId, requested_at: request.requestedAt, due_at: request.dueAt, started_at: null })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute()
-}
-
+/** The account's deletion request, if one waits: a login cancels it (features/account records and carries it out). */
 export function findAccountDeletion(db: Db, userId: string) {
   return db
     .selectFrom('account_deletions')
@@ -178,47 +147,6 @@ export async function cancelAccountDeletion(db: Db, userId: string, at: string):
     .where('due_at', '>', at)
     .executeTakeFirst()
   return Number(result.numDeletedRows) === 1
-}
-
-/** Requests whose grace period ended by `at`, claimed or not (a claimed one whose run failed is taken again), oldest first. */
-export function listDueAccountDeletions(db: Db, at: string, limit: number) {
-  return db
-    .selectFrom('account_deletions')
-    .select('user_id as userId')
-    .where('due_at', '<=', at)
-    .orderBy('due_at')
-    .orderBy('user_id')
-    .limit(limit)
-    .execute()
-}
-
-/** Marks a due request as under way, from which moment a login no longer cancels it; answers whether one is under way. */
-export async function claimAccountDeletion(db: Db, userId: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('account_deletions')
-    .set((eb) => ({ started_at: eb.fn.coalesce('started_at', eb.val(at)) }))
-    .where('user_id', '=', userId)
-    .where('due_at', '<=', at)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
-}
-
-/**
- * Takes the claimed request out, first in the deletion's transaction: on PostgreSQL the row lock makes a concurrent run
- * wait and then find nothing, so one run deletes the account; answers whether this run took it.
- */
-export async function takeClaimedAccountDeletion(trx: Transaction<Database>, userId: string): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('account_deletions')
-    .where('user_id', '=', userId)
-    .where('started_at', 'is not', null)
-    .executeTakeFirst()
-  return Number(result.numDeletedRows) === 1
-}
-
-/** Deletes the user's row; every row that belongs to it goes with it (ON DELETE CASCADE, see features/account/accountData.ts). */
-export async function deleteUser(trx: Transaction<Database>, userId: string): Promise<void> {
-  await trx.deleteFrom('users').where('id', '=', userId).execute()
 }
 
 export function findUserById(db: Db, userId: string) {

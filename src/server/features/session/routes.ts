@@ -13,7 +13,6 @@ import {
 } from '@shared/accountChange'
 import { envelope } from '@shared/envelope'
 import {
-  AvatarListSchema,
   EMAIL_VERIFICATION_TEXTS,
   LoginBodySchema,
   LoginResultSchema,
@@ -25,8 +24,6 @@ import {
   ResetPasswordBodySchema,
   ResetPasswordResultSchema,
   RegisterResultSchema,
-  UpdateProfileBodySchema,
-  UpdateProfileResultSchema,
   UserSchema,
   VerifyEmailBodySchema,
   VerifyEmailResultSchema,
@@ -168,21 +165,6 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/getUser',
     { schema: { response: { 200: envelope(UserSchema) } }, onRequest: fastify.requireUser },
     (request) => sessionService.getUser(fastify.db, userId(request)),
-  )
-
-  fastify.get(
-    '/getAvatarList',
-    { schema: { response: { 200: envelope(AvatarListSchema) } }, onRequest: fastify.requireUser },
-    (request) => sessionService.getAvatarList(fastify.db, userId(request)),
-  )
-
-  fastify.post(
-    '/account/updateProfile',
-    {
-      schema: { body: UpdateProfileBodySchema, response: { 200: envelope(UpdateProfileResultSchema) } },
-      onRequest: fastify.requireUser,
-    },
-    (request) => inTransaction(fastify.db, (trx) => sessionService.updateProfile(trx, userId(request), request.body)),
   )
 
   fastify.post(

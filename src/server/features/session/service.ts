@@ -2,19 +2,8 @@ import crypto from 'node:crypto'
 
 import type { Kysely, Selectable, Transaction } from 'kysely'
 
-import {
-  ACCOUNT_DELETION_GRACE_DAYS,
-  DELETION_CANCELLED_NOTIFICATION,
-  type RequestAccountDeletionBody,
-  type RequestAccountDeletionResult,
-} from '@shared/account'
-import {
-  FRIEND_CODE_ALPHABET,
-  FRIEND_CODE_LENGTH,
-  levelForExperience,
-  ownedAvatarIds,
-  STARTER_AVATARS,
-} from '@shared/constants'
+import { DELETION_CANCELLED_NOTIFICATION } from '@shared/account'
+import { FRIEND_CODE_ALPHABET, FRIEND_CODE_LENGTH, levelForExperience, STARTER_AVATARS } from '@shared/constants'
 import { MODERATION_TEXTS } from '@shared/moderation'
 import {
   PASSWORD_RESET_TTL_MINUTES,
@@ -22,8 +11,6 @@ import {
   type LoginResult,
   type RegisterBody,
   type RegisterResult,
-  type UpdateProfileBody,
-  type UpdateProfileResult,
   type User,
 } from '@shared/session'
 
@@ -257,93 +244,6 @@ export async function cancelPendingDeletion(trx: Transaction<Database>, userId: 
 /** My Account, where a traveller asks again for a deletion. */
 const ACCOUNT_PATH = '/myAccount'
 
-export const DELETION_NOT_CONFIRMED =
-  'The username you typed does not match yours. Type it exactly as shown to confirm.'
-
-/**
- * Asks for the account's deletion after the grace period (docs/product.md#account-deletion) and ends every session of
- * the account at once; answers when the deletion is due and the token hashes of the ended sessions, which the caller
- * removes from every instance's session cache. A second request while one waits keeps the first due time.
- */
-export async function requestAccountDeletion(
-  trx: Transaction<Database>,
-  userId: string,
-  body: RequestAccountDeletionBody,
-): Promise<{ result: RequestAccountDeletionResult; endedSessions: string[] }> {
-  const { username } = await queries.findUsernameOf(trx, userId)
-  if (body.username.trim() !== username) throw new AppError('BadRequest', DELETION_NOT_CONFIRMED)
-  const at = now()
-  await queries.insertAccountDeletion(trx, {
-    userId,
-    requestedAt: at.toISOString(),
-    dueAt: new Date(at.getTime() + ACCOUNT_DELETION_GRACE_DAYS * 86_400_000).toISOString(),
-  })
-  const request = await queries.findAccountDeletion(trx, userId)
-  if (!request) throw new Error('the deletion request was not recorded')
-  // Told once per request: asking again while one waits keeps its date and sends nothing more.
-  if (request.requested_at === at.toISOString()) {
-    const user = await queries.findUserById(trx, userId)
-    await enqueueMail(trx, {
-      kind: 'accountDeletionRequested',
-      userId,
-      to: user.email,
-      payload: { username: user.username, deletionDueAt: request.due_at },
-      dedupeKey: `accountDeletionRequested:${userId}:${request.requested_at}`,
-    })
-  }
-  const endedSessions = await queries.revokeLiveSessionsOf(trx, userId, at.toISOString())
-  return { result: { deletionDueAt: request.due_at }, endedSessions }
-}
-
-/** The accounts whose deletion is due at `at`, a batch at a time. */
-export async function listDueAccountDeletions(db: Kysely<Database>, at: Date, limit: number): Promise<string[]> {
-  return (await queries.listDueAccountDeletions(db, at.toISOString(), limit)).map((row) => row.userId)
-}
-
-/** Starts a due deletion: from now on a login no longer cancels it. Answers false when it was cancelled meanwhile. */
-export function claimAccountDeletion(db: Kysely<Database>, userId: string, at: Date): Promise<boolean> {
-  return queries.claimAccountDeletion(db, userId, at.toISOString())
-}
-
-/** Takes the claimed deletion in the deletion's transaction; false when another run already deleted the account. */
-export function takeClaimedAccountDeletion(trx: Transaction<Database>, userId: string): Promise<boolean> {
-  return queries.takeClaimedAccountDeletion(trx, userId)
-}
-
-/**
- * The anonymised stand-in that keeps a deleted account's ledger rows and payments for accounting. It has no e-mail,
- * username, friend code or password: those NOT NULL, unique columns hold `closed:{id}`, which no login, friend code,
- * username or sign-up can ever match, and the empty password hash verifies nothing.
- */
-export async function createAccountTombstone(trx: Transaction<Database>): Promise<string> {
-  const id = newId()
-  const placeholder = `closed:${id}`
-  const closedAt = nowIso()
-  await queries.insertUser(trx, {
-    id,
-    email: placeholder,
-    username: placeholder,
-    // Claims no look-alike: the name it had is free again.
-    username_skeleton: null,
-    password_hash: '',
-    friend_code: placeholder,
-    avatar_id: 1,
-    digital_credit: 0,
-    physical_credit: 0,
-    experience: 0,
-    referral_source: null,
-    invited_by: null,
-    created_at: closedAt,
-    closed_at: closedAt,
-  })
-  return id
-}
-
-/** Deletes the account's row, and with it every row that belongs to it (see features/account/accountData.ts). */
-export function deleteAccountRow(trx: Transaction<Database>, userId: string): Promise<void> {
-  return queries.deleteUser(trx, userId)
-}
-
 export async function logout(db: Kysely<Database>, tokenHash: string): Promise<null> {
   await queries.revokeSession(db, tokenHash, nowIso())
   return null
@@ -378,43 +278,39 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   }
 }
 
-export async function getAvatarList(db: Kysely<Database>, userId: string): Promise<number[]> {
-  const user = await queries.findExperience(db, userId)
-  return ownedAvatarIds(levelForExperience(user.experience).userLevel)
+/** A username a traveller chose (on My Account), as it is stored, or refused with a message saying why it may not be one. */
+export function checkChosenUsername(typed: string): { username: string; skeleton: string } {
+  return chosenUsername(typed)
 }
 
-export async function updateProfile(
+/** Refuses a username another account has, in any case, or one that looks the same, before a rename is written. */
+export function refuseUsernameOfAnother(
   trx: Transaction<Database>,
+  name: { username: string; skeleton: string },
   userId: string,
-  body: UpdateProfileBody,
-): Promise<UpdateProfileResult> {
-  const name = chosenUsername(body.newUsername)
-  const owned = await getAvatarList(trx, userId)
-  if (!owned.includes(body.newAvatarId)) throw new AppError('RuleViolation', 'That avatar is not unlocked yet.')
-  await refuseTakenUsername(trx, name, userId)
-  // Two users renaming to one name, or to two look-alikes, at once: the unique indexes let one win.
-  await refusing(
-    () => queries.updateProfile(trx, userId, { ...name, avatarId: body.newAvatarId }),
-    [
-      {
-        when: 'unique',
-        key: { index: 'users_username_lower_unique' },
-        refusal: new AppError('Conflict', usernameTaken(name.username)),
-      },
-      {
-        when: 'unique',
-        key: { table: 'users', columns: ['username'] },
-        refusal: new AppError('Conflict', usernameTaken(name.username)),
-      },
-      {
-        when: 'unique',
-        key: { table: 'users', columns: ['username_skeleton'] },
-        refusal: new AppError('Conflict', usernameLooksTaken(name.username)),
-      },
-    ],
-  )
-  const { username } = name
-  return { username, avatarId: body.newAvatarId }
+): Promise<void> {
+  return refuseTakenUsername(trx, name, userId)
+}
+
+/** How a rename that lost a race for a name, or for a look-alike of it, is refused: the unique indexes decide. */
+export function usernameRaceRefusals(username: string): ExpectedRefusal[] {
+  return [
+    {
+      when: 'unique',
+      key: { index: 'users_username_lower_unique' },
+      refusal: new AppError('Conflict', usernameTaken(username)),
+    },
+    {
+      when: 'unique',
+      key: { table: 'users', columns: ['username'] },
+      refusal: new AppError('Conflict', usernameTaken(username)),
+    },
+    {
+      when: 'unique',
+      key: { table: 'users', columns: ['username_skeleton'] },
+      refusal: new AppError('Conflict', usernameLooksTaken(username)),
+    },
+  ]
 }
 
 /**
@@ -444,6 +340,6 @@ export async function recordPasswordReset(
 }
 
 /** Ends every live session of the account, in the caller's transaction; answers their token hashes for the caches. */
-export function endAllSessionsOf(trx: Transaction<Database>, userId: string): Promise<string[]> {
-  return queries.revokeLiveSessionsOf(trx, userId, nowIso())
+export function endAllSessionsOf(trx: Transaction<Database>, userId: string, at = nowIso()): Promise<string[]> {
+  return queries.revokeLiveSessionsOf(trx, userId, at)
 }

@@ -13,9 +13,9 @@ import { errorMessage } from '../../api/errors'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useAppSelector } from '../../lib/hooks'
 import { paths } from '../../lib/paths'
+import { selectLoggedIn } from '../session/api'
 
 import { useConfirmEmailChangeMutation } from './accountChangeApi'
-import { selectLoggedIn } from './api'
 import { tokenOfLink } from './linkToken'
 
 /**

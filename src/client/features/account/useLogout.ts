@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { baseApi } from '../../api/baseApi'
 import { sessionEnded } from '../../api/sessionEvents'
 import { useAppDispatch } from '../../lib/hooks'
-
-import { useLogoutMutation } from './api'
+import { useLogoutMutation } from '../session/api'
 
 /** Posts the logout, clears the session (credits to 0, token dropped, polling stopped) and goes home. */
 export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolean } {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
 import type { User } from '@shared/session'
-import { MyAccountPage } from '@client/features/session/MyAccountPage'
+import { MyAccountPage } from '@client/features/account/MyAccountPage'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { cachedUser, renderWithProviders } from '@test/helpers/render'
 

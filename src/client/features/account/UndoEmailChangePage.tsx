@@ -17,9 +17,9 @@ import { PasswordField } from '../../components/PasswordField'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useAppDispatch, useAppSelector } from '../../lib/hooks'
 import { paths } from '../../lib/paths'
+import { selectLoggedIn } from '../session/api'
 
 import { useUndoEmailChangeMutation } from './accountChangeApi'
-import { selectLoggedIn } from './api'
 import { tokenOfLink } from './linkToken'
 
 /**

@@ -31,8 +31,9 @@ import { shareUrl } from '../../lib/config'
 import { countOf, formatCredit, formatDate } from '../../lib/format'
 import { useAppDispatch } from '../../lib/hooks'
 import { paths } from '../../lib/paths'
+import { useGetUserQuery } from '../session/api'
 
-import { useGetUserQuery } from './api'
+import { AccountDataSection } from './components/AccountDataSection'
 import { AccountSecurity } from './components/AccountSecurity'
 import { LevelProgress } from './components/LevelProgress'
 import { ProfileEditForm } from './components/ProfileEditForm'
@@ -40,9 +41,10 @@ import { useLogout } from './useLogout'
 
 /**
  * My Account (docs/product.md#screen-my-account): the profile in view mode, or the avatar and username editor in edit
- * mode; `renderAccountData` adds the export and the deletion of the account below the profile (app/ composes it).
+ * mode, then the password and e-mail changes; `renderOtherSections` adds other features' sections (app/ composes
+ * them) above "Your data", the export and the deletion of the account.
  */
-export function MyAccountPage({ renderAccountData }: { renderAccountData?: (user: User) => ReactNode }) {
+export function MyAccountPage({ renderOtherSections }: { renderOtherSections?: () => ReactNode }) {
   usePageTitle('My Account')
   const dispatch = useAppDispatch()
   const { data: user, isSuccess, isError, refetch } = useGetUserQuery()
@@ -81,7 +83,8 @@ export function MyAccountPage({ renderAccountData }: { renderAccountData?: (user
         <AccountView user={user} onEdit={() => setEditing(true)} />
       )}
       {!editing && <AccountSecurity email={user.email} />}
-      {!editing && renderAccountData?.(user)}
+      {!editing && renderOtherSections?.()}
+      {!editing && <AccountDataSection user={user} />}
     </Stack>
   )
 }

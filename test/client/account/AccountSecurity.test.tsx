@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 
 import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 import { PASSWORD_RESET_TEXTS } from '@shared/session'
-import { MyAccountPage } from '@client/features/session/MyAccountPage'
+import { MyAccountPage } from '@client/features/account/MyAccountPage'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderApp, renderWithProviders, visitorSession } from '@test/helpers/render'
