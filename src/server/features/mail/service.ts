@@ -15,7 +15,9 @@ import type { UnsubscribeSigner } from './unsubscribe'
 
 export { createMailTransport, HeaderInjectionError, type MailTransport } from './transport'
 export { UnsubscribeSigner, type MailingList } from './unsubscribe'
-export { emailVerificationLink, passwordResetLink, unsubscribeLink, type DigestItem, type MailKind } from './templates'
+export { emailVerificationLink, passwordResetLink, unsubscribeLink } from './templates/links'
+export type { MailKind } from './templates'
+export type { DigestItem } from './templates/notificationDigest'
 
 /**
  * Mail whose address is forgotten once it is sent or given up: the last message to an erased account, which is
