@@ -5,7 +5,6 @@ import type { DevToolsSetup, RootState } from '../../app/store'
 import type { RouteLocation } from './locationSlice'
 import { createReplayGuard } from './replayGuard'
 
-
 /**
  * The store's connection to the Redux DevTools extension (docs/qa-replay.md). main.tsx loads this module only when
  * the extension is in the page, so it costs other visitors nothing.
