@@ -17,7 +17,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 
-import { parseDatabaseUrl } from '@server/config'
+import { parseDatabaseUrl } from '@server/config/database'
 import { createDb } from '@server/db/createDb'
 import { credit } from '@server/features/wallet/ledger'
 

@@ -11,7 +11,7 @@ import path from 'node:path'
 import type { Insertable } from 'kysely'
 import pg from 'pg'
 
-import { parseDatabaseUrl } from '@server/config'
+import { parseDatabaseUrl } from '@server/config/database'
 import { createDb, type Db } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
 import type { Database } from '@server/db/schema'

@@ -28,7 +28,7 @@ function start(devTools?: DevToolsSetup) {
 // The Redux DevTools connection (docs/qa-replay.md) is loaded only when the extension is in the page. Should its chunk
 // fail to load, the app starts without the extension rather than not at all.
 if ('__REDUX_DEVTOOLS_EXTENSION_COMPOSE__' in window) {
-  import(/* webpackChunkName: "devtools" */ './app/devTools').then(
+  import(/* webpackChunkName: "devtools" */ './lib/qaReplay/devTools').then(
     ({ devTools }) => start(devTools),
     () => start(),
   )

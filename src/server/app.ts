@@ -4,7 +4,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
 
-import type { Config, TrustProxy } from './config'
+import type { Config } from './config'
+import type { TrustProxy } from './config/trustProxy'
 import type { Db, PoolStats } from './db/createDb'
 import { accountDeletionJob } from './features/account/deletion'
 import { accountRoutes } from './features/account/routes'

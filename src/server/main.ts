@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace'
 
 import { buildApp } from './app'
-import { loadConfig, SettingsError } from './config'
+import { loadConfig } from './config'
+import { SettingsError } from './config/settings'
 import { openDatabase } from './db/createDb'
 import { migrateToLatest, UnknownMigrationsError } from './db/migrate'
 import { warmArtCache } from './features/catalogue/warmup'

@@ -3,7 +3,7 @@
  * (SQLite) or cloned (PostgreSQL's CREATE DATABASE … TEMPLATE) for each file instead of building the catalogue again.
  * Run by serverGlobalSetup.ts through tsx: `tsx test/helpers/seedTemplate.ts sqlite:/tmp/x.db`.
  */
-import { parseDatabaseUrl } from '@server/config'
+import { parseDatabaseUrl } from '@server/config/database'
 import { createDb } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
 import { seedDatabase } from '@server/seedDatabase'

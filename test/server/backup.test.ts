@@ -11,7 +11,7 @@ import { startTestS3, type TestS3 } from '@test/helpers/s3'
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, fetchPicture, grantDigitalCredit, uploadFile } from './memories/fixtures'
-import { expectEveryLedgerToMatchBalances } from './wallet/walletTestKit'
+import { expectEveryLedgerToMatchBalances } from './wallet/walletKit'
 
 /**
  * A backup taken by the compiled backup command while travellers pick, draw and write memories with pictures holds

@@ -1,4 +1,5 @@
-import { loadConfig, SettingsError } from '@server/config'
+import { loadConfig } from '@server/config'
+import { SettingsError } from '@server/config/settings'
 
 const SECRET = 'a'.repeat(64)
 

@@ -3,10 +3,10 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@re
 import type { Envelope } from '@shared/envelope'
 
 import { API_BASE_URL, API_KEY } from '../lib/config'
+import { replayRefusal } from '../lib/qaReplay/replayStatus'
 
 import { fetchAdoptingEarlyCalls } from './earlyCalls'
 import { isFailure, type ApiError } from './errors'
-import { replayRefusal } from './replayGuard'
 import { authorizationObserved } from './sessionEvents'
 
 interface StateWithToken {

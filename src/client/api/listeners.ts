@@ -1,11 +1,11 @@
 import { isRejectedWithValue, type ListenerEffectAPI, type TypedStartListening } from '@reduxjs/toolkit'
 
 import type { AppDispatch, RootState } from '../app/store'
+import type { StoreExtra } from '../lib/qaReplay/replayStatus'
 import { enqueueSnackbar } from '../lib/toast'
 
 import { baseApi } from './baseApi'
 import { isApiError, toToast } from './errors'
-import type { StoreExtra } from './replayGuard'
 import { authorizationObserved, sessionEnded, type SessionEndReason } from './sessionEvents'
 
 /** What each feature's `addXListeners` receives: the app's listener middleware, typed with its state and dispatch. */

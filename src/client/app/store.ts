@@ -9,13 +9,12 @@ import {
 
 import { baseApi } from '../api/baseApi'
 import { addApiListeners } from '../api/listeners'
-import { alwaysLive, type StoreExtra } from '../api/replayGuard'
-import type { createReplayGuard } from '../api/replayGuardEnhancer'
 import { addNotificationListeners } from '../features/notifications/listeners'
 import { addSessionListeners } from '../features/session/listeners'
 import { sessionSlice } from '../features/session/slice'
-
-import { locationSlice } from './location'
+import { locationSlice } from '../lib/qaReplay/locationSlice'
+import type { createReplayGuard } from '../lib/qaReplay/replayGuard'
+import { alwaysLive, type StoreExtra } from '../lib/qaReplay/replayStatus'
 
 export const rootReducer = combineSlices(baseApi, sessionSlice, locationSlice)
 export type RootState = ReturnType<typeof rootReducer>
@@ -26,7 +25,7 @@ export interface MakeStoreOptions {
   /** Sees every action that reaches the reducer, the way a DevTools recording does. */
   recorder?: Middleware
   /**
-   * What connects the store to the Redux DevTools extension (app/devTools.ts, loaded only when the extension is
+   * What connects the store to the Redux DevTools extension (lib/qaReplay/devTools.ts, loaded only when the extension is
    * there). Without it the store never talks to the extension, so nothing unsanitized can be recorded.
    */
   devTools?: DevToolsSetup

@@ -1,4 +1,5 @@
-import { loadConfig, SettingsError } from '../config'
+import { loadConfig } from '../config'
+import { SettingsError } from '../config/settings'
 import { openDatabase } from '../db/createDb'
 import { migrateToLatest } from '../db/migrate'
 import { announcePhysicalCards } from '../features/mail/subscriptions'

@@ -1,4 +1,4 @@
-import { SettingsError } from '../config'
+import { SettingsError } from '../config/settings'
 
 /** The command was called wrongly; its message is the usage. */
 export class UsageError extends Error {

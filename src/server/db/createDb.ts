@@ -11,7 +11,8 @@ import {
 } from 'kysely'
 import pg from 'pg'
 
-import type { Config, DatabaseLimits } from '../config'
+import type { Config } from '../config'
+import type { DatabaseLimits } from '../config/database'
 
 import { BACKSTOP_CHECKPOINT_PAGES, startBackgroundCheckpoint, type BackgroundCheckpoint } from './backgroundCheckpoint'
 import type { Database } from './schema'

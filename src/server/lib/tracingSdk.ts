@@ -10,7 +10,7 @@ import {
 
 import { APP_VERSION } from '@shared/constants'
 
-import type { TracingSettings } from '../config'
+import type { TracingSettings } from '../config/tracing'
 
 export interface RunningTracing {
   /** Sends the spans still buffered and stops; called last on shutdown. */

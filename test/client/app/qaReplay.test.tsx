@@ -7,16 +7,16 @@ import { createMemoryRouter } from 'react-router-dom'
 
 import type * as BaseApiModule from '@client/api/baseApi'
 import type * as SessionEventsModule from '@client/api/sessionEvents'
-import type * as DevToolsModule from '@client/app/devTools'
-import type * as LocationModule from '@client/app/location'
-import type * as LocationSyncModule from '@client/app/locationSync'
-import type { RouterPort } from '@client/app/locationSync'
 import type * as StoreModule from '@client/app/store'
 import type { catalogueApi } from '@client/features/catalogue/api'
 import type { friendsApi } from '@client/features/friends/api'
 import type { memoriesApi } from '@client/features/memories/api'
 import type { sessionApi } from '@client/features/session/api'
 import type { walletApi } from '@client/features/wallet/api'
+import type * as DevToolsModule from '@client/lib/qaReplay/devTools'
+import type * as LocationModule from '@client/lib/qaReplay/locationSlice'
+import type { RouterPort } from '@client/lib/qaReplay/syncLocationWithRouter'
+import type * as LocationSyncModule from '@client/lib/qaReplay/syncLocationWithRouter'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { installDevToolsStandIn, type DevToolsStandIn } from '@test/helpers/devToolsStandIn'
 import { makeUser } from '@test/helpers/fixtures'
@@ -42,10 +42,10 @@ async function loadPage(screens: string[] = []) {
     modules = {
       store: await import('@client/app/store'),
       // What main.tsx loads when the extension is in the page.
-      devToolsModule: await import('@client/app/devTools'),
+      devToolsModule: await import('@client/lib/qaReplay/devTools'),
       baseApi: await import('@client/api/baseApi'),
-      location: await import('@client/app/location'),
-      locationSync: await import('@client/app/locationSync'),
+      location: await import('@client/lib/qaReplay/locationSlice'),
+      locationSync: await import('@client/lib/qaReplay/syncLocationWithRouter'),
       sessionEvents: await import('@client/api/sessionEvents'),
     }
     await import('@client/app/endpoints')

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
 import { EMAIL_VERIFICATION_TEXTS } from '@shared/session'
-import { redactSecrets } from '@client/app/devTools'
+import { redactSecrets } from '@client/lib/qaReplay/devTools'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderApp, visitorSession } from '@test/helpers/render'

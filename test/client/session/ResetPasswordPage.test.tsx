@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react'
 
 import { PASSWORD_RESET_TEXTS } from '@shared/session'
-import { redactSecrets } from '@client/app/devTools'
+import { redactSecrets } from '@client/lib/qaReplay/devTools'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderApp, visitorSession } from '@test/helpers/render'

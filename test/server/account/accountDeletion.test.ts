@@ -20,7 +20,7 @@ import { present } from '@test/helpers/present'
 import { buildTestApp, twoInstancesSharingRedis, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { grantDigitalCredit } from '../memories/fixtures'
-import { expectEveryLedgerToMatchBalances } from '../wallet/walletTestKit'
+import { expectEveryLedgerToMatchBalances } from '../wallet/walletKit'
 
 import { buildTravellerWorld, expectOk, SECRETS, type TravellerWorld } from './accountKit'
 

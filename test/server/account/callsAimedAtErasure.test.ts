@@ -10,7 +10,7 @@ import { closeCreditAccount } from '@server/features/wallet/ledger'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, giveCopy, makeFriends } from '../memories/fixtures'
-import { expectEveryLedgerToMatchBalances } from '../wallet/walletTestKit'
+import { expectEveryLedgerToMatchBalances } from '../wallet/walletKit'
 
 jest.setTimeout(60_000)
 

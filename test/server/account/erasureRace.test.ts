@@ -3,7 +3,7 @@ import type { CreatePaymentIntentResult, TestModeConfirmResult } from '@shared/w
 import { eraseAccount } from '@server/features/account/deletion'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
-import { expectEveryLedgerToMatchBalances } from '../wallet/walletTestKit'
+import { expectEveryLedgerToMatchBalances } from '../wallet/walletKit'
 
 import { expectOk } from './accountKit'
 

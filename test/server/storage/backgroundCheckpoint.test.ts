@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { sql } from 'kysely'
 
-import { parseDatabaseUrl } from '@server/config'
+import { parseDatabaseUrl } from '@server/config/database'
 import { openDatabase, type Db } from '@server/db/createDb'
 
 let folder: string

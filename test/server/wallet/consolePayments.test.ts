@@ -7,7 +7,7 @@ import { makeOperator, type TestOperator } from '@test/helpers/operator'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
-import { expectEveryLedgerToMatchBalances } from './walletTestKit'
+import { expectEveryLedgerToMatchBalances } from './walletKit'
 
 const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`
 

@@ -7,7 +7,7 @@ import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './stripeStandIn'
-import { expectEveryLedgerToMatchBalances } from './walletTestKit'
+import { expectEveryLedgerToMatchBalances } from './walletKit'
 
 const WEBHOOK_SECRET = 'whsec_wandercards_reversals'
 const signer = new Stripe('sk_test_signer')

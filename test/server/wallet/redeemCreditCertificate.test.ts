@@ -4,7 +4,7 @@ import { issueCertificate } from '@server/features/wallet/certificates'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
-import { certificateCodes, expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances } from './walletTestKit'
+import { certificateCodes, expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances } from './walletKit'
 
 describe('POST /api/payment/redeemCreditCertificate', () => {
   let t: TestApp

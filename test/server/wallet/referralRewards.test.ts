@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { giveDigitalCredit } from '../acquire/helpers'
 
-import { expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances } from './walletTestKit'
+import { expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances } from './walletKit'
 
 describe('POST /api/register gifts and referral rewards', () => {
   let t: TestApp

@@ -4,7 +4,7 @@ import { pinClock } from '@server/lib/clock'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
-import { expectEveryLedgerToMatchBalances, purchaseRows } from './walletTestKit'
+import { expectEveryLedgerToMatchBalances, purchaseRows } from './walletKit'
 
 /** Products of seedCreditProducts by price: 1 is $1.99, 2 is $9.99, 3 is $19.99 (all digital). */
 const PACK_1_99 = 1

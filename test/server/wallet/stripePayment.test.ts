@@ -8,7 +8,7 @@ import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './stripeStandIn'
-import { expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances, purchaseRows } from './walletTestKit'
+import { expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances, purchaseRows } from './walletKit'
 
 const WEBHOOK_SECRET = 'whsec_wandercards_test'
 const signer = new Stripe('sk_test_signer')

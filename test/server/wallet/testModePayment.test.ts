@@ -3,7 +3,7 @@ import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
-import { expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances, purchaseRows } from './walletTestKit'
+import { expectEveryLedgerToMatchBalances, expectLedgerToMatchBalances, purchaseRows } from './walletKit'
 
 const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`
 

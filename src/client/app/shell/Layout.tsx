@@ -6,7 +6,7 @@ import { LeftOutOnError } from '../../components/LeftOutOnError'
 import { PageSkeleton } from '../../components/PageSkeleton'
 import { selectLoggedIn } from '../../features/session/api'
 import { useAppSelector } from '../../lib/hooks'
-import { LocationSync } from '../LocationSync'
+import { RouterLocationSync } from '../../lib/qaReplay/RouterLocationSync'
 
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -66,7 +66,7 @@ export function Layout() {
       <Footer />
       <ScrollRestoration />
       <RouteFocus />
-      <LocationSync />
+      <RouterLocationSync />
     </>
   )
 }

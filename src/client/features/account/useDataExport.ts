@@ -4,9 +4,9 @@ import { ACCOUNT_TEXTS } from '@shared/account'
 
 import { baseApi } from '../../api/baseApi'
 import { isApiError, toToast } from '../../api/errors'
-import type { StoreExtra } from '../../api/replayGuard'
 import { sessionEnded } from '../../api/sessionEvents'
 import { useAppDispatch, useAppSelector } from '../../lib/hooks'
+import type { StoreExtra } from '../../lib/qaReplay/replayStatus'
 import { enqueueSnackbar } from '../../lib/toast'
 
 import { fetchDataExport, saveFile, type ExportProgress } from './dataExport'

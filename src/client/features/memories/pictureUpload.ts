@@ -4,10 +4,10 @@ import type { Envelope } from '@shared/envelope'
 import type { UploadMemoryPictureResult } from '@shared/memories'
 
 import type { ApiError } from '../../api/errors'
-import { replayRefusal } from '../../api/replayGuard'
 import { authorizationObserved } from '../../api/sessionEvents'
 import type { RootState } from '../../app/store'
 import { API_BASE_URL, API_KEY } from '../../lib/config'
+import { replayRefusal } from '../../lib/qaReplay/replayStatus'
 
 import type { UploadMemoryPictureArgs } from './api'
 

@@ -8,7 +8,7 @@ import { EmailPreferencesSchema, UNSUBSCRIBE_TEXTS } from '@shared/mail'
 import { userId } from '../../lib/requestUser'
 
 import * as subscriptions from './subscriptions'
-import { escapeHtml } from './templates'
+import { escapeHtml } from './templates/layout'
 import type { MailingList, UnsubscribeSigner } from './unsubscribe'
 
 /** A token is `{list}.{uuid}.{43 characters}`; anything much longer is not one. */

@@ -9,7 +9,7 @@ import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
 import * as queries from './queries'
 import { enqueueMail } from './service'
-import type { DigestItem } from './templates'
+import type { DigestItem } from './templates/notificationDigest'
 import type { MailingList, UnsubscribeSigner } from './unsubscribe'
 
 const DAY_MS = 86_400_000

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import nodemailer from 'nodemailer'
 
-import type { MailSettings } from '../../config'
+import type { MailSettings } from '../../config/mail'
 
 export interface OutgoingMail {
   id: string

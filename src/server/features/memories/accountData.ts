@@ -5,8 +5,8 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { BlobStore } from '../../lib/blobStore'
 
+import { listPictureNamesOfUser, reattachRepliesToCommentsOf } from './accountData.queries'
 import { deletePictureFiles, memoryPictureStore } from './pictures'
-import { listPictureNamesOfUser, reattachRepliesToCommentsOf } from './queries'
 
 /**
  * What a traveller's export and an account's deletion ask of memories (docs/product.md#account-export,

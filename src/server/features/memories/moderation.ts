@@ -3,8 +3,9 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { PictureSigner } from '../../lib/pictureSigner'
 
+import * as queries from './moderation.queries'
 import { signedPicture } from './pictures'
-import * as queries from './queries'
+import { findVisibleMemory, listPictures } from './queries'
 
 /** What moderation needs of memories and comments (docs/product.md#reports-and-moderation). */
 
@@ -16,7 +17,7 @@ export async function findMemoryVisibleTo(
   viewerId: string,
   memoryId: string,
 ): Promise<{ authorId: string; cardName: string } | undefined> {
-  const found = await queries.findVisibleMemory(db, viewerId, memoryId)
+  const found = await findVisibleMemory(db, viewerId, memoryId)
   return found && { authorId: found.authorId, cardName: found.cardName }
 }
 
@@ -38,7 +39,7 @@ export async function memoryBasicsForModeration(db: Reader, memoryId: string) {
 export async function memoryForModeration(db: Reader, signer: PictureSigner, memoryId: string) {
   const memory = await queries.findMemoryForModeration(db, memoryId)
   if (!memory) return null
-  const pictures = await queries.listPictures(db, [memoryId])
+  const pictures = await listPictures(db, [memoryId])
   return {
     memoryId: memory.id,
     authorId: memory.authorId,
@@ -62,4 +63,4 @@ export async function countMemoriesOf(db: Reader, userId: string): Promise<numbe
   return Number((await queries.countMemoriesOf(db, userId)).count)
 }
 
-export { hideComment, hideMemory } from './queries'
+export { hideComment, hideMemory } from './moderation.queries'

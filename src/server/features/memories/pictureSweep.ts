@@ -6,7 +6,7 @@ import { now } from '../../lib/clock'
 import type { JobLog, PeriodicJob } from '../../lib/jobs'
 
 import { deletePictureFiles, originalsOwning } from './pictures'
-import { deleteAbandonedPicture, findStoredPictureNames, listAbandonedPictures } from './queries'
+import { deleteAbandonedPicture, findStoredPictureNames, listAbandonedPictures } from './pictureSweep.queries'
 
 /** How long an upload may wait to be attached: long enough for a user who leaves the memory form open overnight. */
 export const ABANDONED_PICTURE_AGE_MS = 24 * 60 * 60 * 1000

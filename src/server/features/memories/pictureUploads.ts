@@ -26,7 +26,8 @@ import {
   variantKey,
   type PictureVariantWidth,
 } from './pictures'
-import * as queries from './queries'
+import * as queries from './pictureUploads.queries'
+import { findOwnedCopy, findVisibleMemory } from './queries'
 
 /** Picture files: uploads waiting for a memory, and the files behind signed links. */
 
@@ -58,7 +59,7 @@ export async function uploadMemoryPicture(
   if (!withinQuota(await queries.sumPendingPictures(db, userId), upload.file.length, quota))
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
   // Someone else's copy, or one gone meanwhile, names no place to check against.
-  const copy = upload.userCardId ? await queries.findOwnedCopy(db, userId, upload.userCardId) : undefined
+  const copy = upload.userCardId ? await findOwnedCopy(db, userId, upload.userCardId) : undefined
   const [picture, visitCheck] = await Promise.all([
     processPicture(upload.file),
     checkVisitPhoto(catalogue, copy?.cardSetId ?? null, upload.file),
@@ -138,7 +139,7 @@ export async function readMemoryPicture(
   const allowed =
     picture.memoryId == null
       ? picture.userId === link.u
-      : (await queries.findVisibleMemory(db, link.u, picture.memoryId)) != null
+      : (await findVisibleMemory(db, link.u, picture.memoryId)) != null
   if (!allowed) return null
   if (w !== undefined) {
     const body = await readVariant(blobs, picture.fileName, w)

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 import { notificationLinks, notify } from '../notifications/service'
 
-import * as queries from './queries'
+import { countLikes, findUsername, findVisibleMemory } from './queries'
+import * as queries from './reactions.queries'
 import { NOT_VISIBLE } from './readModel'
 
 /** Likes and comments, and the notifications they send. */
@@ -21,7 +22,7 @@ function excerpt(text: string): string {
 }
 
 async function mayStillSee(trx: Transaction<Database>, userId: string, memoryId: string): Promise<boolean> {
-  return (await queries.findVisibleMemory(trx, userId, memoryId)) != null
+  return (await findVisibleMemory(trx, userId, memoryId)) != null
 }
 
 /**
@@ -40,12 +41,12 @@ export async function likeMemory(
 }
 
 async function toggleLike(trx: Transaction<Database>, userId: string, memoryId: string): Promise<LikeMemoryResult> {
-  const memory = await queries.findVisibleMemory(trx, userId, memoryId)
+  const memory = await findVisibleMemory(trx, userId, memoryId)
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const liked = await queries.insertLike(trx, memoryId, userId, nowIso())
   if (!liked) await queries.deleteLike(trx, memoryId, userId)
   if (liked && memory.authorId !== userId) {
-    const { username } = await queries.findUsername(trx, userId)
+    const { username } = await findUsername(trx, userId)
     await notify(
       trx,
       memory.authorId,
@@ -55,7 +56,7 @@ async function toggleLike(trx: Transaction<Database>, userId: string, memoryId: 
       userId,
     )
   }
-  const [count] = await queries.countLikes(trx, userId, [memoryId])
+  const [count] = await countLikes(trx, userId, [memoryId])
   return { liked, likes: count?.count ?? 0 }
 }
 
@@ -76,7 +77,7 @@ async function writeComment(
   userId: string,
   body: PostCommentBody,
 ): Promise<PostCommentResult> {
-  const memory = await queries.findVisibleMemory(trx, userId, body.memoryId)
+  const memory = await findVisibleMemory(trx, userId, body.memoryId)
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)
   const content = body.commentContent.trim()
   if (content === '') throw new AppError('BadRequest', 'Please write a comment.')
@@ -95,7 +96,7 @@ async function writeComment(
     created_at: nowIso(),
   })
 
-  const { username } = await queries.findUsername(trx, userId)
+  const { username } = await findUsername(trx, userId)
   const quoted = `"${excerpt(content)}"`
   if (target && target.userId !== userId && (await mayStillSee(trx, target.userId, memory.id))) {
     await notify(

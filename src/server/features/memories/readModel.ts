@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 
 import { signedPicture } from './pictures'
-import * as queries from './queries'
+import { countLikes, findVisibleMemory, listPictures } from './queries'
+import * as queries from './readModel.queries'
 
 /** The memory read model: a memory as a viewer sees it, shared by memories, the feed and a copy's memory section. */
 
@@ -26,9 +27,9 @@ export async function hydrateMemories(
   if (memoryIds.length === 0) return []
   const [rows, pictures, tags, likes, liked, comments] = await Promise.all([
     queries.listMemoryRows(db, memoryIds),
-    queries.listPictures(db, memoryIds),
+    listPictures(db, memoryIds),
     queries.listTags(db, viewerId, memoryIds),
-    queries.countLikes(db, viewerId, memoryIds),
+    countLikes(db, viewerId, memoryIds),
     queries.listLikedBy(db, viewerId, memoryIds),
     queries.countComments(db, viewerId, memoryIds),
   ])
@@ -138,7 +139,7 @@ export async function getMemory(
   viewerId: string,
   memoryId: string,
 ): Promise<Memory> {
-  const visible = await queries.findVisibleMemory(db, viewerId, memoryId)
+  const visible = await findVisibleMemory(db, viewerId, memoryId)
   if (!visible) throw new AppError('NotFound', NOT_VISIBLE)
   const [memory] = await hydrateMemories(db, signer, viewerId, [memoryId])
   if (!memory) throw new AppError('NotFound', NOT_VISIBLE)

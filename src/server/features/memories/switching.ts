@@ -18,7 +18,8 @@ import { newId } from '../../lib/random'
 import { createCopies, deleteCopy, lockOwnedCopy } from '../copies/service'
 import { balances, debit } from '../wallet/ledger'
 
-import * as queries from './queries'
+import { findOwnedCopy, findOwnMemory, MEMORY_OF_COPY } from './queries'
+import * as queries from './switching.queries'
 
 /** Moving a memory to another copy: for free to a copy of the same card, or paid, exchanging the copy (transfer). */
 
@@ -86,14 +87,14 @@ export async function switchUserCard(
   userId: string,
   body: SwitchUserCardBody,
 ): Promise<SwitchUserCardResult> {
-  const memory = await queries.findOwnMemory(trx, userId, body.memoryId)
+  const memory = await findOwnMemory(trx, userId, body.memoryId)
   if (!memory) throw new AppError('NotFound', TEXTS.memoryNotFound)
   if (memory.userCardId !== body.userCardId) throw new AppError('Conflict', MOVED_MEANWHILE)
   let newUserCardId: string
   if (body.newUserCardId != null && body.newCardSetId == null) {
     // Taken first, so that a gift of the target copy has either moved it already or waits for this switch.
     const locked = await lockOwnedCopy(trx, userId, body.newUserCardId)
-    const target = locked ? await queries.findOwnedCopy(trx, userId, body.newUserCardId) : undefined
+    const target = locked ? await findOwnedCopy(trx, userId, body.newUserCardId) : undefined
     if (!target) throw new AppError('NotFound', TEXTS.userCardNotFound)
     if (target.id === memory.userCardId) throw new AppError('BadRequest', 'The memory is already on this copy.')
     if (target.cardId !== memory.cardId) {
@@ -157,7 +158,7 @@ async function moveMemory(
     [
       {
         when: 'unique',
-        key: queries.MEMORY_OF_COPY,
+        key: MEMORY_OF_COPY,
         refusal: new AppError('Conflict', TEXTS.memoryAlreadyExists(cardName)),
       },
       // The chosen copy was recycled meanwhile.

@@ -21,7 +21,8 @@ import { lockOwnedCopy } from '../copies/service'
 import { notificationLinks, notify } from '../notifications/service'
 import { recordVerifiedVisit } from '../travel/service'
 
-import * as queries from './queries'
+import { findOwnedCopy, findOwnMemory, findUsername, MEMORY_OF_COPY } from './queries'
+import * as queries from './writing.queries'
 
 /** Writing a memory: creating and updating it, its visibility, and the copies it can be written on. */
 
@@ -139,7 +140,7 @@ async function notifyTagged(
   taggedIds: string[],
 ): Promise<void> {
   if (taggedIds.length === 0 || memory.visibility === VISIBILITY.Private) return
-  const { username } = await queries.findUsername(trx, authorId)
+  const { username } = await findUsername(trx, authorId)
   for (const taggedId of taggedIds) {
     await notify(
       trx,
@@ -165,7 +166,7 @@ export async function createMemory(
   const taggedIds = unique(body.taggedFriends)
   await lockTagging(trx, userId, taggedIds)
   if (!(await lockOwnedCopy(trx, userId, body.userCardId))) throw new AppError('NotFound', TEXTS.userCardNotFound)
-  const copy = await queries.findOwnedCopy(trx, userId, body.userCardId)
+  const copy = await findOwnedCopy(trx, userId, body.userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   checkDates(body.memoryStartDate, body.memoryEndDate)
   await checkTaggable(trx, userId, taggedIds)
@@ -187,7 +188,7 @@ export async function createMemory(
     [
       {
         when: 'unique',
-        key: queries.MEMORY_OF_COPY,
+        key: MEMORY_OF_COPY,
         refusal: new AppError('Conflict', TEXTS.memoryAlreadyExists(copy.cardName)),
       },
     ],
@@ -206,7 +207,7 @@ export async function updateMemory(
   userId: string,
   body: UpdateMemoryBody,
 ): Promise<{ removedPictures: string[] }> {
-  const memory = await queries.findOwnMemory(trx, userId, body.memoryId)
+  const memory = await findOwnMemory(trx, userId, body.memoryId)
   if (!memory) throw new AppError('NotFound', TEXTS.memoryNotFound)
   checkDates(body.memoryStartDate, body.memoryEndDate)
   const taggedIds = unique(body.taggedFriends)

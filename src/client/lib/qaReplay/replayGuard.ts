@@ -1,6 +1,6 @@
 import type { Action, Reducer, StoreEnhancer } from '@reduxjs/toolkit'
 
-import type { ReplayStatus } from './replayGuard'
+import type { ReplayStatus } from './replayStatus'
 
 export interface ReplayGuardOptions {
   /**

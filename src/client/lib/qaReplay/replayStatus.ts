@@ -1,6 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query'
 
-import type { ApiError } from './errors'
+import type { ApiError } from '../../api/errors'
 
 /**
  * Whether the store shows the app's own live state, or a state Redux DevTools put there: a jump back in time, an

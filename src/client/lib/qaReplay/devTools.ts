@@ -1,9 +1,9 @@
 import type { Action, Reducer } from '@reduxjs/toolkit'
 
-import { createReplayGuard } from '../api/replayGuardEnhancer'
+import type { DevToolsSetup, RootState } from '../../app/store'
 
-import type { RouteLocation } from './location'
-import type { DevToolsSetup, RootState } from './store'
+import type { RouteLocation } from './locationSlice'
+import { createReplayGuard } from './replayGuard'
 
 /**
  * The store's connection to the Redux DevTools extension (docs/qa-replay.md). main.tsx loads this module only when

@@ -1,5 +1,6 @@
-import { locationChanged, locationHref, sameLocation, selectLocation, type RouteLocation } from './location'
-import type { AppStore } from './store'
+import type { AppStore } from '../../app/store'
+
+import { locationChanged, locationHref, sameLocation, selectLocation, type RouteLocation } from './locationSlice'
 
 /** What the location sync needs of a router, whichever way the router is built. */
 export interface RouterPort {

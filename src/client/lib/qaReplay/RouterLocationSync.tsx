@@ -2,12 +2,13 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useStore } from 'react-redux'
 import { useLocation, useNavigate } from 'react-router-dom'
 
-import type { RouteLocation } from './location'
-import { syncLocation, type RouterPort } from './locationSync'
-import type { AppStore } from './store'
+import type { AppStore } from '../../app/store'
 
-/** Runs the location sync (locationSync.ts) against the router this component is rendered in. */
-export function LocationSync() {
+import type { RouteLocation } from './locationSlice'
+import { syncLocation, type RouterPort } from './syncLocationWithRouter'
+
+/** Runs the location sync (syncLocationWithRouter.ts) against the router this component is rendered in. */
+export function RouterLocationSync() {
   const store = useStore() as AppStore
   const { pathname, search, hash, state } = useLocation() as RouteLocation
   const navigate = useNavigate()
