@@ -1,6 +1,8 @@
-import type { ListedTraveller, TravellerBody } from '@shared/blocks'
+import * as blocksCalls from '@shared/calls/blocks'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
+import { callRequest } from '../../api/callRequest'
 
 /**
  * A block hides the two travellers from each other everywhere (docs/product.md#blocking): every list that may show
@@ -25,28 +27,28 @@ const MUTE_TAGS = [
 // Its tag types are added here rather than on the base API, which is part of every first load.
 export const blocksApi = baseApi.enhanceEndpoints({ addTagTypes: ['Blocked', 'Muted'] }).injectEndpoints({
   endpoints: (build) => ({
-    getBlockedTravellers: build.query<ListedTraveller[], void>({
-      query: () => '/blocks/getBlockedTravellers',
+    getBlockedTravellers: build.query<CallResponse<'getBlockedTravellers'>, void>({
+      query: () => callRequest(blocksCalls.getBlockedTravellers),
       providesTags: [{ type: 'Blocked', id: 'LIST' }],
     }),
-    getMutedTravellers: build.query<ListedTraveller[], void>({
-      query: () => '/blocks/getMutedTravellers',
+    getMutedTravellers: build.query<CallResponse<'getMutedTravellers'>, void>({
+      query: () => callRequest(blocksCalls.getMutedTravellers),
       providesTags: [{ type: 'Muted', id: 'LIST' }],
     }),
-    blockTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/blockTraveller', method: 'POST', body }),
+    blockTraveller: build.mutation<CallResponse<'blockTraveller'>, CallBody<'blockTraveller'>>({
+      query: (body) => callRequest(blocksCalls.blockTraveller, body),
       invalidatesTags: [...BLOCK_TAGS],
     }),
-    unblockTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/unblockTraveller', method: 'POST', body }),
+    unblockTraveller: build.mutation<CallResponse<'unblockTraveller'>, CallBody<'unblockTraveller'>>({
+      query: (body) => callRequest(blocksCalls.unblockTraveller, body),
       invalidatesTags: [...BLOCK_TAGS],
     }),
-    muteTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/muteTraveller', method: 'POST', body }),
+    muteTraveller: build.mutation<CallResponse<'muteTraveller'>, CallBody<'muteTraveller'>>({
+      query: (body) => callRequest(blocksCalls.muteTraveller, body),
       invalidatesTags: [...MUTE_TAGS],
     }),
-    unmuteTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/unmuteTraveller', method: 'POST', body }),
+    unmuteTraveller: build.mutation<CallResponse<'unmuteTraveller'>, CallBody<'unmuteTraveller'>>({
+      query: (body) => callRequest(blocksCalls.unmuteTraveller, body),
       invalidatesTags: [...MUTE_TAGS],
     }),
   }),

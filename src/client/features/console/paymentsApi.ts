@@ -1,11 +1,9 @@
-import type {
-  ConsolePayments,
-  ConsolePaymentsQuery,
-  RefundPurchaseBody,
-  RefundPurchaseResult,
-} from '@shared/consolePayments'
+import * as operatorCalls from '@shared/calls/operator'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import type { ConsolePaymentsQuery } from '@shared/consolePayments'
 
 import { baseApi } from '../../api/baseApi'
+import { callRequest } from '../../api/callRequest'
 
 /**
  * The console's Payments calls (docs/product.md#console-payments). The tag type is added here, not on the base API,
@@ -13,12 +11,12 @@ import { baseApi } from '../../api/baseApi'
  */
 export const consolePaymentsApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsolePayments'] }).injectEndpoints({
   endpoints: (build) => ({
-    getConsolePayments: build.query<ConsolePayments, ConsolePaymentsQuery>({
-      query: ({ traveller }) => ({ url: '/operator/payments', params: traveller ? { traveller } : undefined }),
+    getConsolePayments: build.query<CallResponse<'getConsolePayments'>, ConsolePaymentsQuery>({
+      query: ({ traveller }) => callRequest(operatorCalls.getConsolePayments, traveller ? { traveller } : undefined),
       providesTags: ['ConsolePayments'],
     }),
-    refundPurchase: build.mutation<RefundPurchaseResult, RefundPurchaseBody>({
-      query: (body) => ({ url: '/operator/payments/refund', method: 'POST', body }),
+    refundPurchase: build.mutation<CallResponse<'refundPurchase'>, CallBody<'refundPurchase'>>({
+      query: (body) => callRequest(operatorCalls.refundPurchase, body),
       invalidatesTags: ['ConsolePayments'],
     }),
   }),

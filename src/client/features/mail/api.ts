@@ -1,6 +1,9 @@
+import * as mailCalls from '@shared/calls/mail'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import type { EmailPreferences } from '@shared/mail'
 
 import { baseApi } from '../../api/baseApi'
+import { callRequest } from '../../api/callRequest'
 
 /**
  * The e-mails a traveller chooses (docs/product.md#e-mails): the digest setting of My Account. "Get Notified" is the
@@ -8,13 +11,13 @@ import { baseApi } from '../../api/baseApi'
  */
 export const mailApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getEmailPreferences: build.query<EmailPreferences, void>({
-      query: () => '/mail/getEmailPreferences',
+    getEmailPreferences: build.query<CallResponse<'getEmailPreferences'>, void>({
+      query: () => callRequest(mailCalls.getEmailPreferences),
       // The section says a failed load in place, with "Try again".
       extraOptions: { silentErrors: true },
     }),
-    setEmailPreferences: build.mutation<EmailPreferences, EmailPreferences>({
-      query: (body) => ({ url: '/mail/setEmailPreferences', method: 'POST', body }),
+    setEmailPreferences: build.mutation<CallResponse<'setEmailPreferences'>, CallBody<'setEmailPreferences'>>({
+      query: (body) => callRequest(mailCalls.setEmailPreferences, body),
       // The answer is the stored setting: it replaces the cached one, so no tag is needed.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         let stored: EmailPreferences

@@ -1,14 +1,8 @@
-import type {
-  ChangePasswordBody,
-  ConfirmEmailChangeBody,
-  ConfirmEmailChangeResult,
-  RequestEmailChangeBody,
-  RequestEmailChangeResult,
-  UndoEmailChangeBody,
-  UndoEmailChangeResult,
-} from '@shared/accountChange'
+import * as accountCalls from '@shared/calls/account'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
+import { callRequest } from '../../api/callRequest'
 
 /**
  * Changing the password and the e-mail address (docs/product.md#change-password, docs/product.md#change-e-mail). Kept
@@ -17,21 +11,21 @@ import { baseApi } from '../../api/baseApi'
  */
 export const accountChangeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    changePassword: build.mutation<null, ChangePasswordBody>({
-      query: (body) => ({ url: '/account/changePassword', method: 'POST', body }),
+    changePassword: build.mutation<CallResponse<'changePassword'>, CallBody<'changePassword'>>({
+      query: (body) => callRequest(accountCalls.changePassword, body),
       extraOptions: { silentErrors: true },
     }),
-    requestEmailChange: build.mutation<RequestEmailChangeResult, RequestEmailChangeBody>({
-      query: (body) => ({ url: '/account/requestEmailChange', method: 'POST', body }),
+    requestEmailChange: build.mutation<CallResponse<'requestEmailChange'>, CallBody<'requestEmailChange'>>({
+      query: (body) => callRequest(accountCalls.requestEmailChange, body),
       extraOptions: { silentErrors: true },
     }),
-    confirmEmailChange: build.mutation<ConfirmEmailChangeResult, ConfirmEmailChangeBody>({
-      query: (body) => ({ url: '/account/confirmEmailChange', method: 'POST', body }),
+    confirmEmailChange: build.mutation<CallResponse<'confirmEmailChange'>, CallBody<'confirmEmailChange'>>({
+      query: (body) => callRequest(accountCalls.confirmEmailChange, body),
       extraOptions: { silentErrors: true },
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),
-    undoEmailChange: build.mutation<UndoEmailChangeResult, UndoEmailChangeBody>({
-      query: (body) => ({ url: '/account/undoEmailChange', method: 'POST', body }),
+    undoEmailChange: build.mutation<CallResponse<'undoEmailChange'>, CallBody<'undoEmailChange'>>({
+      query: (body) => callRequest(accountCalls.undoEmailChange, body),
       extraOptions: { silentErrors: true },
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),

@@ -1,54 +1,47 @@
 import { isAnyOf } from '@reduxjs/toolkit'
 
-import type {
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RegisterResult,
-  RequestPasswordResetBody,
-  ResetPasswordBody,
-  ResetPasswordResult,
-  UpdateProfileBody,
-  UpdateProfileResult,
-  User,
-} from '@shared/session'
+import * as accountCalls from '@shared/calls/account'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import * as sessionCalls from '@shared/calls/session'
+import type { UpdateProfileResult, User } from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
+import { callRequest } from '../../api/callRequest'
 import { useAppSelector } from '../../lib/hooks'
 
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    register: build.mutation<RegisterResult, RegisterBody>({
-      query: (body) => ({ url: '/register', method: 'POST', body }),
+    register: build.mutation<CallResponse<'register'>, CallBody<'register'>>({
+      query: (body) => callRequest(sessionCalls.register, body),
       extraOptions: { silentErrors: true },
     }),
-    login: build.mutation<LoginResult, LoginBody>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
+    login: build.mutation<CallResponse<'login'>, CallBody<'login'>>({
+      query: (body) => callRequest(sessionCalls.login, body),
     }),
     // Both screens show refusals in place (docs/product.md#forgot-password).
-    requestPasswordReset: build.mutation<null, RequestPasswordResetBody>({
-      query: (body) => ({ url: '/requestPasswordReset', method: 'POST', body }),
+    requestPasswordReset: build.mutation<CallResponse<'requestPasswordReset'>, CallBody<'requestPasswordReset'>>({
+      query: (body) => callRequest(sessionCalls.requestPasswordReset, body),
       extraOptions: { silentErrors: true },
     }),
-    resetPassword: build.mutation<ResetPasswordResult, ResetPasswordBody>({
-      query: (body) => ({ url: '/resetPassword', method: 'POST', body }),
+    resetPassword: build.mutation<CallResponse<'resetPassword'>, CallBody<'resetPassword'>>({
+      query: (body) => callRequest(sessionCalls.resetPassword, body),
       extraOptions: { silentErrors: true },
     }),
-    logout: build.mutation<null, void>({
-      query: () => ({ url: '/logout', method: 'POST' }),
+    logout: build.mutation<CallResponse<'logout'>, void>({
+      query: () => callRequest(sessionCalls.logout),
       extraOptions: { silentErrors: true },
     }),
     // An answer without a user means the session is gone; the slice and My Account end it.
-    getUser: build.query<User | null, void>({
-      query: () => '/getUser',
+    getUser: build.query<CallResponse<'getUser'> | null, void>({
+      query: () => callRequest(sessionCalls.getUser),
       providesTags: [{ type: 'User', id: 'ME' }],
     }),
-    getAvatarList: build.query<number[], void>({
-      query: () => '/getAvatarList',
+    getAvatarList: build.query<CallResponse<'getAvatarList'>, void>({
+      query: () => callRequest(sessionCalls.getAvatarList),
       providesTags: [{ type: 'Avatar', id: 'LIST' }],
     }),
-    updateProfile: build.mutation<UpdateProfileResult, UpdateProfileBody>({
-      query: (body) => ({ url: '/account/updateProfile', method: 'POST', body }),
+    updateProfile: build.mutation<CallResponse<'updateProfile'>, CallBody<'updateProfile'>>({
+      query: (body) => callRequest(accountCalls.updateProfile, body),
       // The header shows the new name and avatar at once, before the traveller is refetched.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         let profile: UpdateProfileResult
