@@ -43,7 +43,7 @@ export function reportError(error: unknown, info: ErrorInfo & { errorBoundary?: 
     stack,
   }
   // Only the API key: a crash report names no traveller, so it carries no session.
-  void fetch(`${process.env.WANDERCARDS_API_BASE ?? '/api'}${reportClientError.path}`, {
+  void fetch(`${process.env.WANDERCARDS_API_BASE ?? '/api'}${reportClientError.url}`, {
     method: reportClientError.method,
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': process.env.WANDERCARDS_API_KEY ?? 'dev-web-key' },
     body: JSON.stringify(body),

@@ -83,11 +83,11 @@ export function route<Name extends CallName>(
   { prefix = '', ...options }: CallRouteOptions<CallRouteSchema<Name>>,
   handler: CallHandler<CallRouteSchema<Name>>,
 ): void {
-  const { method, path } = CALLS[name]
+  const { method, url } = CALLS[name]
   fastify.route<RouteGenericInterface, ContextConfigDefault, CallRouteSchema<Name>>({
     ...options,
     method,
-    url: `${prefix}${path}`,
+    url: `${prefix}${url}`,
     schema: callSchema(name),
     handler,
   })

@@ -2,4 +2,4 @@ import type { Call } from './call'
 
 // The web app's crash report (docs/architecture.md#client-errors).
 
-export const reportClientError = { method: 'POST', path: '/system/reportClientError' } as const satisfies Call
+export const reportClientError = { method: 'POST', url: '/system/reportClientError' } as const satisfies Call

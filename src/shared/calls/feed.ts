@@ -2,4 +2,4 @@ import type { Call } from './call'
 
 // The friends' memory feed (docs/product.md#calls-memories).
 
-export const getMemoryFeed = { method: 'GET', path: '/feed/getMemoryFeed' } as const satisfies Call
+export const getMemoryFeed = { method: 'GET', url: '/feed/getMemoryFeed' } as const satisfies Call

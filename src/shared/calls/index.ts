@@ -5,6 +5,7 @@ import * as catalogue from './catalogue'
 import * as clientErrors from './clientErrors'
 import * as collection from './collection'
 import * as content from './content'
+import * as emailVerification from './emailVerification'
 import * as feed from './feed'
 import * as friends from './friends'
 import * as mail from './mail'
@@ -31,6 +32,7 @@ export type { Call } from './call'
  */
 export const CALLS = {
   ...session,
+  ...emailVerification,
   ...account,
   ...notifications,
   ...acquire,
@@ -49,9 +51,13 @@ export const CALLS = {
   ...operator,
 }
 
-/** Each area's calls, for the check that no two areas declare the same name (a spread would keep only the last). */
+/**
+ * Each area's calls, for the check that no two areas declare the same name (a spread would keep only the last). The
+ * `operator` area holds the operator calls (docs/security.md#operators), which the public OpenAPI document leaves out.
+ */
 export const CALL_AREAS = {
   session,
+  emailVerification,
   account,
   notifications,
   acquire,

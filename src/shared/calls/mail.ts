@@ -4,7 +4,7 @@ import type { Call } from './call'
 
 export const requestPhysicalCardsNotice = {
   method: 'POST',
-  path: '/mail/requestPhysicalCardsNotice',
+  url: '/mail/requestPhysicalCardsNotice',
 } as const satisfies Call
-export const getEmailPreferences = { method: 'GET', path: '/mail/getEmailPreferences' } as const satisfies Call
-export const setEmailPreferences = { method: 'POST', path: '/mail/setEmailPreferences' } as const satisfies Call
+export const getEmailPreferences = { method: 'GET', url: '/mail/getEmailPreferences' } as const satisfies Call
+export const setEmailPreferences = { method: 'POST', url: '/mail/setEmailPreferences' } as const satisfies Call

@@ -2,4 +2,4 @@ import type { Call } from './call'
 
 // A traveller's report (docs/product.md#reports-and-moderation).
 
-export const reportItem = { method: 'POST', path: '/moderation/report' } as const satisfies Call
+export const reportItem = { method: 'POST', url: '/moderation/report' } as const satisfies Call

@@ -330,24 +330,19 @@ export type CallBody<Name extends CallName> =
 type EnvelopeCallName = { [Name in CallName]: SchemasOf<Name> extends { response: TSchema } ? Name : never }[CallName]
 type FileCallName = Exclude<CallName, EnvelopeCallName>
 
-/** The name of the call at a path with a method: `CallNameAt<'GET', '/getPrices'>` is `'getPrices'`. */
-export type CallNameAt<Method extends 'GET' | 'POST', Path extends string> = {
-  [Name in CallName]: Calls[Name]['method'] extends Method ? (Calls[Name]['path'] extends Path ? Name : never) : never
-}[CallName]
-
 /**
  * What each call answers in its envelope's `data`, by method and path (what the tests' fake answers are typed with).
  * `/getUser` may carry no user when the session is gone.
  */
 export type GetResponses = {
-  [Name in EnvelopeCallName as Calls[Name]['method'] extends 'GET' ? Calls[Name]['path'] : never]:
+  [Name in EnvelopeCallName as Calls[Name]['method'] extends 'GET' ? Calls[Name]['url'] : never]:
     CallResponse<Name> | (Name extends 'getUser' ? null : never)
 }
 export type PostResponses = {
-  [Name in EnvelopeCallName as Calls[Name]['method'] extends 'POST' ? Calls[Name]['path'] : never]: CallResponse<Name>
+  [Name in EnvelopeCallName as Calls[Name]['method'] extends 'POST' ? Calls[Name]['url'] : never]: CallResponse<Name>
 }
 export type GetPath = keyof GetResponses
 export type PostPath = keyof PostResponses
 
 /** Calls whose success is a file rather than the envelope; their refusals are still the envelope. */
-export type FilePath = Calls[FileCallName]['path']
+export type FilePath = Calls[FileCallName]['url']

@@ -1,13 +1,13 @@
 import type { Call } from './call'
 
-// Signing up, logging in and out, the password reset and the e-mail check (docs/product.md#calls-session).
+// Signing up, logging in and out, the password reset, the traveller and their profile: the calls the app's first load
+// makes, kept apart from the rest of the account so that it carries no other (docs/product.md#calls-session).
 
-export const register = { method: 'POST', path: '/register' } as const satisfies Call
-export const login = { method: 'POST', path: '/login' } as const satisfies Call
-export const logout = { method: 'POST', path: '/logout' } as const satisfies Call
-export const requestPasswordReset = { method: 'POST', path: '/requestPasswordReset' } as const satisfies Call
-export const resetPassword = { method: 'POST', path: '/resetPassword' } as const satisfies Call
-export const verifyEmail = { method: 'POST', path: '/verifyEmail' } as const satisfies Call
-export const resendVerificationEmail = { method: 'POST', path: '/resendVerificationEmail' } as const satisfies Call
-export const getUser = { method: 'GET', path: '/getUser' } as const satisfies Call
-export const getAvatarList = { method: 'GET', path: '/getAvatarList' } as const satisfies Call
+export const register = { method: 'POST', url: '/register' } as const satisfies Call
+export const login = { method: 'POST', url: '/login' } as const satisfies Call
+export const logout = { method: 'POST', url: '/logout' } as const satisfies Call
+export const requestPasswordReset = { method: 'POST', url: '/requestPasswordReset' } as const satisfies Call
+export const resetPassword = { method: 'POST', url: '/resetPassword' } as const satisfies Call
+export const getUser = { method: 'GET', url: '/getUser' } as const satisfies Call
+export const getAvatarList = { method: 'GET', url: '/getAvatarList' } as const satisfies Call
+export const updateProfile = { method: 'POST', url: '/account/updateProfile' } as const satisfies Call

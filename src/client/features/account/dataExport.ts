@@ -53,7 +53,7 @@ export async function fetchDataExport(
 ): Promise<DownloadedExport> {
   let response: Response
   try {
-    response = await fetch(`${API_BASE_URL}${exportMyData.path}`, {
+    response = await fetch(`${API_BASE_URL}${exportMyData.url}`, {
       headers: { 'X-Api-Key': API_KEY, 'X-Auth-Key': authKey },
       signal,
     })

@@ -3,7 +3,6 @@ import * as mailCalls from '@shared/calls/mail'
 import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { ACQUISITION_TAGS, baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 import { takeAnsweredBalances } from '../session/api'
 
 /** The draw history and the guarantee's counter: both change with every pick or draw. */
@@ -22,14 +21,14 @@ export const acquireApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** "Get Notified" for physical cards: stores the request (one per account) that the announcement mail answers. */
     requestPhysicalCardsNotice: build.mutation<CallResponse<'requestPhysicalCardsNotice'>, void>({
-      query: () => callRequest(mailCalls.requestPhysicalCardsNotice),
+      query: () => mailCalls.requestPhysicalCardsNotice,
     }),
     /** Asked before the first paid draw (docs/product.md#age-confirmation). */
     getAgeConfirmation: build.query<CallResponse<'getAgeConfirmation'>, void>({
-      query: () => callRequest(acquireCalls.getAgeConfirmation),
+      query: () => acquireCalls.getAgeConfirmation,
     }),
     confirmAge: build.mutation<CallResponse<'confirmAge'>, void>({
-      query: () => callRequest(acquireCalls.confirmAge),
+      query: () => acquireCalls.confirmAge,
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled
@@ -40,11 +39,11 @@ export const acquireApi = baseApi.injectEndpoints({
       },
     }),
     getPrices: build.query<CallResponse<'getPrices'>, void>({
-      query: () => callRequest(acquireCalls.getPrices),
+      query: () => acquireCalls.getPrices,
       providesTags: [{ type: 'Prices', id: 'LIST' }],
     }),
     pickCard: build.mutation<CallResponse<'pickCard'>, CallBody<'pickCard'>>({
-      query: (body) => callRequest(acquireCalls.pickCard, body),
+      query: (body) => ({ ...acquireCalls.pickCard, body }),
       // The pick screen shows the insufficient-credit and login texts itself.
       extraOptions: { silentErrors: true },
       onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
@@ -56,14 +55,14 @@ export const acquireApi = baseApi.injectEndpoints({
      * cached or refetched.
      */
     drawCard: build.mutation<CallResponse<'drawCard'>, { tenDraws: boolean }>({
-      query: ({ tenDraws }) => callRequest(acquireCalls.drawCard, tenDraws ? { tenDraws: 1 } : undefined),
+      query: ({ tenDraws }) => ({ ...acquireCalls.drawCard, params: tenDraws ? { tenDraws: 1 } : undefined }),
       extraOptions: { silentErrors: true },
       onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...ACQUIRED],
     }),
     getCardDrawResult: build.query<CallResponse<'getCardDrawResult'>, string>({
-      query: (transactionId) => callRequest(acquireCalls.getCardDrawResult, { transactionId }),
+      query: (transactionId) => ({ ...acquireCalls.getCardDrawResult, params: { transactionId } }),
       // The result page says "not found" in place; a failure gets the shared toast and a retry.
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, transactionId) => [{ type: 'DrawResult', id: transactionId }],
@@ -74,18 +73,18 @@ export const acquireApi = baseApi.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      query: ({ pageParam }) => callRequest(acquireCalls.getMyDraws, pageParam ? { cursor: pageParam } : undefined),
+      query: ({ pageParam }) => ({ ...acquireCalls.getMyDraws, params: pageParam ? { cursor: pageParam } : undefined }),
       providesTags: [DRAW_HISTORY[0]],
     }),
     getDrawPity: build.query<CallResponse<'getDrawPity'>, void>({
-      query: () => callRequest(acquireCalls.getDrawPity),
+      query: () => acquireCalls.getDrawPity,
       providesTags: [DRAW_HISTORY[1]],
     }),
     freeDrawCard: build.mutation<CallResponse<'freeDrawCard'>, void>({
-      query: () => callRequest(acquireCalls.freeDrawCard),
+      query: () => acquireCalls.freeDrawCard,
     }),
     getFreeCardDrawResult: build.query<CallResponse<'getFreeCardDrawResult'>, string>({
-      query: (transactionId) => callRequest(acquireCalls.getFreeCardDrawResult, { transactionId }),
+      query: (transactionId) => ({ ...acquireCalls.getFreeCardDrawResult, params: { transactionId } }),
       extraOptions: { silentErrors: 'refusals' },
     }),
   }),

@@ -2,7 +2,6 @@ import * as blocksCalls from '@shared/calls/blocks'
 import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 /**
  * A block hides the two travellers from each other everywhere (docs/product.md#blocking): every list that may show
@@ -28,27 +27,27 @@ const MUTE_TAGS = [
 export const blocksApi = baseApi.enhanceEndpoints({ addTagTypes: ['Blocked', 'Muted'] }).injectEndpoints({
   endpoints: (build) => ({
     getBlockedTravellers: build.query<CallResponse<'getBlockedTravellers'>, void>({
-      query: () => callRequest(blocksCalls.getBlockedTravellers),
+      query: () => blocksCalls.getBlockedTravellers,
       providesTags: [{ type: 'Blocked', id: 'LIST' }],
     }),
     getMutedTravellers: build.query<CallResponse<'getMutedTravellers'>, void>({
-      query: () => callRequest(blocksCalls.getMutedTravellers),
+      query: () => blocksCalls.getMutedTravellers,
       providesTags: [{ type: 'Muted', id: 'LIST' }],
     }),
     blockTraveller: build.mutation<CallResponse<'blockTraveller'>, CallBody<'blockTraveller'>>({
-      query: (body) => callRequest(blocksCalls.blockTraveller, body),
+      query: (body) => ({ ...blocksCalls.blockTraveller, body }),
       invalidatesTags: [...BLOCK_TAGS],
     }),
     unblockTraveller: build.mutation<CallResponse<'unblockTraveller'>, CallBody<'unblockTraveller'>>({
-      query: (body) => callRequest(blocksCalls.unblockTraveller, body),
+      query: (body) => ({ ...blocksCalls.unblockTraveller, body }),
       invalidatesTags: [...BLOCK_TAGS],
     }),
     muteTraveller: build.mutation<CallResponse<'muteTraveller'>, CallBody<'muteTraveller'>>({
-      query: (body) => callRequest(blocksCalls.muteTraveller, body),
+      query: (body) => ({ ...blocksCalls.muteTraveller, body }),
       invalidatesTags: [...MUTE_TAGS],
     }),
     unmuteTraveller: build.mutation<CallResponse<'unmuteTraveller'>, CallBody<'unmuteTraveller'>>({
-      query: (body) => callRequest(blocksCalls.unmuteTraveller, body),
+      query: (body) => ({ ...blocksCalls.unmuteTraveller, body }),
       invalidatesTags: [...MUTE_TAGS],
     }),
   }),

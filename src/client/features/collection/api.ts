@@ -5,7 +5,6 @@ import type { CallResponse } from '@shared/calls/schemas'
 import type { GiftUserCardBody, OwnedCardEntry, RecycleUserCardBody } from '@shared/collection'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 import type { RootState } from '../../app/store'
 import { takeAnsweredBalances } from '../session/api'
 
@@ -26,23 +25,23 @@ export interface GiftUserCardArgs extends GiftUserCardBody {
 export const collectionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMyCollection: build.query<EntityState<OwnedCardEntry, string>, void>({
-      query: () => callRequest(collectionCalls.getMyCollection),
+      query: () => collectionCalls.getMyCollection,
       transformResponse: (response: CallResponse<'getMyCollection'>) =>
         ownedCardsAdapter.setAll(emptyCollection, response),
       providesTags: [{ type: 'UserCard', id: 'LIST' }],
     }),
     getUserCard: build.query<CallResponse<'getUserCard'>, string>({
-      query: (userCardId) => callRequest(collectionCalls.getUserCard, { userCardId }),
+      query: (userCardId) => ({ ...collectionCalls.getUserCard, params: { userCardId } }),
       // The screen shows "User card not found" in place; a failure gets the shared toast and a retry.
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, userCardId) => [{ type: 'UserCard', id: userCardId }],
     }),
     // The value follows the card's rarity, which never changes; no tag, so a recycle does not ask again for a gone copy.
     getRecycleValue: build.query<CallResponse<'getRecycleValue'>, string>({
-      query: (userCardId) => callRequest(collectionCalls.getRecycleValue, { userCardId }),
+      query: (userCardId) => ({ ...collectionCalls.getRecycleValue, params: { userCardId } }),
     }),
     recycleUserCard: build.mutation<CallResponse<'recycleUserCard'>, RecycleUserCardArgs>({
-      query: ({ userCardId }) => callRequest(collectionCalls.recycleUserCard, { userCardId }),
+      query: ({ userCardId }) => ({ ...collectionCalls.recycleUserCard, body: { userCardId } }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => ({ digitalCredit: result.newUserDigitalCredit })),
       invalidatesTags: (_result, _error, { userCardId, cardId }) => [
@@ -53,11 +52,14 @@ export const collectionApi = baseApi.injectEndpoints({
       ],
     }),
     getGiftAllowance: build.query<CallResponse<'getGiftAllowance'>, void>({
-      query: () => callRequest(collectionCalls.getGiftAllowance),
+      query: () => collectionCalls.getGiftAllowance,
       providesTags: [{ type: 'User', id: 'GIFTS' }],
     }),
     giftUserCard: build.mutation<CallResponse<'giftUserCard'>, GiftUserCardArgs>({
-      query: ({ userCardId, friendUserId }) => callRequest(collectionCalls.giftUserCard, { userCardId, friendUserId }),
+      query: ({ userCardId, friendUserId }) => ({
+        ...collectionCalls.giftUserCard,
+        body: { userCardId, friendUserId },
+      }),
       // The dialog shows a refusal in place.
       extraOptions: { silentErrors: 'refusals' },
       // A refusal too: the copy may have moved or gained a memory meanwhile.

@@ -4,7 +4,6 @@ import type { ListContentRequestsQuery } from '@shared/console'
 import type { AuditLogFilter, GetAuditLogQuery } from '@shared/operator'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 /** Query strings without the parts left empty. */
 function searchOf(query: object): string {
@@ -26,60 +25,60 @@ export const consoleApi = baseApi
     endpoints: (build) => ({
       // A traveller is answered as by an unknown route: the console shows "Page Not Found" itself.
       getSecondFactor: build.query<CallResponse<'getSecondFactor'>, void>({
-        query: () => callRequest(operatorCalls.getSecondFactor),
+        query: () => operatorCalls.getSecondFactor,
         providesTags: ['SecondFactor'],
         extraOptions: { silentErrors: 'refusals' },
       }),
       enrolSecondFactor: build.mutation<CallResponse<'enrolSecondFactor'>, void>({
-        query: () => callRequest(operatorCalls.enrolSecondFactor),
+        query: () => operatorCalls.enrolSecondFactor,
       }),
       verifySecondFactor: build.mutation<CallResponse<'verifySecondFactor'>, CallBody<'verifySecondFactor'>>({
-        query: (body) => callRequest(operatorCalls.verifySecondFactor, body),
+        query: (body) => ({ ...operatorCalls.verifySecondFactor, body }),
         invalidatesTags: ['SecondFactor', 'AuditLog'],
       }),
       getAuditLog: build.query<CallResponse<'getAuditLog'>, GetAuditLogQuery>({
-        query: (query) => `${operatorCalls.getAuditLog.path}${searchOf(query)}`,
+        query: (query) => `${operatorCalls.getAuditLog.url}${searchOf(query)}`,
         providesTags: ['AuditLog'],
       }),
       exportAuditLog: build.mutation<string, AuditLogFilter>({
         query: (filter) => ({
-          url: `${operatorCalls.exportAuditLog.path}${searchOf(filter)}`,
+          url: `${operatorCalls.exportAuditLog.url}${searchOf(filter)}`,
           responseHandler: 'text',
         }),
         invalidatesTags: ['AuditLog'],
       }),
       searchTravellers: build.query<CallResponse<'searchTravellers'>, string>({
-        query: (q) => `${operatorCalls.searchTravellers.path}${searchOf({ q })}`,
+        query: (q) => `${operatorCalls.searchTravellers.url}${searchOf({ q })}`,
       }),
       getTraveller: build.query<CallResponse<'getTraveller'>, string>({
-        query: (userId) => `${operatorCalls.getTraveller.path}${searchOf({ userId })}`,
+        query: (userId) => `${operatorCalls.getTraveller.url}${searchOf({ userId })}`,
         providesTags: (_result, _error, userId) => [{ type: 'ConsoleTraveller', id: userId }],
       }),
       adjustCredit: build.mutation<CallResponse<'adjustCredit'>, CallBody<'adjustCredit'>>({
-        query: (body) => callRequest(operatorCalls.adjustCredit, body),
+        query: (body) => ({ ...operatorCalls.adjustCredit, body }),
         invalidatesTags: (_result, _error, { userId }) => [{ type: 'ConsoleTraveller', id: userId }, 'AuditLog'],
       }),
       endSessions: build.mutation<CallResponse<'endSessions'>, CallBody<'endSessions'>>({
-        query: (body) => callRequest(operatorCalls.endSessions, body),
+        query: (body) => ({ ...operatorCalls.endSessions, body }),
         invalidatesTags: (_result, _error, { userId }) => [{ type: 'ConsoleTraveller', id: userId }, 'AuditLog'],
       }),
       sendPasswordReset: build.mutation<CallResponse<'sendPasswordReset'>, CallBody<'sendPasswordReset'>>({
-        query: (body) => callRequest(operatorCalls.sendPasswordReset, body),
+        query: (body) => ({ ...operatorCalls.sendPasswordReset, body }),
         invalidatesTags: ['AuditLog'],
       }),
       getContentRequests: build.query<CallResponse<'getContentRequests'>, ListContentRequestsQuery>({
-        query: (query) => `${operatorCalls.getContentRequests.path}${searchOf(query)}`,
+        query: (query) => `${operatorCalls.getContentRequests.url}${searchOf(query)}`,
         providesTags: ['ContentRequest'],
       }),
       replyToContentRequest: build.mutation<CallResponse<'replyToContentRequest'>, CallBody<'replyToContentRequest'>>({
-        query: (body) => callRequest(operatorCalls.replyToContentRequest, body),
+        query: (body) => ({ ...operatorCalls.replyToContentRequest, body }),
         invalidatesTags: ['ContentRequest', 'AuditLog'],
       }),
       markContentRequestDone: build.mutation<
         CallResponse<'markContentRequestDone'>,
         CallBody<'markContentRequestDone'>
       >({
-        query: (body) => callRequest(operatorCalls.markContentRequestDone, body),
+        query: (body) => ({ ...operatorCalls.markContentRequestDone, body }),
         invalidatesTags: ['ContentRequest', 'AuditLog'],
       }),
     }),

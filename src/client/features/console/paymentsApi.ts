@@ -3,7 +3,6 @@ import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import type { ConsolePaymentsQuery } from '@shared/consolePayments'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 /**
  * The console's Payments calls (docs/product.md#console-payments). The tag type is added here, not on the base API,
@@ -12,11 +11,14 @@ import { callRequest } from '../../api/callRequest'
 export const consolePaymentsApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsolePayments'] }).injectEndpoints({
   endpoints: (build) => ({
     getConsolePayments: build.query<CallResponse<'getConsolePayments'>, ConsolePaymentsQuery>({
-      query: ({ traveller }) => callRequest(operatorCalls.getConsolePayments, traveller ? { traveller } : undefined),
+      query: ({ traveller }) => ({
+        ...operatorCalls.getConsolePayments,
+        params: traveller ? { traveller } : undefined,
+      }),
       providesTags: ['ConsolePayments'],
     }),
     refundPurchase: build.mutation<CallResponse<'refundPurchase'>, CallBody<'refundPurchase'>>({
-      query: (body) => callRequest(operatorCalls.refundPurchase, body),
+      query: (body) => ({ ...operatorCalls.refundPurchase, body }),
       invalidatesTags: ['ConsolePayments'],
     }),
   }),

@@ -2,7 +2,6 @@ import * as feedCalls from '@shared/calls/feed'
 import type { CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 export const feedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -12,7 +11,7 @@ export const feedApi = baseApi.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      query: ({ pageParam }) => callRequest(feedCalls.getMemoryFeed, pageParam ? { cursor: pageParam } : undefined),
+      query: ({ pageParam }) => ({ ...feedCalls.getMemoryFeed, params: pageParam ? { cursor: pageParam } : undefined }),
       providesTags: [{ type: 'Feed', id: 'LIST' }],
     }),
   }),

@@ -5,7 +5,6 @@ import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import * as walletCalls from '@shared/calls/wallet'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 /** A friendship changes the friend list, the account's friend count and whose memories the feed shows. */
 const FRIENDSHIP_TAGS = [
@@ -17,7 +16,7 @@ const FRIENDSHIP_TAGS = [
 export const friendsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMyFriends: build.query<CallResponse<'getMyFriends'>, void>({
-      query: () => callRequest(friendsCalls.getMyFriends),
+      query: () => friendsCalls.getMyFriends,
       providesTags: [{ type: 'Friend', id: 'LIST' }],
     }),
     /**
@@ -25,7 +24,7 @@ export const friendsApi = baseApi.injectEndpoints({
      * or comments on, so it goes with the friend list and with each memory it lists.
      */
     getFriendPage: build.query<CallResponse<'getFriendPage'>, string>({
-      query: (userId) => callRequest(friendsCalls.getFriendPage, { userId }),
+      query: (userId) => ({ ...friendsCalls.getFriendPage, params: { userId } }),
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (page, _error, userId) => [
         { type: 'Friend', id: 'LIST' },
@@ -35,22 +34,22 @@ export const friendsApi = baseApi.injectEndpoints({
     }),
     /** Friends who joined with the user's code and where each one's reward stands; they change by others' actions. */
     getReferralRewards: build.query<CallResponse<'getReferralRewards'>, void>({
-      query: () => callRequest(walletCalls.getReferralRewards),
+      query: () => walletCalls.getReferralRewards,
       providesTags: [{ type: 'Referral', id: 'LIST' }],
     }),
     /** For tagging friends in memories; the caller debounces and skips empty names. */
     searchFriends: build.query<CallResponse<'searchFriends'>, string>({
-      query: (name) => callRequest(friendsCalls.searchFriends, { name }),
+      query: (name) => ({ ...friendsCalls.searchFriends, params: { name } }),
       providesTags: [{ type: 'Friend', id: 'LIST' }],
     }),
     /** The screen shows a refusal under the code field. */
     addFriend: build.mutation<CallResponse<'addFriend'>, CallBody<'addFriend'>>({
-      query: (body) => callRequest(friendsCalls.addFriend, body),
+      query: (body) => ({ ...friendsCalls.addFriend, body }),
       extraOptions: { silentErrors: true },
       invalidatesTags: [...FRIENDSHIP_TAGS],
     }),
     removeFriend: build.mutation<CallResponse<'removeFriend'>, CallBody<'removeFriend'>>({
-      query: (body) => callRequest(friendsCalls.removeFriend, body),
+      query: (body) => ({ ...friendsCalls.removeFriend, body }),
       invalidatesTags: [...FRIENDSHIP_TAGS],
     }),
   }),

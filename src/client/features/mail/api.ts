@@ -3,7 +3,6 @@ import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import type { EmailPreferences } from '@shared/mail'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 /**
  * The e-mails a traveller chooses (docs/product.md#e-mails): the digest setting of My Account. "Get Notified" is the
@@ -12,12 +11,12 @@ import { callRequest } from '../../api/callRequest'
 export const mailApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getEmailPreferences: build.query<CallResponse<'getEmailPreferences'>, void>({
-      query: () => callRequest(mailCalls.getEmailPreferences),
+      query: () => mailCalls.getEmailPreferences,
       // The section says a failed load in place, with "Try again".
       extraOptions: { silentErrors: true },
     }),
     setEmailPreferences: build.mutation<CallResponse<'setEmailPreferences'>, CallBody<'setEmailPreferences'>>({
-      query: (body) => callRequest(mailCalls.setEmailPreferences, body),
+      query: (body) => ({ ...mailCalls.setEmailPreferences, body }),
       // The answer is the stored setting: it replaces the cached one, so no tag is needed.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         let stored: EmailPreferences

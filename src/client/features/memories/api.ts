@@ -14,7 +14,6 @@ import type {
 } from '@shared/memories'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 import { feedApi } from '../feed/api'
 import { takeAnsweredBalances } from '../session/api'
 
@@ -56,7 +55,7 @@ export interface UploadMemoryPictureArgs {
 export const memoriesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMyMemories: build.query<EntityState<Memory, string>, void>({
-      query: () => callRequest(memoriesCalls.getMyMemories),
+      query: () => memoriesCalls.getMyMemories,
       transformResponse: (response: CallResponse<'getMyMemories'>) =>
         myMemoriesAdapter.setAll(emptyMyMemories, response),
       providesTags: (result) => [
@@ -65,21 +64,21 @@ export const memoriesApi = baseApi.injectEndpoints({
       ],
     }),
     getMemory: build.query<CallResponse<'getMemory'>, string>({
-      query: (memoryId) => callRequest(memoriesCalls.getMemory, { memoryId }),
+      query: (memoryId) => ({ ...memoriesCalls.getMemory, params: { memoryId } }),
       // Screens show "Memory not found …" in place; a failure gets the shared toast and a retry.
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, memoryId) => [{ type: 'Memory', id: memoryId }],
     }),
     getAvailableCardSets: build.query<CallResponse<'getAvailableCardSets'>, void>({
-      query: () => callRequest(memoriesCalls.getAvailableCardSets),
+      query: () => memoriesCalls.getAvailableCardSets,
       providesTags: [{ type: 'UserCard', id: 'LIST' }],
     }),
     getPeerUserCards: build.query<CallResponse<'getPeerUserCards'>, PeerUserCardsQuery>({
-      query: (params) => callRequest(memoriesCalls.getPeerUserCards, params),
+      query: (params) => ({ ...memoriesCalls.getPeerUserCards, params }),
       providesTags: [{ type: 'UserCard', id: 'LIST' }],
     }),
     getTransferrableCards: build.query<CallResponse<'getTransferrableCards'>, string>({
-      query: (cardId) => callRequest(memoriesCalls.getTransferrableCards, { cardId }),
+      query: (cardId) => ({ ...memoriesCalls.getTransferrableCards, params: { cardId } }),
       providesTags: (_result, _error, cardId) => [{ type: 'Card', id: cardId }],
     }),
     uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
@@ -87,17 +86,17 @@ export const memoriesApi = baseApi.injectEndpoints({
       queryFn: async (args, api) => (await import('./pictureUpload')).uploadMemoryPicture(args, api),
     }),
     createMemory: build.mutation<CallResponse<'createMemory'>, WithPlace<CreateMemoryBody>>({
-      query: ({ place: _place, ...body }) => callRequest(memoriesCalls.createMemory, body),
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.createMemory, body }),
       // A copy that already holds a memory gets the "Oops :(" page instead of a toast.
       extraOptions: { silentErrors: true },
       invalidatesTags: (_result, error, { place }) => (error ? [] : memoryTags(undefined, place)),
     }),
     updateMemory: build.mutation<CallResponse<'updateMemory'>, WithPlace<UpdateMemoryBody>>({
-      query: ({ place: _place, ...body }) => callRequest(memoriesCalls.updateMemory, body),
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.updateMemory, body }),
       invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
     }),
     updateVisibility: build.mutation<CallResponse<'updateVisibility'>, WithPlace<UpdateVisibilityBody>>({
-      query: ({ place: _place, ...body }) => callRequest(memoriesCalls.updateVisibility, body),
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.updateVisibility, body }),
       async onQueryStarted({ memoryId, visibility }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           memoriesApi.util.updateQueryData('getMyMemories', undefined, (draft) => {
@@ -114,7 +113,7 @@ export const memoriesApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
     }),
     switchUserCard: build.mutation<CallResponse<'switchUserCard'>, WithPlace<SwitchUserCardBody>>({
-      query: ({ place: _place, ...body }) => callRequest(memoriesCalls.switchUserCard, body),
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.switchUserCard, body }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: (result, error, { memoryId, place }) =>
@@ -129,7 +128,7 @@ export const memoriesApi = baseApi.injectEndpoints({
             ],
     }),
     likeMemory: build.mutation<CallResponse<'likeMemory'>, WithPlace<{ memoryId: string }>>({
-      query: ({ memoryId }) => callRequest(memoriesCalls.likeMemory, { memoryId }),
+      query: ({ memoryId }) => ({ ...memoriesCalls.likeMemory, body: { memoryId } }),
       async onQueryStarted({ memoryId }, { dispatch, queryFulfilled }) {
         const toggle = (memory: Memory | undefined) => {
           if (!memory) return
@@ -163,7 +162,7 @@ export const memoriesApi = baseApi.injectEndpoints({
             ],
     }),
     postComment: build.mutation<CallResponse<'postComment'>, WithPlace<PostCommentBody>>({
-      query: ({ place: _place, ...body }) => callRequest(memoriesCalls.postComment, body),
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.postComment, body }),
       invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
     }),
   }),

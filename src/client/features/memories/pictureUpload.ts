@@ -21,7 +21,7 @@ function uploadWithProgress(
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
     const query = userCardId ? `?userCardId=${encodeURIComponent(userCardId)}` : ''
-    request.open(uploadMemoryPictureCall.method, `${API_BASE_URL}${uploadMemoryPictureCall.path}${query}`)
+    request.open(uploadMemoryPictureCall.method, `${API_BASE_URL}${uploadMemoryPictureCall.url}${query}`)
     request.setRequestHeader('X-Api-Key', API_KEY)
     if (authKey) request.setRequestHeader('X-Auth-Key', authKey)
     request.upload.onprogress = (event) => {

@@ -5,7 +5,6 @@ import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import type { Notification } from '@shared/notifications'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -14,17 +13,17 @@ export const notificationsApi = baseApi.injectEndpoints({
      * is the header's flag, kept until the session ends although no screen subscribes to it.
      */
     checkNewNotifications: build.query<CallResponse<'checkNewNotifications'>, void>({
-      query: () => callRequest(notificationsCalls.checkNewNotifications),
+      query: () => notificationsCalls.checkNewNotifications,
       extraOptions: { silentErrors: true },
       keepUnusedDataFor: Infinity,
     }),
     getNotifications: build.query<CallResponse<'getNotifications'>, void>({
-      query: () => callRequest(notificationsCalls.getNotifications),
+      query: () => notificationsCalls.getNotifications,
       providesTags: [{ type: 'Notification', id: 'LIST' }],
     }),
     /** Marked read at once; the list reloads and the header's flag is checked again, so it goes off with the last unread. */
     readNotification: build.mutation<CallResponse<'readNotification'>, CallBody<'readNotification'>>({
-      query: (body) => callRequest(notificationsCalls.readNotification, body),
+      query: (body) => ({ ...notificationsCalls.readNotification, body }),
       onQueryStarted: ({ notificationId }, lifecycle) =>
         readAtOnce(lifecycle, (list) => {
           const notification = list.find((item) => item.notificationId === notificationId)
@@ -34,7 +33,7 @@ export const notificationsApi = baseApi.injectEndpoints({
     }),
     /** "Mark all as read": every one shows read at once; the header's flag goes off with the answer. */
     readAllNotifications: build.mutation<CallResponse<'readAllNotifications'>, void>({
-      query: () => callRequest(notificationsCalls.readAllNotifications),
+      query: () => notificationsCalls.readAllNotifications,
       onQueryStarted: (_arg, lifecycle) =>
         readAtOnce(lifecycle, (list) => {
           for (const notification of list) notification.read = true

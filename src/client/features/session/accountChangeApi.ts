@@ -2,7 +2,6 @@ import * as accountCalls from '@shared/calls/account'
 import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 /**
  * Changing the password and the e-mail address (docs/product.md#change-password, docs/product.md#change-e-mail). Kept
@@ -12,20 +11,20 @@ import { callRequest } from '../../api/callRequest'
 export const accountChangeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     changePassword: build.mutation<CallResponse<'changePassword'>, CallBody<'changePassword'>>({
-      query: (body) => callRequest(accountCalls.changePassword, body),
+      query: (body) => ({ ...accountCalls.changePassword, body }),
       extraOptions: { silentErrors: true },
     }),
     requestEmailChange: build.mutation<CallResponse<'requestEmailChange'>, CallBody<'requestEmailChange'>>({
-      query: (body) => callRequest(accountCalls.requestEmailChange, body),
+      query: (body) => ({ ...accountCalls.requestEmailChange, body }),
       extraOptions: { silentErrors: true },
     }),
     confirmEmailChange: build.mutation<CallResponse<'confirmEmailChange'>, CallBody<'confirmEmailChange'>>({
-      query: (body) => callRequest(accountCalls.confirmEmailChange, body),
+      query: (body) => ({ ...accountCalls.confirmEmailChange, body }),
       extraOptions: { silentErrors: true },
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),
     undoEmailChange: build.mutation<CallResponse<'undoEmailChange'>, CallBody<'undoEmailChange'>>({
-      query: (body) => callRequest(accountCalls.undoEmailChange, body),
+      query: (body) => ({ ...accountCalls.undoEmailChange, body }),
       extraOptions: { silentErrors: true },
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),

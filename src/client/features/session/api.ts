@@ -1,47 +1,45 @@
 import { isAnyOf } from '@reduxjs/toolkit'
 
-import * as accountCalls from '@shared/calls/account'
 import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import * as sessionCalls from '@shared/calls/session'
 import type { UpdateProfileResult, User } from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 import { useAppSelector } from '../../lib/hooks'
 
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<CallResponse<'register'>, CallBody<'register'>>({
-      query: (body) => callRequest(sessionCalls.register, body),
+      query: (body) => ({ ...sessionCalls.register, body }),
       extraOptions: { silentErrors: true },
     }),
     login: build.mutation<CallResponse<'login'>, CallBody<'login'>>({
-      query: (body) => callRequest(sessionCalls.login, body),
+      query: (body) => ({ ...sessionCalls.login, body }),
     }),
     // Both screens show refusals in place (docs/product.md#forgot-password).
     requestPasswordReset: build.mutation<CallResponse<'requestPasswordReset'>, CallBody<'requestPasswordReset'>>({
-      query: (body) => callRequest(sessionCalls.requestPasswordReset, body),
+      query: (body) => ({ ...sessionCalls.requestPasswordReset, body }),
       extraOptions: { silentErrors: true },
     }),
     resetPassword: build.mutation<CallResponse<'resetPassword'>, CallBody<'resetPassword'>>({
-      query: (body) => callRequest(sessionCalls.resetPassword, body),
+      query: (body) => ({ ...sessionCalls.resetPassword, body }),
       extraOptions: { silentErrors: true },
     }),
     logout: build.mutation<CallResponse<'logout'>, void>({
-      query: () => callRequest(sessionCalls.logout),
+      query: () => sessionCalls.logout,
       extraOptions: { silentErrors: true },
     }),
     // An answer without a user means the session is gone; the slice and My Account end it.
     getUser: build.query<CallResponse<'getUser'> | null, void>({
-      query: () => callRequest(sessionCalls.getUser),
+      query: () => sessionCalls.getUser,
       providesTags: [{ type: 'User', id: 'ME' }],
     }),
     getAvatarList: build.query<CallResponse<'getAvatarList'>, void>({
-      query: () => callRequest(sessionCalls.getAvatarList),
+      query: () => sessionCalls.getAvatarList,
       providesTags: [{ type: 'Avatar', id: 'LIST' }],
     }),
     updateProfile: build.mutation<CallResponse<'updateProfile'>, CallBody<'updateProfile'>>({
-      query: (body) => callRequest(accountCalls.updateProfile, body),
+      query: (body) => ({ ...sessionCalls.updateProfile, body }),
       // The header shows the new name and avatar at once, before the traveller is refetched.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         let profile: UpdateProfileResult

@@ -2,7 +2,6 @@ import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import * as travelCalls from '@shared/calls/travel'
 
 import { baseApi } from '../../api/baseApi'
-import { callRequest } from '../../api/callRequest'
 
 /**
  * What the travel figures follow: copies (picks, draws, recycles, memories: UserCard:LIST) and been-there marks
@@ -18,30 +17,30 @@ export const travelApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMapPlaces: build.query<CallResponse<'getMapPlaces'>, void>({
       // The same drawing until the catalogue changes: a second visit is answered by the browser's cache (ETag).
-      query: () => callRequest(travelCalls.getMapPlaces),
+      query: () => travelCalls.getMapPlaces,
     }),
     getMyMap: build.query<CallResponse<'getMyMap'>, void>({
-      query: () => callRequest(travelCalls.getMyMap),
+      query: () => travelCalls.getMyMap,
       providesTags: TRAVEL_TAGS,
     }),
     getProgress: build.query<CallResponse<'getProgress'>, void>({
-      query: () => callRequest(travelCalls.getProgress),
+      query: () => travelCalls.getProgress,
       providesTags: TRAVEL_TAGS,
     }),
     getBucketList: build.query<CallResponse<'getBucketList'>, void>({
-      query: () => callRequest(travelCalls.getBucketList),
+      query: () => travelCalls.getBucketList,
       providesTags: TRAVEL_TAGS,
     }),
     getPlaceTravel: build.query<CallResponse<'getPlaceTravel'>, string>({
-      query: (cardId) => callRequest(travelCalls.getPlaceTravel, { cardId }),
+      query: (cardId) => ({ ...travelCalls.getPlaceTravel, params: { cardId } }),
       providesTags: TRAVEL_TAGS,
     }),
     setWantToGo: build.mutation<CallResponse<'setWantToGo'>, CallBody<'setWantToGo'>>({
-      query: (body) => callRequest(travelCalls.setWantToGo, body),
+      query: (body) => ({ ...travelCalls.setWantToGo, body }),
       invalidatesTags: TRAVEL_TAGS,
     }),
     removeVerification: build.mutation<CallResponse<'removeVerification'>, CallBody<'removeVerification'>>({
-      query: (body) => callRequest(travelCalls.removeVerification, body),
+      query: (body) => ({ ...travelCalls.removeVerification, body }),
       invalidatesTags: TRAVEL_TAGS,
     }),
   }),
