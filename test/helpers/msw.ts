@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 
-import type { GetPath, GetResponses, PostPath, PostResponses } from '@shared/calls'
+import type { FilePath, GetPath, GetResponses, PostPath, PostResponses } from '@shared/calls/schemas'
 import type { Envelope, ErrorCode } from '@shared/envelope'
 
 const API = 'http://localhost/api'
@@ -45,7 +45,7 @@ async function answer<Data>(value: Answer<Data>, request: Request, authorized: b
   return data instanceof Response ? data : HttpResponse.json(ok(data, authorized) as JsonBodyType)
 }
 
-/** Answers a GET call with data of the type the contract gives it (src/shared/calls.ts). */
+/** Answers a GET call with data of the type its response schema gives it in the call table (src/shared/calls). */
 export function onGet<P extends GetPath>(path: P, data: Answer<GetResponses[P]>, authorized = true) {
   return http.get(`${API}${path}`, ({ request }) => answer(data, request, authorized))
 }
@@ -56,7 +56,7 @@ export function onPost<P extends PostPath>(path: P, data: Answer<PostResponses[P
 }
 
 /** Calls whose success is a file rather than the envelope (the data export's ZIP); refusals are still `refusal(...)`. */
-export type FilePath = '/account/exportMyData'
+export type { FilePath }
 
 /** Answers a file download: `respond` gives a `file(...)`, a `refusal(...)` or a `networkError()`. */
 export function onFile(path: FilePath, respond: (request: Request) => Response | Promise<Response>) {

@@ -1,7 +1,8 @@
 import type { ErrorInfo } from 'react'
 import { matchRoutes } from 'react-router-dom'
 
-import type { ReportClientErrorBody } from '@shared/clientErrors'
+import { reportClientError } from '@shared/calls/clientErrors'
+import type { CallBody } from '@shared/calls/schemas'
 import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, CLIENT_ERROR_STACK_MAX_LENGTH, reportableText } from '@shared/clientErrorText'
 
 import { paths } from '../lib/paths'
@@ -33,7 +34,7 @@ export function reportError(error: unknown, info: ErrorInfo & { errorBoundary?: 
   const key = `${message}\n${stack}`
   if (reported.has(key) || reported.size >= MAX_REPORTS_PER_PAGE) return
   reported.add(key)
-  const body: ReportClientErrorBody = {
+  const body: CallBody<'reportClientError'> = {
     kind: 'errorBoundary' in info ? 'caught' : 'uncaught',
     route: routePattern(window.location.pathname),
     // WANDERCARDS_RELEASE at build time (a commit, a tag), else the app's version (webpack.config.js).
@@ -42,8 +43,8 @@ export function reportError(error: unknown, info: ErrorInfo & { errorBoundary?: 
     stack,
   }
   // Only the API key: a crash report names no traveller, so it carries no session.
-  void fetch(`${process.env.WANDERCARDS_API_BASE ?? '/api'}/system/reportClientError`, {
-    method: 'POST',
+  void fetch(`${process.env.WANDERCARDS_API_BASE ?? '/api'}${reportClientError.url}`, {
+    method: reportClientError.method,
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': process.env.WANDERCARDS_API_KEY ?? 'dev-web-key' },
     body: JSON.stringify(body),
     // Sent even when the crash is followed by leaving the page.

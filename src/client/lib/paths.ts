@@ -1,18 +1,23 @@
+/** A route without parameters: its link is its path, written once. */
+function fixed<Path extends string>(path: Path) {
+  return { path, href: () => path }
+}
+
 /** Every route (docs/product.md#routes): `path` for the router, `href()` for links. */
 export const paths = {
-  home: { path: '/', href: () => '/' },
+  home: fixed('/'),
   login: { path: '/login', href: (from?: string) => (from ? `/login?from=${encodeURIComponent(from)}` : '/login') },
-  forgotPassword: { path: '/forgotPassword', href: () => '/forgotPassword' },
+  forgotPassword: fixed('/forgotPassword'),
   // Opened from the e-mail with `#token=…`, which reaches no server and no Referer (docs/security.md#password-reset).
-  resetPassword: { path: '/resetPassword', href: () => '/resetPassword' },
+  resetPassword: fixed('/resetPassword'),
   // The links e-mailed by a change of address, with their `#token=…` likewise.
-  confirmEmailChange: { path: '/confirmEmailChange', href: () => '/confirmEmailChange' },
-  undoEmailChange: { path: '/undoEmailChange', href: () => '/undoEmailChange' },
+  confirmEmailChange: fixed('/confirmEmailChange'),
+  undoEmailChange: fixed('/undoEmailChange'),
   // Opened from the welcome e-mail with `#token=…`, likewise (docs/security.md#e-mail-verification).
-  verifyEmail: { path: '/verifyEmail', href: () => '/verifyEmail' },
+  verifyEmail: fixed('/verifyEmail'),
   welcome: { path: '/welcome', href: (invited = false) => (invited ? '/welcome?invited=1' : '/welcome') },
-  acquireCards: { path: '/acquireCards', href: () => '/acquireCards' },
-  acquireCardsLegacy: { path: '/AcquireCards', href: () => '/AcquireCards' },
+  acquireCards: fixed('/acquireCards'),
+  acquireCardsLegacy: fixed('/AcquireCards'),
   digitalPick: { path: '/digitalPick/:rarity', href: (rarity: number) => `/digitalPick/${rarity}` },
   digitalDraw: {
     path: '/digitalDraw/:anotherDraw?',
@@ -22,16 +27,16 @@ export const paths = {
     path: '/digitalDrawResult/:transactionId',
     href: (transactionId: string) => `/digitalDrawResult/${encodeURIComponent(transactionId)}`,
   },
-  myDraws: { path: '/myDraws', href: () => '/myDraws' },
-  cardCollections: { path: '/cardCollections', href: () => '/cardCollections' },
-  myCollection: { path: '/myCollection', href: () => '/myCollection' },
-  myMap: { path: '/myMap', href: () => '/myMap' },
+  myDraws: fixed('/myDraws'),
+  cardCollections: fixed('/cardCollections'),
+  myCollection: fixed('/myCollection'),
+  myMap: fixed('/myMap'),
   card: { path: '/card/:cardId', href: (cardId: string) => `/card/${encodeURIComponent(cardId)}` },
   userCard: {
     path: '/userCard/:userCardId',
     href: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}`,
   },
-  myMemories: { path: '/myMemories', href: () => '/myMemories' },
+  myMemories: fixed('/myMemories'),
   viewMemory: {
     path: '/viewMemory/:memoryId/:focus?',
     href: (memoryId: string, focus?: 'comments') =>
@@ -49,19 +54,19 @@ export const paths = {
     path: '/switchUserCard/:memoryId?',
     href: (memoryId: string) => `/switchUserCard/${encodeURIComponent(memoryId)}`,
   },
-  feed: { path: '/feed', href: () => '/feed' },
-  myFriends: { path: '/myFriends', href: () => '/myFriends' },
+  feed: fixed('/feed'),
+  myFriends: fixed('/myFriends'),
   friend: { path: '/friend/:userId', href: (userId: string) => `/friend/${encodeURIComponent(userId)}` },
-  myAccount: { path: '/myAccount', href: () => '/myAccount' },
-  myWallet: { path: '/myWallet', href: () => '/myWallet' },
-  notifications: { path: '/notifications', href: () => '/notifications' },
-  requestNewContent: { path: '/requestNewContent', href: () => '/requestNewContent' },
-  about: { path: '/about', href: () => '/about' },
+  myAccount: fixed('/myAccount'),
+  myWallet: fixed('/myWallet'),
+  notifications: fixed('/notifications'),
+  requestNewContent: fixed('/requestNewContent'),
+  about: fixed('/about'),
   // The operators' console and its sections (docs/product.md#console), one lazily loaded part of the app.
   console: { path: '/console/*', href: () => '/console' },
-  privacy: { path: '/privacy', href: () => '/privacy' },
-  terms: { path: '/terms', href: () => '/terms' },
-  freeDraw: { path: '/freeDraw', href: () => '/freeDraw' },
+  privacy: fixed('/privacy'),
+  terms: fixed('/terms'),
+  freeDraw: fixed('/freeDraw'),
   freeDrawResult: {
     path: '/freeDrawResult/:transactionId',
     href: (transactionId: string) => `/freeDrawResult/${encodeURIComponent(transactionId)}`,

@@ -1,12 +1,5 @@
-import type {
-  ChangePasswordBody,
-  ConfirmEmailChangeBody,
-  ConfirmEmailChangeResult,
-  RequestEmailChangeBody,
-  RequestEmailChangeResult,
-  UndoEmailChangeBody,
-  UndoEmailChangeResult,
-} from '@shared/accountChange'
+import * as accountCalls from '@shared/calls/account'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -17,21 +10,21 @@ import { baseApi } from '../../api/baseApi'
  */
 export const accountChangeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    changePassword: build.mutation<null, ChangePasswordBody>({
-      query: (body) => ({ url: '/account/changePassword', method: 'POST', body }),
+    changePassword: build.mutation<CallResponse<'changePassword'>, CallBody<'changePassword'>>({
+      query: (body) => ({ ...accountCalls.changePassword, body }),
       extraOptions: { silentErrors: true },
     }),
-    requestEmailChange: build.mutation<RequestEmailChangeResult, RequestEmailChangeBody>({
-      query: (body) => ({ url: '/account/requestEmailChange', method: 'POST', body }),
+    requestEmailChange: build.mutation<CallResponse<'requestEmailChange'>, CallBody<'requestEmailChange'>>({
+      query: (body) => ({ ...accountCalls.requestEmailChange, body }),
       extraOptions: { silentErrors: true },
     }),
-    confirmEmailChange: build.mutation<ConfirmEmailChangeResult, ConfirmEmailChangeBody>({
-      query: (body) => ({ url: '/account/confirmEmailChange', method: 'POST', body }),
+    confirmEmailChange: build.mutation<CallResponse<'confirmEmailChange'>, CallBody<'confirmEmailChange'>>({
+      query: (body) => ({ ...accountCalls.confirmEmailChange, body }),
       extraOptions: { silentErrors: true },
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),
-    undoEmailChange: build.mutation<UndoEmailChangeResult, UndoEmailChangeBody>({
-      query: (body) => ({ url: '/account/undoEmailChange', method: 'POST', body }),
+    undoEmailChange: build.mutation<CallResponse<'undoEmailChange'>, CallBody<'undoEmailChange'>>({
+      query: (body) => ({ ...accountCalls.undoEmailChange, body }),
       extraOptions: { silentErrors: true },
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),

@@ -1,5 +1,6 @@
-import type { RequestAccountDeletionBody, RequestAccountDeletionResult } from '@shared/account'
-import type { UpdateProfileBody, UpdateProfileResult } from '@shared/session'
+import * as accountCalls from '@shared/calls/account'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import type { UpdateProfileResult } from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
 import { sessionApi } from '../session/api'
@@ -10,12 +11,12 @@ import { sessionApi } from '../session/api'
  */
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAvatarList: build.query<number[], void>({
-      query: () => '/getAvatarList',
+    getAvatarList: build.query<CallResponse<'getAvatarList'>, void>({
+      query: () => accountCalls.getAvatarList,
       providesTags: [{ type: 'Avatar', id: 'LIST' }],
     }),
-    updateProfile: build.mutation<UpdateProfileResult, UpdateProfileBody>({
-      query: (body) => ({ url: '/account/updateProfile', method: 'POST', body }),
+    updateProfile: build.mutation<CallResponse<'updateProfile'>, CallBody<'updateProfile'>>({
+      query: (body) => ({ ...accountCalls.updateProfile, body }),
       // The header shows the new name and avatar at once, before the traveller is refetched.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         let profile: UpdateProfileResult
@@ -36,8 +37,8 @@ export const accountApi = baseApi.injectEndpoints({
       ],
     }),
     // The session ends with the answer, and with it every cached answer: nothing to invalidate.
-    requestAccountDeletion: build.mutation<RequestAccountDeletionResult, RequestAccountDeletionBody>({
-      query: (body) => ({ url: '/account/requestDeletion', method: 'POST', body }),
+    requestAccountDeletion: build.mutation<CallResponse<'requestAccountDeletion'>, CallBody<'requestAccountDeletion'>>({
+      query: (body) => ({ ...accountCalls.requestAccountDeletion, body }),
     }),
   }),
 })

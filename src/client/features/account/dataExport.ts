@@ -1,4 +1,5 @@
 import { EXPORT_ESTIMATE_HEADER } from '@shared/account'
+import { exportMyData } from '@shared/calls/account'
 import type { Envelope } from '@shared/envelope'
 
 import type { ApiError } from '../../api/errors'
@@ -52,7 +53,7 @@ export async function fetchDataExport(
 ): Promise<DownloadedExport> {
   let response: Response
   try {
-    response = await fetch(`${API_BASE_URL}/account/exportMyData`, {
+    response = await fetch(`${API_BASE_URL}${exportMyData.url}`, {
       headers: { 'X-Api-Key': API_KEY, 'X-Auth-Key': authKey },
       signal,
     })

@@ -1,15 +1,6 @@
-import type {
-  AgeConfirmation,
-  CardDrawResult,
-  DrawCardResult,
-  DrawPity,
-  FreeCardDrawResult,
-  FreeDrawnCard,
-  MyDraws,
-  PickCardBody,
-  PickCardResult,
-  PricesResult,
-} from '@shared/acquire'
+import * as acquireCalls from '@shared/calls/acquire'
+import * as mailCalls from '@shared/calls/mail'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { ACQUISITION_TAGS, baseApi } from '../../api/baseApi'
 import { takeAnsweredBalances } from '../session/api'
@@ -29,15 +20,15 @@ const ACQUIRED = [...ACQUISITION_TAGS, { type: 'Avatar', id: 'LIST' }, ...DRAW_H
 export const acquireApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** "Get Notified" for physical cards: stores the request (one per account) that the announcement mail answers. */
-    requestPhysicalCardsNotice: build.mutation<null, void>({
-      query: () => ({ url: '/mail/requestPhysicalCardsNotice', method: 'POST' }),
+    requestPhysicalCardsNotice: build.mutation<CallResponse<'requestPhysicalCardsNotice'>, void>({
+      query: () => mailCalls.requestPhysicalCardsNotice,
     }),
     /** Asked before the first paid draw (docs/product.md#age-confirmation). */
-    getAgeConfirmation: build.query<AgeConfirmation, void>({
-      query: () => '/getAgeConfirmation',
+    getAgeConfirmation: build.query<CallResponse<'getAgeConfirmation'>, void>({
+      query: () => acquireCalls.getAgeConfirmation,
     }),
-    confirmAge: build.mutation<AgeConfirmation, void>({
-      query: () => ({ url: '/confirmAge', method: 'POST' }),
+    confirmAge: build.mutation<CallResponse<'confirmAge'>, void>({
+      query: () => acquireCalls.confirmAge,
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled
@@ -47,12 +38,12 @@ export const acquireApi = baseApi.injectEndpoints({
         }
       },
     }),
-    getPrices: build.query<PricesResult, void>({
-      query: () => '/getPrices',
+    getPrices: build.query<CallResponse<'getPrices'>, void>({
+      query: () => acquireCalls.getPrices,
       providesTags: [{ type: 'Prices', id: 'LIST' }],
     }),
-    pickCard: build.mutation<PickCardResult, PickCardBody>({
-      query: (body) => ({ url: '/pickCard', method: 'POST', body }),
+    pickCard: build.mutation<CallResponse<'pickCard'>, CallBody<'pickCard'>>({
+      query: (body) => ({ ...acquireCalls.pickCard, body }),
       // The pick screen shows the insufficient-credit and login texts itself.
       extraOptions: { silentErrors: true },
       onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
@@ -63,37 +54,37 @@ export const acquireApi = baseApi.injectEndpoints({
      * A GET on the wire (docs/product.md#calls-catalogue), but it spends credit, so it is a mutation here and never
      * cached or refetched.
      */
-    drawCard: build.mutation<DrawCardResult, { tenDraws: boolean }>({
-      query: ({ tenDraws }) => ({ url: '/drawCard', params: tenDraws ? { tenDraws: 1 } : undefined }),
+    drawCard: build.mutation<CallResponse<'drawCard'>, { tenDraws: boolean }>({
+      query: ({ tenDraws }) => ({ ...acquireCalls.drawCard, params: tenDraws ? { tenDraws: 1 } : undefined }),
       extraOptions: { silentErrors: true },
       onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...ACQUIRED],
     }),
-    getCardDrawResult: build.query<CardDrawResult, string>({
-      query: (transactionId) => ({ url: '/getCardDrawResult', params: { transactionId } }),
+    getCardDrawResult: build.query<CallResponse<'getCardDrawResult'>, string>({
+      query: (transactionId) => ({ ...acquireCalls.getCardDrawResult, params: { transactionId } }),
       // The result page says "not found" in place; a failure gets the shared toast and a retry.
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, transactionId) => [{ type: 'DrawResult', id: transactionId }],
     }),
     /** Keyset pages of the user's picks and draws, newest first; each page's nextCursor asks for the one after it. */
-    getMyDraws: build.infiniteQuery<MyDraws, void, string | null>({
+    getMyDraws: build.infiniteQuery<CallResponse<'getMyDraws'>, void, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      query: ({ pageParam }) => ({ url: '/getMyDraws', params: pageParam ? { cursor: pageParam } : undefined }),
+      query: ({ pageParam }) => ({ ...acquireCalls.getMyDraws, params: pageParam ? { cursor: pageParam } : undefined }),
       providesTags: [DRAW_HISTORY[0]],
     }),
-    getDrawPity: build.query<DrawPity, void>({
-      query: () => '/getDrawPity',
+    getDrawPity: build.query<CallResponse<'getDrawPity'>, void>({
+      query: () => acquireCalls.getDrawPity,
       providesTags: [DRAW_HISTORY[1]],
     }),
-    freeDrawCard: build.mutation<FreeDrawnCard, void>({
-      query: () => '/public/freeDrawCard',
+    freeDrawCard: build.mutation<CallResponse<'freeDrawCard'>, void>({
+      query: () => acquireCalls.freeDrawCard,
     }),
-    getFreeCardDrawResult: build.query<FreeCardDrawResult, string>({
-      query: (transactionId) => ({ url: '/public/getFreeCardDrawResult', params: { transactionId } }),
+    getFreeCardDrawResult: build.query<CallResponse<'getFreeCardDrawResult'>, string>({
+      query: (transactionId) => ({ ...acquireCalls.getFreeCardDrawResult, params: { transactionId } }),
       extraOptions: { silentErrors: 'refusals' },
     }),
   }),

@@ -1,4 +1,5 @@
-import type { ListedTraveller, TravellerBody } from '@shared/blocks'
+import * as blocksCalls from '@shared/calls/blocks'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -25,28 +26,28 @@ const MUTE_TAGS = [
 // Its tag types are added here rather than on the base API, which is part of every first load.
 export const blocksApi = baseApi.enhanceEndpoints({ addTagTypes: ['Blocked', 'Muted'] }).injectEndpoints({
   endpoints: (build) => ({
-    getBlockedTravellers: build.query<ListedTraveller[], void>({
-      query: () => '/blocks/getBlockedTravellers',
+    getBlockedTravellers: build.query<CallResponse<'getBlockedTravellers'>, void>({
+      query: () => blocksCalls.getBlockedTravellers,
       providesTags: [{ type: 'Blocked', id: 'LIST' }],
     }),
-    getMutedTravellers: build.query<ListedTraveller[], void>({
-      query: () => '/blocks/getMutedTravellers',
+    getMutedTravellers: build.query<CallResponse<'getMutedTravellers'>, void>({
+      query: () => blocksCalls.getMutedTravellers,
       providesTags: [{ type: 'Muted', id: 'LIST' }],
     }),
-    blockTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/blockTraveller', method: 'POST', body }),
+    blockTraveller: build.mutation<CallResponse<'blockTraveller'>, CallBody<'blockTraveller'>>({
+      query: (body) => ({ ...blocksCalls.blockTraveller, body }),
       invalidatesTags: [...BLOCK_TAGS],
     }),
-    unblockTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/unblockTraveller', method: 'POST', body }),
+    unblockTraveller: build.mutation<CallResponse<'unblockTraveller'>, CallBody<'unblockTraveller'>>({
+      query: (body) => ({ ...blocksCalls.unblockTraveller, body }),
       invalidatesTags: [...BLOCK_TAGS],
     }),
-    muteTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/muteTraveller', method: 'POST', body }),
+    muteTraveller: build.mutation<CallResponse<'muteTraveller'>, CallBody<'muteTraveller'>>({
+      query: (body) => ({ ...blocksCalls.muteTraveller, body }),
       invalidatesTags: [...MUTE_TAGS],
     }),
-    unmuteTraveller: build.mutation<null, TravellerBody>({
-      query: (body) => ({ url: '/blocks/unmuteTraveller', method: 'POST', body }),
+    unmuteTraveller: build.mutation<CallResponse<'unmuteTraveller'>, CallBody<'unmuteTraveller'>>({
+      query: (body) => ({ ...blocksCalls.unmuteTraveller, body }),
       invalidatesTags: [...MUTE_TAGS],
     }),
   }),

@@ -1,15 +1,8 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit'
 
-import type {
-  GiftAllowance,
-  GiftUserCardBody,
-  GiftUserCardResult,
-  MyCollection,
-  OwnedCardEntry,
-  RecycleUserCardBody,
-  RecycleUserCardResult,
-  UserCard,
-} from '@shared/collection'
+import * as collectionCalls from '@shared/calls/collection'
+import type { CallResponse } from '@shared/calls/schemas'
+import type { GiftUserCardBody, OwnedCardEntry, RecycleUserCardBody } from '@shared/collection'
 
 import { baseApi } from '../../api/baseApi'
 import type { RootState } from '../../app/store'
@@ -32,22 +25,23 @@ export interface GiftUserCardArgs extends GiftUserCardBody {
 export const collectionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMyCollection: build.query<EntityState<OwnedCardEntry, string>, void>({
-      query: () => '/getMyCollection',
-      transformResponse: (response: MyCollection) => ownedCardsAdapter.setAll(emptyCollection, response),
+      query: () => collectionCalls.getMyCollection,
+      transformResponse: (response: CallResponse<'getMyCollection'>) =>
+        ownedCardsAdapter.setAll(emptyCollection, response),
       providesTags: [{ type: 'UserCard', id: 'LIST' }],
     }),
-    getUserCard: build.query<UserCard, string>({
-      query: (userCardId) => ({ url: '/getUserCard', params: { userCardId } }),
+    getUserCard: build.query<CallResponse<'getUserCard'>, string>({
+      query: (userCardId) => ({ ...collectionCalls.getUserCard, params: { userCardId } }),
       // The screen shows "User card not found" in place; a failure gets the shared toast and a retry.
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, userCardId) => [{ type: 'UserCard', id: userCardId }],
     }),
     // The value follows the card's rarity, which never changes; no tag, so a recycle does not ask again for a gone copy.
-    getRecycleValue: build.query<number, string>({
-      query: (userCardId) => ({ url: '/getRecycleValue', params: { userCardId } }),
+    getRecycleValue: build.query<CallResponse<'getRecycleValue'>, string>({
+      query: (userCardId) => ({ ...collectionCalls.getRecycleValue, params: { userCardId } }),
     }),
-    recycleUserCard: build.mutation<RecycleUserCardResult, RecycleUserCardArgs>({
-      query: ({ userCardId }) => ({ url: '/recycleUserCard', method: 'POST', body: { userCardId } }),
+    recycleUserCard: build.mutation<CallResponse<'recycleUserCard'>, RecycleUserCardArgs>({
+      query: ({ userCardId }) => ({ ...collectionCalls.recycleUserCard, body: { userCardId } }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => ({ digitalCredit: result.newUserDigitalCredit })),
       invalidatesTags: (_result, _error, { userCardId, cardId }) => [
@@ -57,14 +51,13 @@ export const collectionApi = baseApi.injectEndpoints({
         { type: 'Card', id: cardId },
       ],
     }),
-    getGiftAllowance: build.query<GiftAllowance, void>({
-      query: () => '/getGiftAllowance',
+    getGiftAllowance: build.query<CallResponse<'getGiftAllowance'>, void>({
+      query: () => collectionCalls.getGiftAllowance,
       providesTags: [{ type: 'User', id: 'GIFTS' }],
     }),
-    giftUserCard: build.mutation<GiftUserCardResult, GiftUserCardArgs>({
+    giftUserCard: build.mutation<CallResponse<'giftUserCard'>, GiftUserCardArgs>({
       query: ({ userCardId, friendUserId }) => ({
-        url: '/giftUserCard',
-        method: 'POST',
+        ...collectionCalls.giftUserCard,
         body: { userCardId, friendUserId },
       }),
       // The dialog shows a refusal in place.

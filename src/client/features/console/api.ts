@@ -1,21 +1,7 @@
-import type {
-  AdjustCreditBody,
-  AdjustCreditResult,
-  ConsoleContentRequest,
-  ContentRequestPage,
-  EndSessionsResult,
-  ListContentRequestsQuery,
-  TravellerActionBody,
-  TravellerDetail,
-  TravellerMatch,
-} from '@shared/console'
-import type {
-  AuditLogFilter,
-  AuditLogPage,
-  GetAuditLogQuery,
-  SecondFactorEnrolment,
-  SecondFactorStatus,
-} from '@shared/operator'
+import * as operatorCalls from '@shared/calls/operator'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import type { ListContentRequestsQuery } from '@shared/console'
+import type { AuditLogFilter, GetAuditLogQuery } from '@shared/operator'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -38,55 +24,61 @@ export const consoleApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       // A traveller is answered as by an unknown route: the console shows "Page Not Found" itself.
-      getSecondFactor: build.query<SecondFactorStatus, void>({
-        query: () => '/operator/secondFactor',
+      getSecondFactor: build.query<CallResponse<'getSecondFactor'>, void>({
+        query: () => operatorCalls.getSecondFactor,
         providesTags: ['SecondFactor'],
         extraOptions: { silentErrors: 'refusals' },
       }),
-      enrolSecondFactor: build.mutation<SecondFactorEnrolment, void>({
-        query: () => ({ url: '/operator/secondFactor/enrol', method: 'POST' }),
+      enrolSecondFactor: build.mutation<CallResponse<'enrolSecondFactor'>, void>({
+        query: () => operatorCalls.enrolSecondFactor,
       }),
-      verifySecondFactor: build.mutation<SecondFactorStatus, { code: string }>({
-        query: (body) => ({ url: '/operator/secondFactor/verify', method: 'POST', body }),
+      verifySecondFactor: build.mutation<CallResponse<'verifySecondFactor'>, CallBody<'verifySecondFactor'>>({
+        query: (body) => ({ ...operatorCalls.verifySecondFactor, body }),
         invalidatesTags: ['SecondFactor', 'AuditLog'],
       }),
-      getAuditLog: build.query<AuditLogPage, GetAuditLogQuery>({
-        query: (query) => `/operator/auditLog${searchOf(query)}`,
+      getAuditLog: build.query<CallResponse<'getAuditLog'>, GetAuditLogQuery>({
+        query: (query) => `${operatorCalls.getAuditLog.url}${searchOf(query)}`,
         providesTags: ['AuditLog'],
       }),
       exportAuditLog: build.mutation<string, AuditLogFilter>({
-        query: (filter) => ({ url: `/operator/auditLog/export${searchOf(filter)}`, responseHandler: 'text' }),
+        query: (filter) => ({
+          url: `${operatorCalls.exportAuditLog.url}${searchOf(filter)}`,
+          responseHandler: 'text',
+        }),
         invalidatesTags: ['AuditLog'],
       }),
-      searchTravellers: build.query<TravellerMatch[], string>({
-        query: (q) => `/operator/travellers/search${searchOf({ q })}`,
+      searchTravellers: build.query<CallResponse<'searchTravellers'>, string>({
+        query: (q) => `${operatorCalls.searchTravellers.url}${searchOf({ q })}`,
       }),
-      getTraveller: build.query<TravellerDetail, string>({
-        query: (userId) => `/operator/travellers/traveller${searchOf({ userId })}`,
+      getTraveller: build.query<CallResponse<'getTraveller'>, string>({
+        query: (userId) => `${operatorCalls.getTraveller.url}${searchOf({ userId })}`,
         providesTags: (_result, _error, userId) => [{ type: 'ConsoleTraveller', id: userId }],
       }),
-      adjustCredit: build.mutation<AdjustCreditResult, AdjustCreditBody>({
-        query: (body) => ({ url: '/operator/travellers/adjustCredit', method: 'POST', body }),
+      adjustCredit: build.mutation<CallResponse<'adjustCredit'>, CallBody<'adjustCredit'>>({
+        query: (body) => ({ ...operatorCalls.adjustCredit, body }),
         invalidatesTags: (_result, _error, { userId }) => [{ type: 'ConsoleTraveller', id: userId }, 'AuditLog'],
       }),
-      endSessions: build.mutation<EndSessionsResult, TravellerActionBody>({
-        query: (body) => ({ url: '/operator/travellers/endSessions', method: 'POST', body }),
+      endSessions: build.mutation<CallResponse<'endSessions'>, CallBody<'endSessions'>>({
+        query: (body) => ({ ...operatorCalls.endSessions, body }),
         invalidatesTags: (_result, _error, { userId }) => [{ type: 'ConsoleTraveller', id: userId }, 'AuditLog'],
       }),
-      sendPasswordReset: build.mutation<null, TravellerActionBody>({
-        query: (body) => ({ url: '/operator/travellers/sendPasswordReset', method: 'POST', body }),
+      sendPasswordReset: build.mutation<CallResponse<'sendPasswordReset'>, CallBody<'sendPasswordReset'>>({
+        query: (body) => ({ ...operatorCalls.sendPasswordReset, body }),
         invalidatesTags: ['AuditLog'],
       }),
-      getContentRequests: build.query<ContentRequestPage, ListContentRequestsQuery>({
-        query: (query) => `/operator/contentRequests${searchOf(query)}`,
+      getContentRequests: build.query<CallResponse<'getContentRequests'>, ListContentRequestsQuery>({
+        query: (query) => `${operatorCalls.getContentRequests.url}${searchOf(query)}`,
         providesTags: ['ContentRequest'],
       }),
-      replyToContentRequest: build.mutation<ConsoleContentRequest, { requestId: string; reply: string }>({
-        query: (body) => ({ url: '/operator/contentRequests/reply', method: 'POST', body }),
+      replyToContentRequest: build.mutation<CallResponse<'replyToContentRequest'>, CallBody<'replyToContentRequest'>>({
+        query: (body) => ({ ...operatorCalls.replyToContentRequest, body }),
         invalidatesTags: ['ContentRequest', 'AuditLog'],
       }),
-      markContentRequestDone: build.mutation<ConsoleContentRequest, { requestId: string }>({
-        query: (body) => ({ url: '/operator/contentRequests/markDone', method: 'POST', body }),
+      markContentRequestDone: build.mutation<
+        CallResponse<'markContentRequestDone'>,
+        CallBody<'markContentRequestDone'>
+      >({
+        query: (body) => ({ ...operatorCalls.markContentRequestDone, body }),
         invalidatesTags: ['ContentRequest', 'AuditLog'],
       }),
     }),

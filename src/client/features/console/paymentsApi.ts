@@ -1,9 +1,6 @@
-import type {
-  ConsolePayments,
-  ConsolePaymentsQuery,
-  RefundPurchaseBody,
-  RefundPurchaseResult,
-} from '@shared/consolePayments'
+import * as operatorCalls from '@shared/calls/operator'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import type { ConsolePaymentsQuery } from '@shared/consolePayments'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -13,12 +10,15 @@ import { baseApi } from '../../api/baseApi'
  */
 export const consolePaymentsApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsolePayments'] }).injectEndpoints({
   endpoints: (build) => ({
-    getConsolePayments: build.query<ConsolePayments, ConsolePaymentsQuery>({
-      query: ({ traveller }) => ({ url: '/operator/payments', params: traveller ? { traveller } : undefined }),
+    getConsolePayments: build.query<CallResponse<'getConsolePayments'>, ConsolePaymentsQuery>({
+      query: ({ traveller }) => ({
+        ...operatorCalls.getConsolePayments,
+        params: traveller ? { traveller } : undefined,
+      }),
       providesTags: ['ConsolePayments'],
     }),
-    refundPurchase: build.mutation<RefundPurchaseResult, RefundPurchaseBody>({
-      query: (body) => ({ url: '/operator/payments/refund', method: 'POST', body }),
+    refundPurchase: build.mutation<CallResponse<'refundPurchase'>, CallBody<'refundPurchase'>>({
+      query: (body) => ({ ...operatorCalls.refundPurchase, body }),
       invalidatesTags: ['ConsolePayments'],
     }),
   }),

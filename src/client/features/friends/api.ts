@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
 
-import type { AddFriendResult, Friend, FriendCodeBody, FriendMatch, FriendPage } from '@shared/friends'
-import type { ReferralRewardsResult } from '@shared/wallet'
+import * as friendsCalls from '@shared/calls/friends'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import * as walletCalls from '@shared/calls/wallet'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -14,16 +15,16 @@ const FRIENDSHIP_TAGS = [
 
 export const friendsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getMyFriends: build.query<Friend[], void>({
-      query: () => '/friends/getMyFriends',
+    getMyFriends: build.query<CallResponse<'getMyFriends'>, void>({
+      query: () => friendsCalls.getMyFriends,
       providesTags: [{ type: 'Friend', id: 'LIST' }],
     }),
     /**
      * A friend's page. It changes with the friendship (removed, it refuses) and with their memories the viewer likes
      * or comments on, so it goes with the friend list and with each memory it lists.
      */
-    getFriendPage: build.query<FriendPage, string>({
-      query: (userId) => ({ url: '/friends/getFriendPage', params: { userId } }),
+    getFriendPage: build.query<CallResponse<'getFriendPage'>, string>({
+      query: (userId) => ({ ...friendsCalls.getFriendPage, params: { userId } }),
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (page, _error, userId) => [
         { type: 'Friend', id: 'LIST' },
@@ -32,23 +33,23 @@ export const friendsApi = baseApi.injectEndpoints({
       ],
     }),
     /** Friends who joined with the user's code and where each one's reward stands; they change by others' actions. */
-    getReferralRewards: build.query<ReferralRewardsResult, void>({
-      query: () => '/getReferralRewards',
+    getReferralRewards: build.query<CallResponse<'getReferralRewards'>, void>({
+      query: () => walletCalls.getReferralRewards,
       providesTags: [{ type: 'Referral', id: 'LIST' }],
     }),
     /** For tagging friends in memories; the caller debounces and skips empty names. */
-    searchFriends: build.query<FriendMatch[], string>({
-      query: (name) => ({ url: '/friends/searchFriends', params: { name } }),
+    searchFriends: build.query<CallResponse<'searchFriends'>, string>({
+      query: (name) => ({ ...friendsCalls.searchFriends, params: { name } }),
       providesTags: [{ type: 'Friend', id: 'LIST' }],
     }),
     /** The screen shows a refusal under the code field. */
-    addFriend: build.mutation<AddFriendResult, FriendCodeBody>({
-      query: (body) => ({ url: '/friends/addFriend', method: 'POST', body }),
+    addFriend: build.mutation<CallResponse<'addFriend'>, CallBody<'addFriend'>>({
+      query: (body) => ({ ...friendsCalls.addFriend, body }),
       extraOptions: { silentErrors: true },
       invalidatesTags: [...FRIENDSHIP_TAGS],
     }),
-    removeFriend: build.mutation<null, FriendCodeBody>({
-      query: (body) => ({ url: '/friends/removeFriend', method: 'POST', body }),
+    removeFriend: build.mutation<CallResponse<'removeFriend'>, CallBody<'removeFriend'>>({
+      query: (body) => ({ ...friendsCalls.removeFriend, body }),
       invalidatesTags: [...FRIENDSHIP_TAGS],
     }),
   }),

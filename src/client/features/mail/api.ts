@@ -1,3 +1,5 @@
+import * as mailCalls from '@shared/calls/mail'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 import type { EmailPreferences } from '@shared/mail'
 
 import { baseApi } from '../../api/baseApi'
@@ -8,13 +10,13 @@ import { baseApi } from '../../api/baseApi'
  */
 export const mailApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getEmailPreferences: build.query<EmailPreferences, void>({
-      query: () => '/mail/getEmailPreferences',
+    getEmailPreferences: build.query<CallResponse<'getEmailPreferences'>, void>({
+      query: () => mailCalls.getEmailPreferences,
       // The section says a failed load in place, with "Try again".
       extraOptions: { silentErrors: true },
     }),
-    setEmailPreferences: build.mutation<EmailPreferences, EmailPreferences>({
-      query: (body) => ({ url: '/mail/setEmailPreferences', method: 'POST', body }),
+    setEmailPreferences: build.mutation<CallResponse<'setEmailPreferences'>, CallBody<'setEmailPreferences'>>({
+      query: (body) => ({ ...mailCalls.setEmailPreferences, body }),
       // The answer is the stored setting: it replaces the cached one, so no tag is needed.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         let stored: EmailPreferences

@@ -1,19 +1,13 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit'
 
+import * as memoriesCalls from '@shared/calls/memories'
+import type { CallResponse } from '@shared/calls/schemas'
 import type {
-  AvailableCardSets,
   CreateMemoryBody,
-  CreateMemoryResult,
-  LikeMemoryResult,
   Memory,
-  MemoryList,
-  PeerUserCards,
   PeerUserCardsQuery,
   PostCommentBody,
-  PostCommentResult,
   SwitchUserCardBody,
-  SwitchUserCardResult,
-  TransferrableCards,
   UpdateMemoryBody,
   UpdateVisibilityBody,
   UploadMemoryPictureResult,
@@ -61,47 +55,48 @@ export interface UploadMemoryPictureArgs {
 export const memoriesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMyMemories: build.query<EntityState<Memory, string>, void>({
-      query: () => '/memory/getMyMemories',
-      transformResponse: (response: MemoryList) => myMemoriesAdapter.setAll(emptyMyMemories, response),
+      query: () => memoriesCalls.getMyMemories,
+      transformResponse: (response: CallResponse<'getMyMemories'>) =>
+        myMemoriesAdapter.setAll(emptyMyMemories, response),
       providesTags: (result) => [
         { type: 'Memory', id: 'LIST' },
         ...(result?.ids ?? []).map((id) => ({ type: 'Memory' as const, id })),
       ],
     }),
-    getMemory: build.query<Memory, string>({
-      query: (memoryId) => ({ url: '/memory/getMemory', params: { memoryId } }),
+    getMemory: build.query<CallResponse<'getMemory'>, string>({
+      query: (memoryId) => ({ ...memoriesCalls.getMemory, params: { memoryId } }),
       // Screens show "Memory not found …" in place; a failure gets the shared toast and a retry.
       extraOptions: { silentErrors: 'refusals' },
       providesTags: (_result, _error, memoryId) => [{ type: 'Memory', id: memoryId }],
     }),
-    getAvailableCardSets: build.query<AvailableCardSets, void>({
-      query: () => '/memory/getAvailableCardSets',
+    getAvailableCardSets: build.query<CallResponse<'getAvailableCardSets'>, void>({
+      query: () => memoriesCalls.getAvailableCardSets,
       providesTags: [{ type: 'UserCard', id: 'LIST' }],
     }),
-    getPeerUserCards: build.query<PeerUserCards, PeerUserCardsQuery>({
-      query: (params) => ({ url: '/getPeerUserCards', params }),
+    getPeerUserCards: build.query<CallResponse<'getPeerUserCards'>, PeerUserCardsQuery>({
+      query: (params) => ({ ...memoriesCalls.getPeerUserCards, params }),
       providesTags: [{ type: 'UserCard', id: 'LIST' }],
     }),
-    getTransferrableCards: build.query<TransferrableCards, string>({
-      query: (cardId) => ({ url: '/cards/getTransferrableCards', params: { cardId } }),
+    getTransferrableCards: build.query<CallResponse<'getTransferrableCards'>, string>({
+      query: (cardId) => ({ ...memoriesCalls.getTransferrableCards, params: { cardId } }),
       providesTags: (_result, _error, cardId) => [{ type: 'Card', id: cardId }],
     }),
     uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
       // Loaded with the first upload: most visits upload nothing, and the first load stays as small as it was.
       queryFn: async (args, api) => (await import('./pictureUpload')).uploadMemoryPicture(args, api),
     }),
-    createMemory: build.mutation<CreateMemoryResult, WithPlace<CreateMemoryBody>>({
-      query: ({ place: _place, ...body }) => ({ url: '/memory/createMemory', method: 'POST', body }),
+    createMemory: build.mutation<CallResponse<'createMemory'>, WithPlace<CreateMemoryBody>>({
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.createMemory, body }),
       // A copy that already holds a memory gets the "Oops :(" page instead of a toast.
       extraOptions: { silentErrors: true },
       invalidatesTags: (_result, error, { place }) => (error ? [] : memoryTags(undefined, place)),
     }),
-    updateMemory: build.mutation<null, WithPlace<UpdateMemoryBody>>({
-      query: ({ place: _place, ...body }) => ({ url: '/memory/updateMemory', method: 'POST', body }),
+    updateMemory: build.mutation<CallResponse<'updateMemory'>, WithPlace<UpdateMemoryBody>>({
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.updateMemory, body }),
       invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
     }),
-    updateVisibility: build.mutation<null, WithPlace<UpdateVisibilityBody>>({
-      query: ({ place: _place, ...body }) => ({ url: '/memory/updateVisibility', method: 'POST', body }),
+    updateVisibility: build.mutation<CallResponse<'updateVisibility'>, WithPlace<UpdateVisibilityBody>>({
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.updateVisibility, body }),
       async onQueryStarted({ memoryId, visibility }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           memoriesApi.util.updateQueryData('getMyMemories', undefined, (draft) => {
@@ -117,8 +112,8 @@ export const memoriesApi = baseApi.injectEndpoints({
       },
       invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
     }),
-    switchUserCard: build.mutation<SwitchUserCardResult, WithPlace<SwitchUserCardBody>>({
-      query: ({ place: _place, ...body }) => ({ url: '/memory/switchUserCard', method: 'POST', body }),
+    switchUserCard: build.mutation<CallResponse<'switchUserCard'>, WithPlace<SwitchUserCardBody>>({
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.switchUserCard, body }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: (result, error, { memoryId, place }) =>
@@ -132,8 +127,8 @@ export const memoriesApi = baseApi.injectEndpoints({
               { type: 'User' as const, id: 'ME' },
             ],
     }),
-    likeMemory: build.mutation<LikeMemoryResult, WithPlace<{ memoryId: string }>>({
-      query: ({ memoryId }) => ({ url: '/memory/likeMemory', method: 'POST', body: { memoryId } }),
+    likeMemory: build.mutation<CallResponse<'likeMemory'>, WithPlace<{ memoryId: string }>>({
+      query: ({ memoryId }) => ({ ...memoriesCalls.likeMemory, body: { memoryId } }),
       async onQueryStarted({ memoryId }, { dispatch, queryFulfilled }) {
         const toggle = (memory: Memory | undefined) => {
           if (!memory) return
@@ -166,8 +161,8 @@ export const memoriesApi = baseApi.injectEndpoints({
               { type: 'UserCard', id: place.userCardId },
             ],
     }),
-    postComment: build.mutation<PostCommentResult, WithPlace<PostCommentBody>>({
-      query: ({ place: _place, ...body }) => ({ url: '/memory/postComment', method: 'POST', body }),
+    postComment: build.mutation<CallResponse<'postComment'>, WithPlace<PostCommentBody>>({
+      query: ({ place: _place, ...body }) => ({ ...memoriesCalls.postComment, body }),
       invalidatesTags: (_result, error, { memoryId, place }) => (error ? [] : memoryTags(memoryId, place)),
     }),
   }),

@@ -1,5 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query'
 
+import { uploadMemoryPicture as uploadMemoryPictureCall } from '@shared/calls/memories'
 import type { Envelope } from '@shared/envelope'
 import type { UploadMemoryPictureResult } from '@shared/memories'
 
@@ -20,7 +21,7 @@ function uploadWithProgress(
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
     const query = userCardId ? `?userCardId=${encodeURIComponent(userCardId)}` : ''
-    request.open('POST', `${API_BASE_URL}/memory/uploadMemoryPicture${query}`)
+    request.open(uploadMemoryPictureCall.method, `${API_BASE_URL}${uploadMemoryPictureCall.url}${query}`)
     request.setRequestHeader('X-Api-Key', API_KEY)
     if (authKey) request.setRequestHeader('X-Auth-Key', authKey)
     request.upload.onprogress = (event) => {

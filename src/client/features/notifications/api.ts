@@ -1,6 +1,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 
-import type { Notification, ReadNotificationBody } from '@shared/notifications'
+import * as notificationsCalls from '@shared/calls/notifications'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import type { Notification } from '@shared/notifications'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -10,18 +12,18 @@ export const notificationsApi = baseApi.injectEndpoints({
      * Polled every 10 s by the notification listener; silent on failure (docs/product.md#session-states). The answer
      * is the header's flag, kept until the session ends although no screen subscribes to it.
      */
-    checkNewNotifications: build.query<boolean, void>({
-      query: () => '/checkNewNotifications',
+    checkNewNotifications: build.query<CallResponse<'checkNewNotifications'>, void>({
+      query: () => notificationsCalls.checkNewNotifications,
       extraOptions: { silentErrors: true },
       keepUnusedDataFor: Infinity,
     }),
-    getNotifications: build.query<Notification[], void>({
-      query: () => '/getNotifications',
+    getNotifications: build.query<CallResponse<'getNotifications'>, void>({
+      query: () => notificationsCalls.getNotifications,
       providesTags: [{ type: 'Notification', id: 'LIST' }],
     }),
     /** Marked read at once; the list reloads and the header's flag is checked again, so it goes off with the last unread. */
-    readNotification: build.mutation<null, ReadNotificationBody>({
-      query: (body) => ({ url: '/readNotification', method: 'POST', body }),
+    readNotification: build.mutation<CallResponse<'readNotification'>, CallBody<'readNotification'>>({
+      query: (body) => ({ ...notificationsCalls.readNotification, body }),
       onQueryStarted: ({ notificationId }, lifecycle) =>
         readAtOnce(lifecycle, (list) => {
           const notification = list.find((item) => item.notificationId === notificationId)
@@ -30,8 +32,8 @@ export const notificationsApi = baseApi.injectEndpoints({
       invalidatesTags: [{ type: 'Notification', id: 'LIST' }],
     }),
     /** "Mark all as read": every one shows read at once; the header's flag goes off with the answer. */
-    readAllNotifications: build.mutation<null, void>({
-      query: () => ({ url: '/readAllNotifications', method: 'POST' }),
+    readAllNotifications: build.mutation<CallResponse<'readAllNotifications'>, void>({
+      query: () => notificationsCalls.readAllNotifications,
       onQueryStarted: (_arg, lifecycle) =>
         readAtOnce(lifecycle, (list) => {
           for (const notification of list) notification.read = true

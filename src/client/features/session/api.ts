@@ -1,44 +1,37 @@
 import { isAnyOf } from '@reduxjs/toolkit'
 
-import type {
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RegisterResult,
-  RequestPasswordResetBody,
-  ResetPasswordBody,
-  ResetPasswordResult,
-  User,
-} from '@shared/session'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import * as sessionCalls from '@shared/calls/session'
+import type { User } from '@shared/session'
 
 import { baseApi } from '../../api/baseApi'
 import { useAppSelector } from '../../lib/hooks'
 
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    register: build.mutation<RegisterResult, RegisterBody>({
-      query: (body) => ({ url: '/register', method: 'POST', body }),
+    register: build.mutation<CallResponse<'register'>, CallBody<'register'>>({
+      query: (body) => ({ ...sessionCalls.register, body }),
       extraOptions: { silentErrors: true },
     }),
-    login: build.mutation<LoginResult, LoginBody>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
+    login: build.mutation<CallResponse<'login'>, CallBody<'login'>>({
+      query: (body) => ({ ...sessionCalls.login, body }),
     }),
     // Both screens show refusals in place (docs/product.md#forgot-password).
-    requestPasswordReset: build.mutation<null, RequestPasswordResetBody>({
-      query: (body) => ({ url: '/requestPasswordReset', method: 'POST', body }),
+    requestPasswordReset: build.mutation<CallResponse<'requestPasswordReset'>, CallBody<'requestPasswordReset'>>({
+      query: (body) => ({ ...sessionCalls.requestPasswordReset, body }),
       extraOptions: { silentErrors: true },
     }),
-    resetPassword: build.mutation<ResetPasswordResult, ResetPasswordBody>({
-      query: (body) => ({ url: '/resetPassword', method: 'POST', body }),
+    resetPassword: build.mutation<CallResponse<'resetPassword'>, CallBody<'resetPassword'>>({
+      query: (body) => ({ ...sessionCalls.resetPassword, body }),
       extraOptions: { silentErrors: true },
     }),
-    logout: build.mutation<null, void>({
-      query: () => ({ url: '/logout', method: 'POST' }),
+    logout: build.mutation<CallResponse<'logout'>, void>({
+      query: () => sessionCalls.logout,
       extraOptions: { silentErrors: true },
     }),
     // An answer without a user means the session is gone; the slice and My Account end it.
-    getUser: build.query<User | null, void>({
-      query: () => '/getUser',
+    getUser: build.query<CallResponse<'getUser'> | null, void>({
+      query: () => sessionCalls.getUser,
       providesTags: [{ type: 'User', id: 'ME' }],
     }),
   }),

@@ -1,4 +1,5 @@
-import type { ResendVerificationEmailResult, VerifyEmailBody, VerifyEmailResult } from '@shared/session'
+import * as emailVerificationCalls from '@shared/calls/emailVerification'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -9,14 +10,14 @@ import { baseApi } from '../../api/baseApi'
 export const emailVerificationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // The page shows refusals in place.
-    verifyEmail: build.mutation<VerifyEmailResult, VerifyEmailBody>({
-      query: (body) => ({ url: '/verifyEmail', method: 'POST', body }),
+    verifyEmail: build.mutation<CallResponse<'verifyEmail'>, CallBody<'verifyEmail'>>({
+      query: (body) => ({ ...emailVerificationCalls.verifyEmail, body }),
       extraOptions: { silentErrors: true },
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),
     // Refusals (too many, e-mail off) are shown by the shared request handling.
-    resendVerificationEmail: build.mutation<ResendVerificationEmailResult, undefined>({
-      query: () => ({ url: '/resendVerificationEmail', method: 'POST' }),
+    resendVerificationEmail: build.mutation<CallResponse<'resendVerificationEmail'>, undefined>({
+      query: () => emailVerificationCalls.resendVerificationEmail,
       invalidatesTags: [{ type: 'User', id: 'ME' }],
     }),
   }),

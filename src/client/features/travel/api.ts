@@ -1,12 +1,5 @@
-import type {
-  BucketList,
-  MapPlaces,
-  MyMap,
-  PlaceTravel,
-  Progress,
-  RemoveVerificationBody,
-  SetWantToGoBody,
-} from '@shared/travel'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import * as travelCalls from '@shared/calls/travel'
 
 import { baseApi } from '../../api/baseApi'
 
@@ -22,32 +15,32 @@ const TRAVEL_TAGS = [
 /** The travel map's calls (docs/product.md#screen-my-map). */
 export const travelApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getMapPlaces: build.query<MapPlaces, void>({
+    getMapPlaces: build.query<CallResponse<'getMapPlaces'>, void>({
       // The same drawing until the catalogue changes: a second visit is answered by the browser's cache (ETag).
-      query: () => '/travel/getMapPlaces',
+      query: () => travelCalls.getMapPlaces,
     }),
-    getMyMap: build.query<MyMap, void>({
-      query: () => '/travel/getMyMap',
+    getMyMap: build.query<CallResponse<'getMyMap'>, void>({
+      query: () => travelCalls.getMyMap,
       providesTags: TRAVEL_TAGS,
     }),
-    getProgress: build.query<Progress, void>({
-      query: () => '/collection/getProgress',
+    getProgress: build.query<CallResponse<'getProgress'>, void>({
+      query: () => travelCalls.getProgress,
       providesTags: TRAVEL_TAGS,
     }),
-    getBucketList: build.query<BucketList, void>({
-      query: () => '/travel/getBucketList',
+    getBucketList: build.query<CallResponse<'getBucketList'>, void>({
+      query: () => travelCalls.getBucketList,
       providesTags: TRAVEL_TAGS,
     }),
-    getPlaceTravel: build.query<PlaceTravel, string>({
-      query: (cardId) => ({ url: '/travel/getPlaceTravel', params: { cardId } }),
+    getPlaceTravel: build.query<CallResponse<'getPlaceTravel'>, string>({
+      query: (cardId) => ({ ...travelCalls.getPlaceTravel, params: { cardId } }),
       providesTags: TRAVEL_TAGS,
     }),
-    setWantToGo: build.mutation<null, SetWantToGoBody>({
-      query: (body) => ({ url: '/travel/setWantToGo', method: 'POST', body }),
+    setWantToGo: build.mutation<CallResponse<'setWantToGo'>, CallBody<'setWantToGo'>>({
+      query: (body) => ({ ...travelCalls.setWantToGo, body }),
       invalidatesTags: TRAVEL_TAGS,
     }),
-    removeVerification: build.mutation<null, RemoveVerificationBody>({
-      query: (body) => ({ url: '/travel/removeVerification', method: 'POST', body }),
+    removeVerification: build.mutation<CallResponse<'removeVerification'>, CallBody<'removeVerification'>>({
+      query: (body) => ({ ...travelCalls.removeVerification, body }),
       invalidatesTags: TRAVEL_TAGS,
     }),
   }),

@@ -1,17 +1,5 @@
-import type {
-  CreatePaymentIntentBody,
-  CreatePaymentIntentResult,
-  CreditCertificate,
-  CreditProduct,
-  RedeemCreditCertificateBody,
-  RedeemCreditCertificateResult,
-  SetSpendingLimitBody,
-  SpendingLimit,
-  TestModeConfirmBody,
-  TestModeConfirmResult,
-  VerifyPaymentIntentBody,
-  VerifyPaymentIntentResult,
-} from '@shared/wallet'
+import type { CallBody, CallResponse } from '@shared/calls/schemas'
+import * as walletCalls from '@shared/calls/wallet'
 
 import { baseApi } from '../../api/baseApi'
 import { takeAnsweredBalances } from '../session/api'
@@ -22,48 +10,51 @@ const SPENDING_CHANGED = [{ type: 'User', id: 'SPENDING_LIMIT' }] as const
 
 export const walletApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCreditProducts: build.query<CreditProduct[], void>({
-      query: () => '/payment/getCreditProducts',
+    getCreditProducts: build.query<CallResponse<'getCreditProducts'>, void>({
+      query: () => walletCalls.getCreditProducts,
       providesTags: [{ type: 'CreditProduct', id: 'LIST' }],
     }),
-    getMyCreditCertificates: build.query<CreditCertificate[], void>({
-      query: () => '/payment/getMyCreditCertificates',
+    getMyCreditCertificates: build.query<CallResponse<'getMyCreditCertificates'>, void>({
+      query: () => walletCalls.getMyCreditCertificates,
       providesTags: [{ type: 'Certificate', id: 'LIST' }],
     }),
-    createPaymentIntent: build.mutation<CreatePaymentIntentResult, CreatePaymentIntentBody>({
-      query: (body) => ({ url: '/payment/createPaymentIntent', method: 'POST', body }),
+    createPaymentIntent: build.mutation<CallResponse<'createPaymentIntent'>, CallBody<'createPaymentIntent'>>({
+      query: (body) => ({ ...walletCalls.createPaymentIntent, body }),
       // The purchase modal shows the reason in place.
       extraOptions: { silentErrors: true },
       invalidatesTags: [...SPENDING_CHANGED],
     }),
-    verifyPaymentIntent: build.mutation<VerifyPaymentIntentResult, VerifyPaymentIntentBody>({
-      query: (body) => ({ url: '/payment/verifyPaymentIntent', method: 'POST', body }),
+    verifyPaymentIntent: build.mutation<CallResponse<'verifyPaymentIntent'>, CallBody<'verifyPaymentIntent'>>({
+      query: (body) => ({ ...walletCalls.verifyPaymentIntent, body }),
       // The wallet shows "Purchase failed!" in place.
       extraOptions: { silentErrors: true },
       onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...CREDIT_CHANGED, ...SPENDING_CHANGED],
     }),
-    getSpendingLimit: build.query<SpendingLimit, void>({
-      query: () => '/payment/getSpendingLimit',
+    getSpendingLimit: build.query<CallResponse<'getSpendingLimit'>, void>({
+      query: () => walletCalls.getSpendingLimit,
       // The section shows its own failure with a retry.
       extraOptions: { silentErrors: 'refusals' },
       providesTags: [...SPENDING_CHANGED],
     }),
-    setSpendingLimit: build.mutation<SpendingLimit, SetSpendingLimitBody>({
-      query: (body) => ({ url: '/payment/setSpendingLimit', method: 'POST', body }),
+    setSpendingLimit: build.mutation<CallResponse<'setSpendingLimit'>, CallBody<'setSpendingLimit'>>({
+      query: (body) => ({ ...walletCalls.setSpendingLimit, body }),
       invalidatesTags: [...SPENDING_CHANGED],
     }),
     /** Also used by the draw result's "Redeem Instantly"; an invalid code gets the server's warning toast. */
-    redeemCreditCertificate: build.mutation<RedeemCreditCertificateResult, RedeemCreditCertificateBody>({
-      query: (body) => ({ url: '/payment/redeemCreditCertificate', method: 'POST', body }),
+    redeemCreditCertificate: build.mutation<
+      CallResponse<'redeemCreditCertificate'>,
+      CallBody<'redeemCreditCertificate'>
+    >({
+      query: (body) => ({ ...walletCalls.redeemCreditCertificate, body }),
       onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
         takeAnsweredBalances(dispatch, queryFulfilled, (result) => result.userData),
       invalidatesTags: [...CREDIT_CHANGED, { type: 'Certificate', id: 'LIST' }],
     }),
     /** The built-in test-mode provider's card charge; refusals come back as data, shown in the form. */
-    confirmTestModePayment: build.mutation<TestModeConfirmResult, TestModeConfirmBody>({
-      query: (body) => ({ url: '/payment/testMode/confirmPayment', method: 'POST', body }),
+    confirmTestModePayment: build.mutation<CallResponse<'confirmTestModePayment'>, CallBody<'confirmTestModePayment'>>({
+      query: (body) => ({ ...walletCalls.confirmTestModePayment, body }),
       extraOptions: { silentErrors: true },
     }),
   }),

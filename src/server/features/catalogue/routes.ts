@@ -1,24 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 
 import {
   AvatarImageQuerySchema,
-  CardCollectionListSchema,
   CardImageQuerySchema,
   CardPreviewImageQuerySchema,
-  CardSchema,
-  CollectionCardListSchema,
   CollectionImageQuerySchema,
-  GetCardQuerySchema,
-  GetCardsOfCollectionQuerySchema,
-  PlaceSearchResultListSchema,
-  SearchPlacesQuerySchema,
-  SetBeenThereBodySchema,
 } from '@shared/catalogue'
-import { envelope } from '@shared/envelope'
 
 import { blobFolder } from '../../lib/blobStore'
+import { route } from '../../lib/calls'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
@@ -76,65 +67,46 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   // The same for everyone (but for the authorized flag) until the catalogue version changes: sent as prepared,
   // and a client holding it gets a 304. The flag follows the session, so caches keep one copy per X-Auth-Key.
-  fastify.get(
-    '/getCardCollections',
-    { schema: { response: { 200: envelope(CardCollectionListSchema) } } },
-    async (request, typedReply) => {
-      // The prepared envelope is already JSON, which the typed reply (expecting the data) would not accept.
-      const reply: FastifyReply = typedReply
-      const answer = await catalogueService.cardCollectionsAnswer(fastify.catalogue, request.user != null)
-      reply.header('ETag', answer.etag).header('Cache-Control', CATALOGUE_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
-      if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send()
-      return reply.type('application/json').send(answer.json)
-    },
+  route(fastify, 'getCardCollections', {}, async (request, typedReply) => {
+    // The prepared envelope is already JSON, which the typed reply (expecting the data) would not accept.
+    const reply: FastifyReply = typedReply
+    const answer = await catalogueService.cardCollectionsAnswer(fastify.catalogue, request.user != null)
+    reply.header('ETag', answer.etag).header('Cache-Control', CATALOGUE_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
+    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send()
+    return reply.type('application/json').send(answer.json)
+  })
+
+  route(fastify, 'getCardsOfCollection', {}, async (request, typedReply) => {
+    // Sent as prepared JSON (see cardsOfCollectionAnswer), which the typed reply (expecting the data) would not accept.
+    const reply: FastifyReply = typedReply
+    const json = await catalogueService.cardsOfCollectionAnswer(
+      fastify.db,
+      fastify.catalogue,
+      caller(request),
+      request.query.collectionId,
+      request.query.rarity,
+    )
+    return reply.type('application/json').send(json)
+  })
+
+  route(fastify, 'getCard', {}, (request) =>
+    catalogueService.getCard(fastify.db, fastify.catalogue, caller(request), request.query.cardId),
   )
 
-  fastify.get(
-    '/getCardsOfCollection',
-    { schema: { querystring: GetCardsOfCollectionQuerySchema, response: { 200: envelope(CollectionCardListSchema) } } },
-    async (request, typedReply) => {
-      // Sent as prepared JSON (see cardsOfCollectionAnswer), which the typed reply (expecting the data) would not accept.
-      const reply: FastifyReply = typedReply
-      const json = await catalogueService.cardsOfCollectionAnswer(
-        fastify.db,
-        fastify.catalogue,
-        caller(request),
-        request.query.collectionId,
-        request.query.rarity,
-      )
-      return reply.type('application/json').send(json)
-    },
+  route(fastify, 'searchPlaces', {}, (request) =>
+    catalogueService.searchPlaces(fastify.catalogue, request.query.query, request.query.limit),
   )
 
-  fastify.get(
-    '/getCard',
-    { schema: { querystring: GetCardQuerySchema, response: { 200: envelope(CardSchema) } } },
-    (request) => catalogueService.getCard(fastify.db, fastify.catalogue, caller(request), request.query.cardId),
-  )
-
-  fastify.get(
-    '/searchPlaces',
-    { schema: { querystring: SearchPlacesQuerySchema, response: { 200: envelope(PlaceSearchResultListSchema) } } },
-    (request) => catalogueService.searchPlaces(fastify.catalogue, request.query.query, request.query.limit),
-  )
-
-  fastify.post(
-    '/setBeenThere',
-    {
-      schema: { body: SetBeenThereBodySchema, response: { 200: envelope(Type.Null()) } },
-      onRequest: fastify.requireUser,
-    },
-    async (request) => {
-      await catalogueService.setBeenThere(
-        fastify.db,
-        fastify.catalogue,
-        userId(request),
-        request.body.cardId,
-        request.body.value,
-      )
-      return null
-    },
-  )
+  route(fastify, 'setBeenThere', { onRequest: fastify.requireUser }, async (request) => {
+    await catalogueService.setBeenThere(
+      fastify.db,
+      fastify.catalogue,
+      userId(request),
+      request.body.cardId,
+      request.body.value,
+    )
+    return null
+  })
 
   const imageRoute = { config: { skipApiKey: true, rawResponse: true } }
 

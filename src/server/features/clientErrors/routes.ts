@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Counter } from 'prom-client'
-import { Type } from 'typebox'
 
-import { ReportClientErrorBodySchema } from '@shared/clientErrors'
-import { envelope } from '@shared/envelope'
+import { route } from '../../lib/calls'
 
 import { clientErrorLogFields } from './service'
 
@@ -20,17 +18,10 @@ export const clientErrorsRoutes: FastifyPluginAsyncTypebox = async (fastify) => 
     registers: [fastify.metrics.registry],
   })
 
-  fastify.post(
-    '/system/reportClientError',
-    {
-      schema: { body: ReportClientErrorBodySchema, response: { 200: envelope(Type.Null()) } },
-      config: { limits: ['clientError'] },
-    },
-    (request) => {
-      const clientError = clientErrorLogFields(request.body)
-      reported.inc({ kind: clientError.kind })
-      request.log.warn({ clientError }, 'client error')
-      return null
-    },
-  )
+  route(fastify, 'reportClientError', { config: { limits: ['clientError'] } }, (request) => {
+    const clientError = clientErrorLogFields(request.body)
+    reported.inc({ kind: clientError.kind })
+    request.log.warn({ clientError }, 'client error')
+    return null
+  })
 }

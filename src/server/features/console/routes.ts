@@ -1,23 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 
-import {
-  AdjustCreditBodySchema,
-  AdjustCreditResultSchema,
-  ConsoleContentRequestSchema,
-  ContentRequestPageSchema,
-  EndSessionsResultSchema,
-  ListContentRequestsQuerySchema,
-  MarkContentRequestDoneBodySchema,
-  ReplyToContentRequestBodySchema,
-  SearchTravellersQuerySchema,
-  TravellerActionBodySchema,
-  TravellerDetailSchema,
-  TravellerMatchSchema,
-  TravellerQuerySchema,
-} from '@shared/console'
-import { envelope } from '@shared/envelope'
-
+import { route } from '../../lib/calls'
 import { listContentRequests } from '../content/service'
 import { operatorUserId } from '../operator/requestOperator'
 
@@ -28,80 +11,39 @@ export const consoleRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify
   const onRequest = fastify.requireOperator
 
-  fastify.get(
-    '/operator/travellers/search',
-    {
-      onRequest,
-      schema: {
-        querystring: SearchTravellersQuerySchema,
-        response: { 200: envelope(Type.Array(TravellerMatchSchema)) },
-      },
-    },
-    (request) => consoleService.searchTravellers(db, request.query.q),
+  route(fastify, 'searchTravellers', { onRequest }, (request) => consoleService.searchTravellers(db, request.query.q))
+
+  route(fastify, 'getTraveller', { onRequest }, (request) => consoleService.getTraveller(db, request.query.userId))
+
+  route(fastify, 'adjustCredit', { onRequest }, (request) =>
+    consoleService.adjustCredit(db, operatorUserId(request), request.body),
   )
 
-  fastify.get(
-    '/operator/travellers/traveller',
-    { onRequest, schema: { querystring: TravellerQuerySchema, response: { 200: envelope(TravellerDetailSchema) } } },
-    (request) => consoleService.getTraveller(db, request.query.userId),
+  route(fastify, 'endSessions', { onRequest }, async (request) => {
+    const { ended, endedSessions } = await consoleService.endSessions(
+      db,
+      operatorUserId(request),
+      request.body.userId,
+      request.body.reason,
+    )
+    // Logged out everywhere at once: every instance's cache forgets these sessions.
+    for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
+    return { ended }
+  })
+
+  route(fastify, 'sendPasswordReset', { onRequest }, async (request) => {
+    await consoleService.sendPasswordReset(db, operatorUserId(request), request.body.userId, request.body.reason)
+    fastify.mail?.nudge()
+    return null
+  })
+
+  route(fastify, 'getContentRequests', { onRequest }, (request) => listContentRequests(db, request.query))
+
+  route(fastify, 'replyToContentRequest', { onRequest }, (request) =>
+    consoleService.replyToRequest(db, operatorUserId(request), request.body.requestId, request.body.reply),
   )
 
-  fastify.post(
-    '/operator/travellers/adjustCredit',
-    { onRequest, schema: { body: AdjustCreditBodySchema, response: { 200: envelope(AdjustCreditResultSchema) } } },
-    (request) => consoleService.adjustCredit(db, operatorUserId(request), request.body),
-  )
-
-  fastify.post(
-    '/operator/travellers/endSessions',
-    { onRequest, schema: { body: TravellerActionBodySchema, response: { 200: envelope(EndSessionsResultSchema) } } },
-    async (request) => {
-      const { ended, endedSessions } = await consoleService.endSessions(
-        db,
-        operatorUserId(request),
-        request.body.userId,
-        request.body.reason,
-      )
-      // Logged out everywhere at once: every instance's cache forgets these sessions.
-      for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
-      return { ended }
-    },
-  )
-
-  fastify.post(
-    '/operator/travellers/sendPasswordReset',
-    { onRequest, schema: { body: TravellerActionBodySchema, response: { 200: envelope(Type.Null()) } } },
-    async (request) => {
-      await consoleService.sendPasswordReset(db, operatorUserId(request), request.body.userId, request.body.reason)
-      fastify.mail?.nudge()
-      return null
-    },
-  )
-
-  fastify.get(
-    '/operator/contentRequests',
-    {
-      onRequest,
-      schema: { querystring: ListContentRequestsQuerySchema, response: { 200: envelope(ContentRequestPageSchema) } },
-    },
-    (request) => listContentRequests(db, request.query),
-  )
-
-  fastify.post(
-    '/operator/contentRequests/reply',
-    {
-      onRequest,
-      schema: { body: ReplyToContentRequestBodySchema, response: { 200: envelope(ConsoleContentRequestSchema) } },
-    },
-    (request) => consoleService.replyToRequest(db, operatorUserId(request), request.body.requestId, request.body.reply),
-  )
-
-  fastify.post(
-    '/operator/contentRequests/markDone',
-    {
-      onRequest,
-      schema: { body: MarkContentRequestDoneBodySchema, response: { 200: envelope(ConsoleContentRequestSchema) } },
-    },
-    (request) => consoleService.markRequestDone(db, operatorUserId(request), request.body.requestId),
+  route(fastify, 'markContentRequestDone', { onRequest }, (request) =>
+    consoleService.markRequestDone(db, operatorUserId(request), request.body.requestId),
   )
 }

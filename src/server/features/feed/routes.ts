@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
-import { envelope } from '@shared/envelope'
-import { MemoryFeedQuerySchema, MemoryFeedSchema } from '@shared/feed'
-
+import { route } from '../../lib/calls'
 import { userId } from '../../lib/requestUser'
 
 import { getMemoryFeed } from './service'
@@ -10,12 +8,7 @@ import { getMemoryFeed } from './service'
 export const feedRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const signer = fastify.pictureSigner
 
-  fastify.get(
-    '/feed/getMemoryFeed',
-    {
-      onRequest: fastify.requireUser,
-      schema: { querystring: MemoryFeedQuerySchema, response: { 200: envelope(MemoryFeedSchema) } },
-    },
-    (request) => getMemoryFeed(fastify.db, signer, userId(request), request.query),
+  route(fastify, 'getMemoryFeed', { onRequest: fastify.requireUser }, (request) =>
+    getMemoryFeed(fastify.db, signer, userId(request), request.query),
   )
 }

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 
 import { PRODUCT_NAME } from '@shared/constants'
-import { envelope } from '@shared/envelope'
-import { EmailPreferencesSchema, UNSUBSCRIBE_TEXTS } from '@shared/mail'
+import { UNSUBSCRIBE_TEXTS } from '@shared/mail'
 
+import { route } from '../../lib/calls'
 import { userId } from '../../lib/requestUser'
 
 import * as subscriptions from './subscriptions'
@@ -59,28 +58,22 @@ export function mailRoutes(signer: UnsubscribeSigner): FastifyPluginAsyncTypebox
   return async (fastify) => {
     const { db } = fastify
 
-    fastify.post(
-      '/api/mail/requestPhysicalCardsNotice',
-      { onRequest: fastify.requireUser, schema: { response: { 200: envelope(Type.Null()) } } },
+    route(
+      fastify,
+      'requestPhysicalCardsNotice',
+      { onRequest: fastify.requireUser, prefix: '/api' },
       async (request) => {
         await subscriptions.requestPhysicalCardsNotice(db, userId(request))
         return null
       },
     )
 
-    fastify.get(
-      '/api/mail/getEmailPreferences',
-      { onRequest: fastify.requireUser, schema: { response: { 200: envelope(EmailPreferencesSchema) } } },
-      (request) => subscriptions.getEmailPreferences(db, userId(request)),
+    route(fastify, 'getEmailPreferences', { onRequest: fastify.requireUser, prefix: '/api' }, (request) =>
+      subscriptions.getEmailPreferences(db, userId(request)),
     )
 
-    fastify.post(
-      '/api/mail/setEmailPreferences',
-      {
-        onRequest: fastify.requireUser,
-        schema: { body: EmailPreferencesSchema, response: { 200: envelope(EmailPreferencesSchema) } },
-      },
-      (request) => subscriptions.setEmailPreferences(db, userId(request), request.body),
+    route(fastify, 'setEmailPreferences', { onRequest: fastify.requireUser, prefix: '/api' }, (request) =>
+      subscriptions.setEmailPreferences(db, userId(request), request.body),
     )
 
     // Outside /api: mail clients and browsers reach these without the app's key or a session; the signed token is

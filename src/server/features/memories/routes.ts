@@ -1,34 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
-import { envelope } from '@shared/envelope'
-import {
-  AvailableCardSetsSchema,
-  CreateMemoryBodySchema,
-  CreateMemoryResultSchema,
-  LikeMemoryResultSchema,
-  MemoryIdBodySchema,
-  MemoryIdQuerySchema,
-  MemoryListSchema,
-  MemoryPictureQuerySchema,
-  MemorySchema,
-  PeerUserCardsQuerySchema,
-  PeerUserCardsSchema,
-  PostCommentBodySchema,
-  PostCommentResultSchema,
-  SwitchUserCardBodySchema,
-  SwitchUserCardResultSchema,
-  TransferrableCardsQuerySchema,
-  TransferrableCardsSchema,
-  UpdateMemoryBodySchema,
-  UpdateVisibilityBodySchema,
-  UploadMemoryPictureQuerySchema,
-  UploadMemoryPictureResultSchema,
-} from '@shared/memories'
+import { MemoryPictureQuerySchema } from '@shared/memories'
 
 import { inTransaction } from '../../db/transactions'
+import { route } from '../../lib/calls'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
@@ -69,85 +46,47 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const blobs = memoryPictureStore(fastify.blobs)
   const loggedIn = { onRequest: fastify.requireUser }
 
-  fastify.get(
-    '/memory/getMyMemories',
-    { ...loggedIn, schema: { response: { 200: envelope(MemoryListSchema) } } },
-    (request) => getMyMemories(db, signer, userId(request)),
+  route(fastify, 'getMyMemories', { ...loggedIn }, (request) => getMyMemories(db, signer, userId(request)))
+
+  route(fastify, 'getMemory', { ...loggedIn }, (request) =>
+    getMemory(db, signer, userId(request), request.query.memoryId),
   )
 
-  fastify.get(
-    '/memory/getMemory',
-    { ...loggedIn, schema: { querystring: MemoryIdQuerySchema, response: { 200: envelope(MemorySchema) } } },
-    (request) => getMemory(db, signer, userId(request), request.query.memoryId),
+  route(fastify, 'updateVisibility', { ...loggedIn }, (request) => updateVisibility(db, userId(request), request.body))
+
+  route(fastify, 'getAvailableCardSets', { ...loggedIn }, (request) => getAvailableCardSets(db, userId(request)))
+
+  route(fastify, 'getPeerUserCards', { ...loggedIn }, (request) => getPeerUserCards(db, userId(request), request.query))
+
+  route(fastify, 'createMemory', { ...loggedIn }, (request) =>
+    inTransaction(db, (trx) => createMemory(trx, userId(request), request.body)),
   )
 
-  fastify.post(
-    '/memory/updateVisibility',
-    { ...loggedIn, schema: { body: UpdateVisibilityBodySchema, response: { 200: envelope(Type.Null()) } } },
-    (request) => updateVisibility(db, userId(request), request.body),
-  )
-
-  fastify.get(
-    '/memory/getAvailableCardSets',
-    { ...loggedIn, schema: { response: { 200: envelope(AvailableCardSetsSchema) } } },
-    (request) => getAvailableCardSets(db, userId(request)),
-  )
-
-  fastify.get(
-    '/getPeerUserCards',
-    {
-      ...loggedIn,
-      schema: { querystring: PeerUserCardsQuerySchema, response: { 200: envelope(PeerUserCardsSchema) } },
-    },
-    (request) => getPeerUserCards(db, userId(request), request.query),
-  )
-
-  fastify.post(
-    '/memory/createMemory',
-    { ...loggedIn, schema: { body: CreateMemoryBodySchema, response: { 200: envelope(CreateMemoryResultSchema) } } },
-    (request) => inTransaction(db, (trx) => createMemory(trx, userId(request), request.body)),
-  )
-
-  fastify.post(
-    '/memory/updateMemory',
-    { ...loggedIn, schema: { body: UpdateMemoryBodySchema, response: { 200: envelope(Type.Null()) } } },
-    async (request) => {
-      const { removedPictures } = await inTransaction(db, (trx) => updateMemory(trx, userId(request), request.body))
-      // The memory is saved; a file the store cannot delete now is left to the sweep, which removes files without a row.
-      await Promise.all(
-        removedPictures.map((fileName) =>
-          deletePictureFiles(blobs, fileName).catch((error: unknown) =>
-            request.log.warn({ err: error, fileName }, 'a removed picture file is left to the sweep'),
-          ),
+  route(fastify, 'updateMemory', { ...loggedIn }, async (request) => {
+    const { removedPictures } = await inTransaction(db, (trx) => updateMemory(trx, userId(request), request.body))
+    // The memory is saved; a file the store cannot delete now is left to the sweep, which removes files without a row.
+    await Promise.all(
+      removedPictures.map((fileName) =>
+        deletePictureFiles(blobs, fileName).catch((error: unknown) =>
+          request.log.warn({ err: error, fileName }, 'a removed picture file is left to the sweep'),
         ),
-      )
-      return null
-    },
-  )
+      ),
+    )
+    return null
+  })
 
-  fastify.post(
-    '/memory/uploadMemoryPicture',
-    {
-      ...loggedIn,
-      schema: {
-        querystring: UploadMemoryPictureQuerySchema,
-        response: { 200: envelope(UploadMemoryPictureResultSchema) },
-      },
-      config: { limits: ['pictureUpload'] },
-    },
-    async (request) => {
-      const file = await readPictureUpload(request)
-      return uploadMemoryPicture(
-        db,
-        fastify.catalogue,
-        blobs,
-        signer,
-        userId(request),
-        { file, userCardId: request.query.userCardId },
-        config.pendingPictures,
-      )
-    },
-  )
+  route(fastify, 'uploadMemoryPicture', { ...loggedIn, config: { limits: ['pictureUpload'] } }, async (request) => {
+    const file = await readPictureUpload(request)
+    return uploadMemoryPicture(
+      db,
+      fastify.catalogue,
+      blobs,
+      signer,
+      userId(request),
+      { file, userCardId: request.query.userCardId },
+      config.pendingPictures,
+    )
+  })
 
   // Loaded by <img>, which sends neither X-Api-Key nor the session: the signed link says who asks (see PictureSigner).
   fastify.get(
@@ -164,37 +103,17 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
-  fastify.get(
-    '/cards/getTransferrableCards',
-    {
-      ...loggedIn,
-      schema: { querystring: TransferrableCardsQuerySchema, response: { 200: envelope(TransferrableCardsSchema) } },
-    },
-    (request) => getTransferrableCards(db, request.query.cardId),
+  route(fastify, 'getTransferrableCards', { ...loggedIn }, (request) => getTransferrableCards(db, request.query.cardId))
+
+  route(fastify, 'switchUserCard', { ...loggedIn }, (request) =>
+    inTransaction(db, (trx) => switchUserCard(trx, userId(request), request.body)),
   )
 
-  fastify.post(
-    '/memory/switchUserCard',
-    {
-      ...loggedIn,
-      schema: { body: SwitchUserCardBodySchema, response: { 200: envelope(SwitchUserCardResultSchema) } },
-    },
-    (request) => inTransaction(db, (trx) => switchUserCard(trx, userId(request), request.body)),
+  route(fastify, 'likeMemory', { ...loggedIn }, (request) =>
+    inTransaction(db, (trx) => likeMemory(trx, userId(request), request.body.memoryId)),
   )
 
-  fastify.post(
-    '/memory/likeMemory',
-    { ...loggedIn, schema: { body: MemoryIdBodySchema, response: { 200: envelope(LikeMemoryResultSchema) } } },
-    (request) => inTransaction(db, (trx) => likeMemory(trx, userId(request), request.body.memoryId)),
-  )
-
-  fastify.post(
-    '/memory/postComment',
-    {
-      ...loggedIn,
-      schema: { body: PostCommentBodySchema, response: { 200: envelope(PostCommentResultSchema) } },
-      config: { limits: ['comment'] },
-    },
-    (request) => inTransaction(db, (trx) => postComment(trx, userId(request), request.body)),
+  route(fastify, 'postComment', { ...loggedIn, config: { limits: ['comment'] } }, (request) =>
+    inTransaction(db, (trx) => postComment(trx, userId(request), request.body)),
   )
 }

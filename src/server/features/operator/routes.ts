@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
-import { envelope } from '@shared/envelope'
-import {
-  AuditLogFilterSchema,
-  AuditLogPageSchema,
-  GetAuditLogQuerySchema,
-  SecondFactorEnrolmentSchema,
-  SecondFactorStatusSchema,
-  VerifySecondFactorBodySchema,
-} from '@shared/operator'
+import { route } from '../../lib/calls'
 
 import { operatorTokenHash, operatorUserId } from './requestOperator'
 import * as operatorService from './service'
@@ -18,28 +10,18 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify
   const secretKey = fastify.config.operatorSecretKey
 
-  fastify.get(
-    '/operator/secondFactor',
-    { schema: { response: { 200: envelope(SecondFactorStatusSchema) } }, onRequest: fastify.requireOperatorSession },
-    (request) => operatorService.secondFactorStatus(db, operatorUserId(request), request.operator?.verified === true),
+  route(fastify, 'getSecondFactor', { onRequest: fastify.requireOperatorSession }, (request) =>
+    operatorService.secondFactorStatus(db, operatorUserId(request), request.operator?.verified === true),
   )
 
-  fastify.post(
-    '/operator/secondFactor/enrol',
-    {
-      schema: { response: { 200: envelope(SecondFactorEnrolmentSchema) } },
-      onRequest: fastify.requireOperatorSession,
-    },
-    (request) => operatorService.enrolSecondFactor(db, secretKey, operatorUserId(request)),
+  route(fastify, 'enrolSecondFactor', { onRequest: fastify.requireOperatorSession }, (request) =>
+    operatorService.enrolSecondFactor(db, secretKey, operatorUserId(request)),
   )
 
-  fastify.post(
-    '/operator/secondFactor/verify',
-    {
-      schema: { body: VerifySecondFactorBodySchema, response: { 200: envelope(SecondFactorStatusSchema) } },
-      onRequest: fastify.requireOperatorSession,
-      config: { limits: ['operatorCode'] },
-    },
+  route(
+    fastify,
+    'verifySecondFactor',
+    { onRequest: fastify.requireOperatorSession, config: { limits: ['operatorCode'] } },
     (request) =>
       operatorService.verifySecondFactor(
         db,
@@ -50,22 +32,14 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ),
   )
 
-  fastify.get(
-    '/operator/auditLog',
-    {
-      schema: { querystring: GetAuditLogQuerySchema, response: { 200: envelope(AuditLogPageSchema) } },
-      onRequest: fastify.requireOperator,
-    },
-    (request) => operatorService.getAuditLog(db, request.query),
+  route(fastify, 'getAuditLog', { onRequest: fastify.requireOperator }, (request) =>
+    operatorService.getAuditLog(db, request.query),
   )
 
-  fastify.get(
-    '/operator/auditLog/export',
-    {
-      schema: { querystring: AuditLogFilterSchema },
-      onRequest: fastify.requireOperator,
-      config: { rawResponse: true },
-    },
+  route(
+    fastify,
+    'exportAuditLog',
+    { onRequest: fastify.requireOperator, config: { rawResponse: true } },
     async (request, reply) => {
       const { csv } = await operatorService.exportAuditLog(db, operatorUserId(request), request.query)
       const day = new Date().toISOString().slice(0, 10)

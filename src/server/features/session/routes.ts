@@ -1,35 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 
-import {
-  ACCOUNT_CHANGE_TEXTS,
-  ChangePasswordBodySchema,
-  ConfirmEmailChangeBodySchema,
-  ConfirmEmailChangeResultSchema,
-  RequestEmailChangeBodySchema,
-  RequestEmailChangeResultSchema,
-  UndoEmailChangeBodySchema,
-  UndoEmailChangeResultSchema,
-} from '@shared/accountChange'
-import { envelope } from '@shared/envelope'
-import {
-  EMAIL_VERIFICATION_TEXTS,
-  LoginBodySchema,
-  LoginResultSchema,
-  PASSWORD_RESET_TEXTS,
-  REGISTRATION_PASSWORD_TEXTS,
-  RegisterBodySchema,
-  ResendVerificationEmailResultSchema,
-  RequestPasswordResetBodySchema,
-  ResetPasswordBodySchema,
-  ResetPasswordResultSchema,
-  RegisterResultSchema,
-  UserSchema,
-  VerifyEmailBodySchema,
-  VerifyEmailResultSchema,
-} from '@shared/session'
+import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
+import { EMAIL_VERIFICATION_TEXTS, PASSWORD_RESET_TEXTS, REGISTRATION_PASSWORD_TEXTS } from '@shared/session'
 
 import { inTransaction } from '../../db/transactions'
+import { route } from '../../lib/calls'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
@@ -51,44 +26,30 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { sessionTtlDays, passwordHashing } = fastify.config
   const passwords = new PasswordHashing(passwordHashing.concurrency, passwordHashing.queue)
 
-  fastify.post(
-    '/register',
-    {
-      schema: { body: RegisterBodySchema, response: { 200: envelope(RegisterResultSchema) } },
-      config: { limits: ['register', 'registerDaily'] },
-    },
-    async (request) => {
-      checkNewPassword(request.body.password, REGISTRATION_PASSWORD_TEXTS)
-      // Hashing is slow on purpose; done before the transaction, it holds no database lock.
-      const passwordHash = await passwords.hash(request.body.password)
-      const result = await inTransaction(fastify.db, (trx) =>
-        sessionService.register(trx, request.body, passwordHash, { sessionTtlDays, mailOn: fastify.mail !== null }),
-      )
-      fastify.mail?.nudge()
-      request.startedSession = true
-      return result
-    },
-  )
+  route(fastify, 'register', { config: { limits: ['register', 'registerDaily'] } }, async (request) => {
+    checkNewPassword(request.body.password, REGISTRATION_PASSWORD_TEXTS)
+    // Hashing is slow on purpose; done before the transaction, it holds no database lock.
+    const passwordHash = await passwords.hash(request.body.password)
+    const result = await inTransaction(fastify.db, (trx) =>
+      sessionService.register(trx, request.body, passwordHash, { sessionTtlDays, mailOn: fastify.mail !== null }),
+    )
+    fastify.mail?.nudge()
+    request.startedSession = true
+    return result
+  })
 
-  fastify.post(
-    '/login',
-    {
-      schema: { body: LoginBodySchema, response: { 200: envelope(LoginResultSchema) } },
-      config: { limits: ['loginPerAccount', 'loginPerAddress'] },
-    },
-    async (request) => {
-      const result = await sessionService.login(fastify.db, passwords, request.body, sessionTtlDays)
-      request.startedSession = true
-      return result
-    },
-  )
+  route(fastify, 'login', { config: { limits: ['loginPerAccount', 'loginPerAddress'] } }, async (request) => {
+    const result = await sessionService.login(fastify.db, passwords, request.body, sessionTtlDays)
+    request.startedSession = true
+    return result
+  })
 
   // The same answer, at once, whether or not the address has an account: the look-up, the link and its e-mail come
   // after the answer has gone out (docs/security.md#password-reset).
-  fastify.post(
-    '/requestPasswordReset',
+  route(
+    fastify,
+    'requestPasswordReset',
     {
-      schema: { body: RequestPasswordResetBodySchema, response: { 200: envelope(Type.Null()) } },
       config: { limits: ['passwordResetPerAddress', 'passwordResetPerEmail'] },
       onResponse: (request, reply, done) => {
         const { email } = request.body
@@ -106,41 +67,29 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
-  fastify.post(
-    '/resetPassword',
-    {
-      schema: { body: ResetPasswordBodySchema, response: { 200: envelope(ResetPasswordResultSchema) } },
-      config: { limits: ['resetPassword'] },
-    },
-    async (request) => {
-      const { token, newPassword } = request.body
-      await checkResetLink(fastify.db, token, request.user?.id ?? null)
-      checkNewPassword(newPassword)
-      const passwordHash = await passwords.hash(newPassword)
-      const { result, endedSessions } = await inTransaction(fastify.db, (trx) =>
-        resetPassword(trx, token, passwordHash, sessionTtlDays),
-      )
-      // Logged out everywhere at once, as a deletion request does: every instance's cache forgets these sessions.
-      for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
-      request.startedSession = true
-      return result
-    },
-  )
+  route(fastify, 'resetPassword', { config: { limits: ['resetPassword'] } }, async (request) => {
+    const { token, newPassword } = request.body
+    await checkResetLink(fastify.db, token, request.user?.id ?? null)
+    checkNewPassword(newPassword)
+    const passwordHash = await passwords.hash(newPassword)
+    const { result, endedSessions } = await inTransaction(fastify.db, (trx) =>
+      resetPassword(trx, token, passwordHash, sessionTtlDays),
+    )
+    // Logged out everywhere at once, as a deletion request does: every instance's cache forgets these sessions.
+    for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
+    request.startedSession = true
+    return result
+  })
 
   // Open to visitors: the link is often opened on another device than the one that signed up.
-  fastify.post(
-    '/verifyEmail',
-    {
-      schema: { body: VerifyEmailBodySchema, response: { 200: envelope(VerifyEmailResultSchema) } },
-      config: { limits: ['verifyEmail'] },
-    },
-    (request) => inTransaction(fastify.db, (trx) => verifyEmail(trx, request.body.token, request.user?.id ?? null)),
+  route(fastify, 'verifyEmail', { config: { limits: ['verifyEmail'] } }, (request) =>
+    inTransaction(fastify.db, (trx) => verifyEmail(trx, request.body.token, request.user?.id ?? null)),
   )
 
-  fastify.post(
-    '/resendVerificationEmail',
+  route(
+    fastify,
+    'resendVerificationEmail',
     {
-      schema: { response: { 200: envelope(ResendVerificationEmailResultSchema) } },
       onRequest: fastify.requireUser,
       config: { limits: ['verificationResendPerAccount', 'verificationResendPerAddress'] },
     },
@@ -152,7 +101,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
-  fastify.post('/logout', { schema: { response: { 200: envelope(Type.Null()) } } }, async (request) => {
+  route(fastify, 'logout', {}, async (request) => {
     if (request.user) {
       await sessionService.logout(fastify.db, request.user.tokenHash)
       fastify.sessionCache.invalidate(request.user.tokenHash)
@@ -161,19 +110,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return null
   })
 
-  fastify.get(
-    '/getUser',
-    { schema: { response: { 200: envelope(UserSchema) } }, onRequest: fastify.requireUser },
-    (request) => sessionService.getUser(fastify.db, userId(request)),
+  route(fastify, 'getUser', { onRequest: fastify.requireUser }, (request) =>
+    sessionService.getUser(fastify.db, userId(request)),
   )
 
-  fastify.post(
-    '/account/changePassword',
-    {
-      schema: { body: ChangePasswordBodySchema, response: { 200: envelope(Type.Null()) } },
-      onRequest: fastify.requireUser,
-      config: { limits: ['currentPasswordCheck'] },
-    },
+  route(
+    fastify,
+    'changePassword',
+    { onRequest: fastify.requireUser, config: { limits: ['currentPasswordCheck'] } },
     async (request) => {
       const user = { id: userId(request), tokenHash: request.user?.tokenHash ?? '' }
       const { currentPassword, newPassword } = request.body
@@ -197,13 +141,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
-  fastify.post(
-    '/account/requestEmailChange',
-    {
-      schema: { body: RequestEmailChangeBodySchema, response: { 200: envelope(RequestEmailChangeResultSchema) } },
-      onRequest: fastify.requireUser,
-      config: { limits: ['currentPasswordCheck', 'emailChangeRequest'] },
-    },
+  route(
+    fastify,
+    'requestEmailChange',
+    { onRequest: fastify.requireUser, config: { limits: ['currentPasswordCheck', 'emailChangeRequest'] } },
     async (request) => {
       if (!fastify.mail) throw new AppError('Unavailable', ACCOUNT_CHANGE_TEXTS.mailOff)
       const id = userId(request)
@@ -218,38 +159,24 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   )
 
   // The link is the capability: it works in any browser, logged in or not (but not in another account's session).
-  fastify.post(
-    '/account/confirmEmailChange',
-    {
-      schema: { body: ConfirmEmailChangeBodySchema, response: { 200: envelope(ConfirmEmailChangeResultSchema) } },
-      config: { limits: ['emailChangeLink'] },
-    },
-    async (request) => {
-      const result = await inTransaction(fastify.db, (trx) =>
-        confirmEmailChange(trx, request.body.token, request.user?.id ?? null),
-      )
-      fastify.mail?.nudge()
-      return result
-    },
-  )
+  route(fastify, 'confirmEmailChange', { config: { limits: ['emailChangeLink'] } }, async (request) => {
+    const result = await inTransaction(fastify.db, (trx) =>
+      confirmEmailChange(trx, request.body.token, request.user?.id ?? null),
+    )
+    fastify.mail?.nudge()
+    return result
+  })
 
-  fastify.post(
-    '/account/undoEmailChange',
-    {
-      schema: { body: UndoEmailChangeBodySchema, response: { 200: envelope(UndoEmailChangeResultSchema) } },
-      config: { limits: ['emailChangeLink'] },
-    },
-    async (request) => {
-      const { token, newPassword } = request.body
-      await checkUndoLink(fastify.db, token)
-      checkNewPassword(newPassword)
-      const passwordHash = await passwords.hash(newPassword)
-      const { result, endedSessions } = await inTransaction(fastify.db, (trx) =>
-        undoEmailChange(trx, token, passwordHash),
-      )
-      // Logged out everywhere at once, whoever held a session.
-      for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
-      return result
-    },
-  )
+  route(fastify, 'undoEmailChange', { config: { limits: ['emailChangeLink'] } }, async (request) => {
+    const { token, newPassword } = request.body
+    await checkUndoLink(fastify.db, token)
+    checkNewPassword(newPassword)
+    const passwordHash = await passwords.hash(newPassword)
+    const { result, endedSessions } = await inTransaction(fastify.db, (trx) =>
+      undoEmailChange(trx, token, passwordHash),
+    )
+    // Logged out everywhere at once, whoever held a session.
+    for (const tokenHash of endedSessions) fastify.sessionCache.invalidate(tokenHash)
+    return result
+  })
 }

@@ -1,22 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
-import { Type } from 'typebox'
 
 import { FRIEND_CODE_LENGTH } from '@shared/constants'
-import { envelope } from '@shared/envelope'
-import {
-  BucketListSchema,
-  MapPlacesSchema,
-  MyMapSchema,
-  PlaceQuerySchema,
-  PlaceTravelSchema,
-  ProgressSchema,
-  RemoveVerificationBodySchema,
-  SetWantToGoBodySchema,
-  TravelMapImageQuerySchema,
-} from '@shared/travel'
+import { TravelMapImageQuerySchema } from '@shared/travel'
 
 import { blobFolder } from '../../lib/blobStore'
+import { route } from '../../lib/calls'
 import { envelopeJson } from '../../lib/envelopeJson'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
@@ -35,58 +24,40 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const previews = blobFolder(fastify.blobs, PREVIEW_FOLDER)
 
   // The same drawing for everyone: prepared once, answered with a 304 to a browser that holds it.
-  fastify.get(
-    '/travel/getMapPlaces',
-    { schema: { response: { 200: envelope(MapPlacesSchema) } } },
-    async (request, typedReply) => {
-      const reply: FastifyReply = typedReply
-      const map = travelService.getMapPlaces(fastify.catalogue)
-      const etag = `${map.etag.slice(0, -1)}-${request.user ? 'u' : 'v'}"`
-      reply.header('ETag', etag).header('Cache-Control', MAP_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-      return reply.type('application/json').send(envelopeJson(JSON.stringify(map.data), request.user != null))
-    },
-  )
+  route(fastify, 'getMapPlaces', {}, async (request, typedReply) => {
+    const reply: FastifyReply = typedReply
+    const map = travelService.getMapPlaces(fastify.catalogue)
+    const etag = `${map.etag.slice(0, -1)}-${request.user ? 'u' : 'v'}"`
+    reply.header('ETag', etag).header('Cache-Control', MAP_CACHE_CONTROL).header('Vary', 'X-Auth-Key')
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    return reply.type('application/json').send(envelopeJson(JSON.stringify(map.data), request.user != null))
+  })
 
-  fastify.get('/travel/getMyMap', { ...loggedIn, schema: { response: { 200: envelope(MyMapSchema) } } }, (request) =>
+  route(fastify, 'getMyMap', { ...loggedIn }, (request) =>
     travelService.getMyMap(db, fastify.catalogue, userId(request)),
   )
 
-  fastify.get(
-    '/collection/getProgress',
-    { ...loggedIn, schema: { response: { 200: envelope(ProgressSchema) } } },
-    (request) => travelService.progressOf(db, fastify.catalogue, userId(request)),
+  route(fastify, 'getProgress', { ...loggedIn }, (request) =>
+    travelService.progressOf(db, fastify.catalogue, userId(request)),
   )
 
-  fastify.get(
-    '/travel/getPlaceTravel',
-    { ...loggedIn, schema: { querystring: PlaceQuerySchema, response: { 200: envelope(PlaceTravelSchema) } } },
-    (request) => travelService.getPlaceTravel(db, fastify.catalogue, userId(request), request.query.cardId),
+  route(fastify, 'getPlaceTravel', { ...loggedIn }, (request) =>
+    travelService.getPlaceTravel(db, fastify.catalogue, userId(request), request.query.cardId),
   )
 
-  fastify.get(
-    '/travel/getBucketList',
-    { ...loggedIn, schema: { response: { 200: envelope(BucketListSchema) } } },
-    (request) => travelService.getBucketList(db, fastify.catalogue, userId(request)),
+  route(fastify, 'getBucketList', { ...loggedIn }, (request) =>
+    travelService.getBucketList(db, fastify.catalogue, userId(request)),
   )
 
-  fastify.post(
-    '/travel/setWantToGo',
-    { ...loggedIn, schema: { body: SetWantToGoBodySchema, response: { 200: envelope(Type.Null()) } } },
-    async (request) => {
-      await travelService.setWantToGo(db, fastify.catalogue, userId(request), request.body.cardId, request.body.value)
-      return null
-    },
-  )
+  route(fastify, 'setWantToGo', { ...loggedIn }, async (request) => {
+    await travelService.setWantToGo(db, fastify.catalogue, userId(request), request.body.cardId, request.body.value)
+    return null
+  })
 
-  fastify.post(
-    '/travel/removeVerification',
-    { ...loggedIn, schema: { body: RemoveVerificationBodySchema, response: { 200: envelope(Type.Null()) } } },
-    async (request) => {
-      await travelService.removeVerification(db, fastify.catalogue, userId(request), request.body.cardId)
-      return null
-    },
-  )
+  route(fastify, 'removeVerification', { ...loggedIn }, async (request) => {
+    await travelService.removeVerification(db, fastify.catalogue, userId(request), request.body.cardId)
+    return null
+  })
 
   // Fetched by link-preview crawlers, which send no API key; limited like the share pages it belongs to.
   fastify.get(
