@@ -60,7 +60,7 @@ const serverPublicModules = {
   moderation: ['standing.ts'],
   notifications: ['service.ts'],
   operator: ['service.ts', 'auditLog.ts', 'requestOperator.ts'],
-  session: ['service.ts', 'userStats.ts'],
+  session: ['credentials.ts', 'emailVerification.ts', 'passwordRules.ts', 'service.ts', 'userStats.ts'],
   share: [],
   travel: ['service.ts', 'mapImage.ts'],
   wallet: ['service.ts', 'certificates.ts', 'ledger.ts', 'referrals.ts', 'registration.ts'],

@@ -57,6 +57,7 @@ import { jobsPlugin } from './plugins/jobs'
 import { loadSheddingPlugin } from './plugins/loadShedding'
 import { metricsPlugin } from './plugins/metrics'
 import { openApiPlugin } from './plugins/openapi'
+import { passwordsPlugin } from './plugins/passwords'
 import { pictureSignerPlugin } from './plugins/pictureSigner'
 import { rateLimitPlugin } from './plugins/rateLimit'
 import { redisPlugin } from './plugins/redis'
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   // E-mail leaves through the outbox, sent by the job runner (features/mail).
   await app.register(mailPlugin)
   await app.register(pictureSignerPlugin)
+  await app.register(passwordsPlugin)
   await app.register(artRendererPlugin, { renderer: createArtRenderer(config.artRenderThreads) })
 
   // External plugins

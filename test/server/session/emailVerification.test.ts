@@ -10,7 +10,7 @@ import {
   type User,
   type VerifyEmailResult,
 } from '@shared/session'
-import { hashPassword } from '@server/features/session/passwords'
+import { hashPassword } from '@server/lib/passwords'
 import { pinClock } from '@server/lib/clock'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { startSmtpServer, type TestSmtpServer } from '@test/helpers/smtp'

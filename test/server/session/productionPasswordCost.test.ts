@@ -8,7 +8,7 @@ it('hashes new passwords at the production cost when PASSWORD_SCRYPT_N is not se
   delete process.env.PASSWORD_SCRYPT_N
   try {
     await jest.isolateModulesAsync(async () => {
-      const { hashPassword, verifyPassword } = await import('@server/features/session/passwords')
+      const { hashPassword, verifyPassword } = await import('@server/lib/passwords')
       const hash = await hashPassword('a long travel password')
       expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 17), '8', '1'])
       expect(await verifyPassword('a long travel password', hash)).toBe(true)

@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely'
 
 import type {
   Database,
-  EmailChangesTable,
   EmailVerificationsTable,
   NewUser,
   PasswordResetsTable,
@@ -217,41 +216,7 @@ export async function lockUserRow(trx: Transaction<Database>, userId: string): P
   return locked !== undefined
 }
 
-export function findPasswordHash(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['password_hash', 'email', 'username'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
-}
-
 /** Revokes every live session of the user but `keptTokenHash`; answers the revoked token hashes. */
-export async function revokeOtherLiveSessionsOf(
-  db: Db,
-  userId: string,
-  keptTokenHash: string,
-  at: string,
-): Promise<string[]> {
-  const rows = await db
-    .updateTable('sessions')
-    .set({ revoked_at: at })
-    .where('user_id', '=', userId)
-    .where('token_hash', '!=', keptTokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', at)
-    .returning('token_hash')
-    .execute()
-  return rows.map((row) => row.token_hash)
-}
-
-export async function updateEmail(db: Db, userId: string, email: string): Promise<void> {
-  await db.updateTable('users').set({ email }).where('id', '=', userId).execute()
-}
-
-export async function insertEmailChange(db: Db, change: EmailChangesTable): Promise<void> {
-  await db.insertInto('email_changes').values(change).execute()
-}
-
 /** Closes the account's requests whose link to the new address was not used yet. */
 export async function cancelOpenEmailChangesOf(db: Db, userId: string, at: string): Promise<void> {
   await db
@@ -267,52 +232,8 @@ export async function cancelOpenEmailChangesOf(db: Db, userId: string, at: strin
  * Voids the undo links of the account's confirmed changes: once an undo has given the account back to its owner, the
  * undo link of any other change (sent to an address whoever changed it may hold) must not take it away again.
  */
-export async function voidUndoLinksOf(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('email_changes')
-    .set({ undo_token_hash: null })
-    .where('user_id', '=', userId)
-    .where('undone_at', 'is', null)
-    .where('undo_token_hash', 'is not', null)
-    .execute()
-}
-
-export function findEmailChangeByToken(db: Db, tokenHash: string) {
-  return db.selectFrom('email_changes').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
-}
-
-export function findEmailChangeByUndoToken(db: Db, undoTokenHash: string) {
-  return db.selectFrom('email_changes').selectAll().where('undo_token_hash', '=', undoTokenHash).executeTakeFirst()
-}
-
 /** Uses the link to the new address once: of two confirmations racing, one updates the row and the other finds it used. */
-export async function confirmEmailChange(
-  db: Db,
-  change: { id: string; at: string; undoTokenHash: string; undoExpiresAt: string },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('email_changes')
-    .set({ confirmed_at: change.at, undo_token_hash: change.undoTokenHash, undo_expires_at: change.undoExpiresAt })
-    .where('id', '=', change.id)
-    .where('confirmed_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .where('expires_at', '>', change.at)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
-}
-
 /** Uses the undo link once, within its days. */
-export async function undoEmailChange(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('email_changes')
-    .set({ undone_at: at })
-    .where('id', '=', id)
-    .where('undone_at', 'is', null)
-    .where('undo_expires_at', '>', at)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
-}
-
 /**
  * Deletes requests no link of which can still be used by `at`: unconfirmed ones past their expiry, confirmed ones past
  * their undo days; answers how many went.

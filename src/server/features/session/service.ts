@@ -21,6 +21,7 @@ import { now, nowIso } from '../../lib/clock'
 import { refusing, type ExpectedRefusal } from '../../lib/databaseErrors'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
+import { dummyPasswordHash, type PasswordHashing } from '../../lib/passwords'
 import { newId, randomCode } from '../../lib/random'
 import { hashToken } from '../../lib/tokenHash'
 import { claimFreeDraw } from '../acquire/freeDrawClaim'
@@ -30,7 +31,6 @@ import { notify } from '../notifications/service'
 import { grantRegistrationGifts } from '../wallet/registration'
 
 import { sendEmailVerification } from './emailVerification'
-import { dummyPasswordHash, type PasswordHashing } from './passwords'
 import * as queries from './queries'
 import {
   baseUsername,

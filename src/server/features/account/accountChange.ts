@@ -16,13 +16,21 @@ import { now } from '../../lib/clock'
 import { refusing } from '../../lib/databaseErrors'
 import { normalizeEmail } from '../../lib/email'
 import { AppError } from '../../lib/errors'
+import type { PasswordHashing } from '../../lib/passwords'
 import { newId } from '../../lib/random'
 import { hashToken } from '../../lib/tokenHash'
 import { enqueueMail } from '../mail/service'
+import {
+  cancelOpenEmailChanges,
+  findAccountById,
+  findAccountIdByEmail,
+  lockAccountRow,
+  setPassword,
+} from '../session/credentials'
+import { confirmAddressOwned } from '../session/emailVerification'
+import { endAllSessionsOf } from '../session/service'
 
-import { confirmAddressOwned } from './emailVerification'
-import type { PasswordHashing } from './passwords'
-import * as queries from './queries'
+import * as queries from './accountChange.queries'
 
 const ACCOUNT_GONE = 'Your account was not found. Please log in again.'
 
@@ -32,7 +40,7 @@ function newToken(): string {
 
 /** The session's account, or 401 when it went meanwhile (an erasure that held the row first). */
 async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
-  if (!(await queries.lockUserRow(trx, userId))) throw new AppError('Unauthorized', ACCOUNT_GONE)
+  if (!(await lockAccountRow(trx, userId))) throw new AppError('Unauthorized', ACCOUNT_GONE)
 }
 
 /**
@@ -74,10 +82,9 @@ export async function changePassword(
   await lockAccount(trx, userId)
   const user = await refuseChangedMeanwhile(trx, userId, change.checkedHash)
   const at = now().toISOString()
-  await queries.updatePasswordHash(trx, userId, change.passwordHash)
-  await queries.useOpenPasswordResetsOf(trx, userId, at)
+  await setPassword(trx, userId, change.passwordHash, at)
   // A move to another address asked for before (by whoever knew the old password) must not outlive it.
-  await queries.cancelOpenEmailChangesOf(trx, userId, at)
+  await cancelOpenEmailChanges(trx, userId, at)
   const endedSessions = await queries.revokeOtherLiveSessionsOf(trx, userId, change.keptTokenHash, at)
   if (change.tellByMail) {
     await enqueueMail(trx, {
@@ -108,13 +115,13 @@ export async function requestEmailChange(
   const newEmail = normalizeEmail(request.newEmail)
   await lockAccount(trx, userId)
   const user = await refuseChangedMeanwhile(trx, userId, request.checkedHash)
-  const owner = await queries.findUserIdByEmail(trx, newEmail)
+  const owner = await findAccountIdByEmail(trx, newEmail)
   if (owner && owner.id !== userId) throw new AppError('Conflict', ACCOUNT_CHANGE_TEXTS.emailTaken)
   if (user.email === newEmail) throw new AppError('BadRequest', ACCOUNT_CHANGE_TEXTS.sameEmail)
   const at = now()
   const expiresAt = new Date(at.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000).toISOString()
   const token = newToken()
-  await queries.cancelOpenEmailChangesOf(trx, userId, at.toISOString())
+  await cancelOpenEmailChanges(trx, userId, at.toISOString())
   await queries.insertEmailChange(trx, {
     id: newId(),
     user_id: userId,
@@ -167,15 +174,15 @@ export async function confirmEmailChange(
   const found = await queries.findEmailChangeByToken(trx, hashToken(token))
   refuseConfirmLink(found, callerId, iso)
   // An account erased meanwhile took its requests with it.
-  if (!(await queries.lockUserRow(trx, found.user_id))) {
+  if (!(await lockAccountRow(trx, found.user_id))) {
     throw new AppError('BadRequest', ACCOUNT_CHANGE_TEXTS.confirmLinkInvalid)
   }
   // Read again under the lock: a newer request or another confirmation may have come first.
   const change = await queries.findEmailChangeByToken(trx, hashToken(token))
   refuseConfirmLink(change, callerId, iso)
-  const owner = await queries.findUserIdByEmail(trx, change.new_email)
+  const owner = await findAccountIdByEmail(trx, change.new_email)
   if (owner && owner.id !== change.user_id) throw new AppError('Conflict', ACCOUNT_CHANGE_TEXTS.emailTaken)
-  const user = await queries.findUserById(trx, change.user_id)
+  const user = await findAccountById(trx, change.user_id)
   const undoToken = newToken()
   const confirmed = await queries.confirmEmailChange(trx, {
     id: change.id,
@@ -184,7 +191,7 @@ export async function confirmEmailChange(
     undoExpiresAt: new Date(at.getTime() + EMAIL_CHANGE_UNDO_DAYS * 86_400_000).toISOString(),
   })
   if (!confirmed) throw new AppError('BadRequest', ACCOUNT_CHANGE_TEXTS.confirmLinkUsed)
-  await queries.cancelOpenEmailChangesOf(trx, change.user_id, iso)
+  await cancelOpenEmailChanges(trx, change.user_id, iso)
   // Two accounts racing for one address: the unique index lets one have it.
   await refusing(() => queries.updateEmail(trx, change.user_id, change.new_email), [EMAIL_TAKEN_RACE])
   // The link reached the new address: it is confirmed like a sign-up's.
@@ -225,7 +232,7 @@ export async function undoEmailChange(
   const iso = now().toISOString()
   const found = await queries.findEmailChangeByUndoToken(trx, hashToken(token))
   refuseUndoLink(found, iso)
-  if (!(await queries.lockUserRow(trx, found.user_id))) {
+  if (!(await lockAccountRow(trx, found.user_id))) {
     throw new AppError('BadRequest', ACCOUNT_CHANGE_TEXTS.undoLinkInvalid)
   }
   if (!(await queries.undoEmailChange(trx, found.id, iso))) {
@@ -235,10 +242,9 @@ export async function undoEmailChange(
   // Another account may have taken the old address since (it was free): the unique index refuses it then.
   await refusing(() => queries.updateEmail(trx, userId, found.old_email), [EMAIL_TAKEN_RACE])
   await confirmAddressOwned(trx, userId, found.old_email, iso)
-  await queries.updatePasswordHash(trx, userId, passwordHash)
-  await queries.cancelOpenEmailChangesOf(trx, userId, iso)
+  await setPassword(trx, userId, passwordHash, iso)
+  await cancelOpenEmailChanges(trx, userId, iso)
   await queries.voidUndoLinksOf(trx, userId)
-  await queries.useOpenPasswordResetsOf(trx, userId, iso)
-  const endedSessions = await queries.revokeLiveSessionsOf(trx, userId, iso)
+  const endedSessions = await endAllSessionsOf(trx, userId, iso)
   return { result: { email: found.old_email }, endedSessions }
 }

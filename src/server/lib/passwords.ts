@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 
-import { AppError } from '../../lib/errors'
+import { AppError } from './errors'
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
