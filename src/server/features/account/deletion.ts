@@ -16,7 +16,7 @@ import { newId } from '../../lib/random'
 import { enqueueMail } from '../mail/service'
 import { deletePictureFilesOfUser, keepRepliesToCommentsOf } from '../memories/accountData'
 import { endAllSessionsOf } from '../session/service'
-import { deleteTravelMapPreviews } from '../travel/service'
+import { deleteTravelMapPreviews } from '../travel/profilePreview'
 import { closeCreditAccount, lockAccountForClosing } from '../wallet/ledger'
 
 import * as queries from './deletion.queries'

@@ -12,7 +12,7 @@ import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
 import type { Catalogue } from '../catalogue/catalogueCache'
 import { userCardStats } from '../session/userStats'
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../travel/mapImage'
-import { travelShareFacts } from '../travel/service'
+import { travelShareFacts } from '../travel/profilePreview'
 
 import { countPublicMemories, findPublicProfile, listShowcaseCards } from './queries'
 

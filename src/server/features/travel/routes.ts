@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
 import { PREVIEW_FOLDER } from './mapImage'
+import { travelMapPreview, travelShareFacts } from './profilePreview'
 import * as travelService from './service'
 
 /** The map changes only with the catalogue version or the drawing (either changes the ETag); revalidated daily. */
@@ -69,9 +70,7 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const friendCode = request.query.shareId.trim().toUpperCase()
       const facts =
-        friendCode.length === FRIEND_CODE_LENGTH
-          ? await travelService.travelShareFacts(db, fastify.catalogue, friendCode)
-          : null
+        friendCode.length === FRIEND_CODE_LENGTH ? await travelShareFacts(db, fastify.catalogue, friendCode) : null
       if (!facts) throw new AppError('NotFound', 'Traveller not found.')
       const etag = `"${facts.version}"`
       reply
@@ -79,7 +78,7 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         .header('ETag', etag)
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-      return reply.type('image/png').send(await travelService.travelMapPreview(fastify.catalogue, previews, facts))
+      return reply.type('image/png').send(await travelMapPreview(fastify.catalogue, previews, facts))
     },
   )
 }

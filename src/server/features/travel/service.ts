@@ -1,5 +1,3 @@
-import crypto from 'node:crypto'
-
 import type { Kysely, Transaction } from 'kysely'
 
 import type { SharedPlace } from '@shared/friends'
@@ -18,16 +16,14 @@ import {
 } from '@shared/travel'
 
 import type { Database } from '../../db/schema'
-import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { now, nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { Catalogue, CataloguePlace } from '../catalogue/catalogueCache'
 
 import { isInsidePlace } from './geography'
-import { PREVIEW_FOLDER, renderTravelMapPreview, type TravelShareFacts } from './mapImage'
 import { readPhotoLocation } from './photoLocation'
 import * as queries from './queries'
-import { MAP_REVISION, worldMap, type PreparedMap } from './worldMap'
+import { worldMap, type PreparedMap } from './worldMap'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
@@ -365,48 +361,4 @@ export async function recordVerifiedVisit(
     taken_on: visit.takenOn,
     verified_at: nowIso(),
   })
-}
-
-/**
- * What a profile's public preview shows of the travel map (docs/decisions.md, Travel map): which places are collected,
- * been to or verified, and the counts; never dates, memories, pictures, friends or the bucket list.
- */
-export async function travelShareFacts(
-  db: Kysely<Database>,
-  catalogue: Catalogue,
-  friendCode: string,
-): Promise<TravelShareFacts | null> {
-  const traveller = await queries.findTravellerByFriendCode(db, friendCode)
-  if (!traveller) return null
-  const [{ places }, progress] = await Promise.all([
-    getMyMap(db, catalogue, traveller.id),
-    progressOf(db, catalogue, traveller.id),
-  ])
-  const statuses = new Map<string, Exclude<PlaceStatus, 'none'>>()
-  for (const place of places) if (place.status !== 'none') statuses.set(place.cardSetId, place.status)
-  const fingerprint = [...statuses]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([id, status]) => `${id}:${status}`)
-    .join(',')
-  const version = crypto
-    .createHash('sha256')
-    .update(`${MAP_REVISION}|${traveller.username}|${JSON.stringify(progress.total)}|${fingerprint}`)
-    .digest('base64url')
-    .slice(0, 16)
-  return { userId: traveller.id, username: traveller.username, progress, version, statuses }
-}
-
-/** The profile's map preview image (PNG), drawn once per version of the map and kept in `store`. */
-export async function travelMapPreview(
-  catalogue: Catalogue,
-  store: BlobStore,
-  facts: TravelShareFacts,
-): Promise<Buffer> {
-  return renderTravelMapPreview(store, getMapPlaces(catalogue).data, facts)
-}
-
-/** Deletes the traveller's map previews (their name and places), as their account goes. */
-export async function deleteTravelMapPreviews(blobs: BlobStore, userId: string): Promise<void> {
-  const previews = blobFolder(blobs, PREVIEW_FOLDER)
-  for await (const key of previews.list(userId)) await previews.delete(key)
 }
