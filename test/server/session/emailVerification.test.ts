@@ -10,8 +10,8 @@ import {
   type User,
   type VerifyEmailResult,
 } from '@shared/session'
-import { hashPassword } from '@server/lib/passwords'
 import { pinClock } from '@server/lib/clock'
+import { hashPassword } from '@server/lib/passwords'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { startSmtpServer, type TestSmtpServer } from '@test/helpers/smtp'
 
