@@ -1,12 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import type {
-  Database,
-  EmailVerificationsTable,
-  NewUser,
-  PasswordResetsTable,
-  SessionsTable,
-} from '../../db/schema'
+import type { Database, EmailVerificationsTable, NewUser, PasswordResetsTable, SessionsTable } from '../../db/schema'
 import { takesRowLocks } from '../../db/transactions'
 
 type Db = Kysely<Database> | Transaction<Database>
