@@ -155,24 +155,42 @@ test('the first hour on a phone: sign up, redeem the gift, draw with the art the
   // A second card from another collection, so My Collection spans two.
   const [copy] = await api<{ collectionId: string; cardName: string }[]>(page, 'GET', '/getMyCollection', token)
   if (!copy) throw new Error('the drawn card is not in the collection')
-  // A city, which the map marks with a point to tap.
+  // A city, which the map marks with a point to tap, and one that stands apart: a city whose region shares its
+  // position (Córdoba, the city and the province) would put two markers in one spot at the world's scale.
+  const mapPlaces = await api<{ width: number; places: { cardSetId: string; x: number; y: number }[] }>(
+    page,
+    'GET',
+    '/travel/getMapPlaces',
+    token,
+  )
+  const standsApart = ({ cardSetId }: { cardSetId: string }): boolean => {
+    const own = mapPlaces.places.find((place) => place.cardSetId === cardSetId)
+    return (
+      own !== undefined &&
+      mapPlaces.places.every(
+        (place) => place === own || Math.hypot(place.x - own.x, place.y - own.y) >= mapPlaces.width / 250,
+      )
+    )
+  }
   const collections = await api<{ collectionId: string; collectionGroup: string }[]>(
     page,
     'GET',
     '/getCardCollections',
     token,
   )
-  const other = collections.find(
-    ({ collectionId, collectionGroup }) => collectionGroup === 'cities' && collectionId !== copy.collectionId,
-  )
-  if (!other) throw new Error('the catalogue has one collection')
-  const [common] = await api<{ cardId: string }[]>(
-    page,
-    'GET',
-    `/getCardsOfCollection?collectionId=${other.collectionId}&rarity=1`,
-    token,
-  )
-  if (!common) throw new Error(`no Common card in ${other.collectionId}`)
+  let common: { cardId: string; cardSetId: string } | undefined
+  for (const { collectionId, collectionGroup } of collections) {
+    if (collectionGroup !== 'cities' || collectionId === copy.collectionId) continue
+    const commons = await api<{ cardId: string; cardSetId: string }[]>(
+      page,
+      'GET',
+      `/getCardsOfCollection?collectionId=${collectionId}&rarity=1`,
+      token,
+    )
+    common = commons.find(standsApart)
+    if (common) break
+  }
+  if (!common) throw new Error('no Common city stands apart on the map')
   await api(page, 'POST', '/pickCard', token, { selectedCardId: common.cardId })
   // Picked outside the app: a reload shows the traveller's figures as the app would after its own pick.
   await page.reload()
