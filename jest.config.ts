@@ -37,12 +37,33 @@ const esmPackages = [
   'rettime',
 ]
 
+/**
+ * Server test files that never open the suite's database: pure functions, a SQLite file or a compiled server of their
+ * own, child processes. The PostgreSQL run (TEST_DATABASE_URL set) would repeat them unchanged, so it leaves them to
+ * the SQLite run; test/server/databaseIndependent.test.ts checks that none of them reaches the suite's database.
+ */
+export const databaseIndependentServerTests = [
+  'test/server/catalogue/artRenderer.test.ts',
+  'test/server/catalogue/catalogueData.test.ts',
+  'test/server/catalogue/tinyPlaceArt.test.ts',
+  'test/server/config.test.ts',
+  'test/server/deploy/deployFiles.test.ts',
+  'test/server/migrationOrder.test.ts',
+  'test/server/session/productionPasswordCost.test.ts',
+  'test/server/shutdown.test.ts',
+  'test/server/storage/backgroundCheckpoint.test.ts',
+  'test/server/storage/blobStore.test.ts',
+]
+
 /** The API tests; the cluster suite (test/cluster/jest.config.ts) runs with the same transforms and setup. */
 export const serverProject = {
   displayName: 'server',
   testTimeout: 60_000,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+  testPathIgnorePatterns: process.env.TEST_DATABASE_URL
+    ? databaseIndependentServerTests.map((file) => `<rootDir>/${file.replaceAll('.', '\\.')}$`)
+    : [],
   moduleNameMapper,
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
