@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 
 import {
+  animationsPlayedOut,
   api,
   axeViolations,
   createMemoryThroughApi,
@@ -79,20 +80,6 @@ async function settle(page: Page): Promise<void> {
   // A draw result is measured once its reveal has played out and the cards have been dealt.
   await expect(page.getByRole('status', { name: /^(Opening your pack|Drawing your free card)$/ })).toHaveCount(0)
   await animationsPlayedOut(page)
-}
-
-/** A fading element is measured at its current opacity; looping animations (a reveal's halo) never end. */
-async function animationsPlayedOut(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every(
-          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
-    undefined,
-    { timeout: 15_000 },
-  )
 }
 
 /** Opens each route once and scans it at each width, resized in place (the screens follow the width live). */

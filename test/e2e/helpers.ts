@@ -37,9 +37,29 @@ export async function snap(page: Page, name: string, { settle = true } = {}): Pr
         { timeout: 15_000 },
       )
       .catch(() => undefined)
-    await page.waitForTimeout(600)
+    await animationsPlayedOut(page)
   }
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
+}
+
+/**
+ * Waits until every animation and transition that ends has ended (a fading element is seen at its current opacity;
+ * looping ones, a reveal's halo, never end). Two frames first, so what the last change started is running.
+ */
+export async function animationsPlayedOut(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)))),
+  )
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 15_000 },
+  )
 }
 
 /**
@@ -74,6 +94,18 @@ export async function registerThroughHome(page: Page, email: string, query = '')
   await form.getByLabel('Password').fill(PASSWORD)
   await form.getByRole('button', { name: 'Sign Up' }).click()
   await expect(page).toHaveURL(/\/welcome/)
+}
+
+/**
+ * Signs up through the API and keeps the session where the web app keeps it, for the journeys that are not about
+ * signing up: the page is left on a same-origin file outside the app, and the journey's next visit opens the app
+ * signed in, with no first-visit tours pending. Returns the session token.
+ */
+export async function signUpThroughApi(page: Page, email: string, friendCode?: string): Promise<string> {
+  const { token } = await registerThroughApi(page, email, friendCode)
+  await page.goto('/robots.txt')
+  await page.evaluate((value) => window.localStorage.setItem('wandercards.authToken', value), token)
+  return token
 }
 
 export async function logIn(page: Page, email: string, from?: string): Promise<void> {
