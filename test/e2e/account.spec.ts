@@ -18,8 +18,7 @@ import {
   PASSWORD,
   pickCommonCard,
   redeemAllCertificates,
-  registerThroughHome,
-  skipTours,
+  signUpThroughApi,
   snap,
   storedToken,
   uniqueEmail,
@@ -39,8 +38,7 @@ test('a traveller downloads their data and reads the travel book offline, pictur
   const context = await browser.newContext({ acceptDownloads: true })
   const page = await context.newPage()
   const email = uniqueEmail('exporter')
-  await registerThroughHome(page, email)
-  await skipTours(page)
+  await signUpThroughApi(page, email)
   const token = await storedToken(page)
   await redeemAllCertificates(page, token)
   const copy = await pickCommonCard(page, token)
@@ -110,8 +108,7 @@ test('a traveller asks to delete their account, is logged out everywhere, and a 
   const context = await browser.newContext()
   const page = await context.newPage()
   const email = uniqueEmail('leaver')
-  await registerThroughHome(page, email)
-  await skipTours(page)
+  await signUpThroughApi(page, email)
   const username = present(email.split('@')[0])
   // The same traveller on another device.
   const otherDevice = await api<{ authKey: string }>(page, 'POST', '/login', undefined, { email, password: PASSWORD })

@@ -2,16 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 
-import {
-  api,
-  axeViolations,
-  mailedLinkFor,
-  PASSWORD,
-  registerThroughHome,
-  skipTours,
-  snap,
-  uniqueEmail,
-} from './helpers'
+import { api, axeViolations, mailedLinkFor, PASSWORD, signUpThroughApi, snap, uniqueEmail } from './helpers'
 
 async function openAccountSection(page: Page) {
   await page.goto('/myAccount')
@@ -23,8 +14,7 @@ async function openAccountSection(page: Page) {
 test('a traveller changes the password in My Account and logs in with the new one', async ({ page }) => {
   const email = uniqueEmail('changer')
   const newPassword = 'sunrise over the Douro'
-  await registerThroughHome(page, email)
-  await skipTours(page)
+  await signUpThroughApi(page, email)
 
   const section = await openAccountSection(page)
   await section.getByRole('button', { name: 'Change Password' }).click()
@@ -62,8 +52,7 @@ test('a traveller changes the e-mail address, confirms it from the e-mail and se
 }) => {
   const email = uniqueEmail('mover')
   const newEmail = uniqueEmail('moved')
-  await registerThroughHome(page, email)
-  await skipTours(page)
+  await signUpThroughApi(page, email)
 
   const section = await openAccountSection(page)
   await section.getByRole('button', { name: 'Change E-mail' }).click()

@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test'
 
-import { redeemAllCertificates, registerThroughHome, skipTours, storedToken, uniqueEmail } from './helpers'
+import { redeemAllCertificates, signUpThroughApi, storedToken, uniqueEmail } from './helpers'
 
 test('the Card Acquired dialog shows the whole NEW badge before and after the experience panel slides away', async ({
   browser,
 }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
-  await registerThroughHome(page, uniqueEmail('newbadge'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('newbadge'))
   await redeemAllCertificates(page, await storedToken(page))
 
   await page.goto('/digitalPick/1')

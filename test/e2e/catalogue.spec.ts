@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
+import { registerThroughHome, signUpThroughApi, skipTours, snap, uniqueEmail } from './helpers'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 360, height: 780 }
@@ -21,8 +21,7 @@ test('a traveller browses a collection, marks a card as been there and closes ba
   browser,
 }) => {
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-  await registerThroughHome(page, uniqueEmail('catalogue'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('catalogue'))
 
   await page.goto('/cardCollections')
   const europe = page.getByRole('article', { name: 'Europe', exact: true })
@@ -88,8 +87,7 @@ test('a traveller finds a place by name, sees its local time, and pages through 
   browser,
 }) => {
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-  await registerThroughHome(page, uniqueEmail('search'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('search'))
 
   await page.goto('/cardCollections')
   await page.getByRole('searchbox', { name: 'Search places' }).fill('toron')

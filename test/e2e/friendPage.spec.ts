@@ -6,7 +6,7 @@ import {
   pickCommonCard,
   redeemAllCertificates,
   registerThroughApi,
-  registerThroughHome,
+  signUpThroughApi,
   skipTours,
   snap,
   storedToken,
@@ -16,7 +16,7 @@ import {
 test("a traveller opens a friend's page from the friend list and sees a place both have been to and a memory", async ({
   page,
 }) => {
-  await registerThroughHome(page, uniqueEmail('ines'))
+  await signUpThroughApi(page, uniqueEmail('ines'))
   const inesToken = await storedToken(page)
   const omar = await registerThroughApi(page, uniqueEmail('omar'))
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 
-import { registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
+import { signUpThroughApi, snap, uniqueEmail } from './helpers'
 
 const WIDTHS = [360, 768, 1280]
 const SCREENS = ['/myAccount', '/myFriends', '/myWallet', '/createMemory']
@@ -29,8 +29,7 @@ test('the content-request button covers no control on any screen at 360, 768 and
 }) => {
   // Twelve screens, each loaded and measured twice.
   test.setTimeout(300_000)
-  await registerThroughHome(page, uniqueEmail('layout'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('layout'))
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 })
     for (const screen of SCREENS) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { api, redeemAllCertificates, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
+import { api, redeemAllCertificates, signUpThroughApi, snap, storedToken, uniqueEmail } from './helpers'
 
 test('the Terms and the Privacy notice are linked from the footer and beneath the sign-up forms', async ({ page }) => {
   await page.goto('/')
@@ -29,8 +29,7 @@ test('the Terms and the Privacy notice are linked from the footer and beneath th
 })
 
 test('the first paid draw asks once for the age confirmation, kept on the server', async ({ page }) => {
-  await registerThroughHome(page, uniqueEmail('adult'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('adult'))
   const token = await storedToken(page)
   await redeemAllCertificates(page, token)
   expect(await api(page, 'GET', '/getAgeConfirmation', token)).toEqual({ confirmedAt: null })

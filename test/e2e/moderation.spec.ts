@@ -8,7 +8,7 @@ import {
   pickCommonCard,
   redeemAllCertificates,
   registerThroughApi,
-  registerThroughHome,
+  signUpThroughApi,
   snap,
   storedToken,
   uniqueEmail,
@@ -38,7 +38,7 @@ test('a reported memory hidden by an operator is gone for the reporter and its a
 
   // A reports the memory from its page.
   const reporterEmail = uniqueEmail('reporter')
-  await registerThroughHome(page, reporterEmail)
+  await signUpThroughApi(page, reporterEmail)
   const reporterToken = await storedToken(page)
   await page.goto(`/viewMemory/${memoryId}`)
   await expect(page.getByText(words)).toBeVisible()

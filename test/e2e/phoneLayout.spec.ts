@@ -8,7 +8,7 @@ import {
   pickCommonCard,
   redeemAllCertificates,
   registerThroughApi,
-  registerThroughHome,
+  signUpThroughApi,
   skipTours,
   snap,
   uniqueEmail,
@@ -49,8 +49,7 @@ test('on a phone, a toast opens below the header and leaves the Log In button us
 test('on a phone, notifications are compact rows and "Mark all as read" reads them all', async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
   const page = await context.newPage()
-  await registerThroughHome(page, uniqueEmail('inbox'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('inbox'))
   const friendCode = await friendCodeOf(page)
   for (let friend = 0; friend < 3; friend += 1) {
     const { token } = await registerThroughApi(page, uniqueEmail('newfriend'))

@@ -3,7 +3,16 @@ import { expect, test, type Page, type Request } from '@playwright/test'
 import { installDevToolsStandIn, type DevToolsStandIn } from '../helpers/devToolsStandIn'
 import { present } from '../helpers/present'
 
-import { api, logIn, PASSWORD, registerThroughHome, skipTours, storedToken, uniqueEmail } from './helpers'
+import {
+  api,
+  logIn,
+  PASSWORD,
+  registerThroughHome,
+  signUpThroughApi,
+  skipTours,
+  storedToken,
+  uniqueEmail,
+} from './helpers'
 
 /** A screen as the recording showed it: the state it showed, where, and a text it showed. */
 interface Checkpoint {
@@ -234,8 +243,7 @@ test('a recorded session replays in a fresh page: every state shows its screen, 
 
   // A tester with a login of their own opens a fresh page at / and imports the recording.
   const tester = await pageWithDevTools(await (await browser.newContext()).newPage())
-  await registerThroughHome(tester, uniqueEmail('tester'))
-  await skipTours(tester)
+  await signUpThroughApi(tester, uniqueEmail('tester'))
   const testerToken = await storedToken(tester)
   await tester.goto('/')
   await expect(tester.getByRole('link', { name: /^My account:/ }).filter({ visible: true })).toBeVisible()

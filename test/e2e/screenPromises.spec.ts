@@ -9,8 +9,7 @@ import {
   createMemoryThroughApi,
   pickCommonCard,
   redeemAllCertificates,
-  registerThroughHome,
-  skipTours,
+  signUpThroughApi,
   snap,
   storedToken,
   uniqueEmail,
@@ -40,8 +39,7 @@ async function failWith500(page: Page, call: string): Promise<void> {
 }
 
 async function newTraveller(page: Page): Promise<string> {
-  await registerThroughHome(page, uniqueEmail('promise'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('promise'))
   const token = await storedToken(page)
   await redeemAllCertificates(page, token)
   return token

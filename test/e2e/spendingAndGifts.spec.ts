@@ -7,7 +7,7 @@ import {
   pickCommonCard,
   redeemAllCertificates,
   registerThroughApi,
-  registerThroughHome,
+  signUpThroughApi,
   skipTours,
   snap,
   storedToken,
@@ -34,8 +34,7 @@ async function payWithTestCard(page: Page): Promise<void> {
 test('a traveller limits their monthly spending on My Wallet: a purchase past it is refused, a raise waits a day', async ({
   page,
 }) => {
-  await registerThroughHome(page, uniqueEmail('limit'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('limit'))
   await page.goto('/myWallet')
   const section = page.getByRole('region', { name: 'Spending Limit' })
   await expect(section.getByText('Monthly limit:')).toBeVisible()
@@ -96,8 +95,7 @@ test('two travellers become friends; one gives a duplicate, the other finds it i
   browser,
 }) => {
   const martaEmail = uniqueEmail('giver')
-  await registerThroughHome(page, martaEmail)
-  await skipTours(page)
+  await signUpThroughApi(page, martaEmail)
   const martaToken = await storedToken(page)
   const marta = await api<{ username: string }>(page, 'GET', '/getUser', martaToken)
   const lenaEmail = uniqueEmail('receiver')

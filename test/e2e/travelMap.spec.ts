@@ -6,11 +6,11 @@ import {
   logIn,
   redeemAllCertificates,
   registerThroughApi,
-  registerThroughHome,
+  signUpThroughApi,
   skipTours,
   snap,
-  tapNearMarker,
   storedToken,
+  tapNearMarker,
   uniqueEmail,
 } from './helpers'
 
@@ -41,8 +41,7 @@ async function pick(page: Page, token: string, cardId: string): Promise<string> 
 test('a geotagged photo of Lisbon verifies Lisbon on its card, on the map and in the progress, and the stored picture has no GPS', async ({
   page,
 }) => {
-  await registerThroughHome(page, uniqueEmail('verify'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('verify'))
   const token = await storedToken(page)
   await redeemAllCertificates(page, token)
   const userCardId = await pick(page, token, 'pt-lisbon-1')
@@ -88,8 +87,7 @@ test('a geotagged photo of Lisbon verifies Lisbon on its card, on the map and in
 
 test('the map works with the keyboard alone and on a 360 px phone, and a place opens its card', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 })
-  await registerThroughHome(page, uniqueEmail('mapkeys'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('mapkeys'))
   const token = await storedToken(page)
   await redeemAllCertificates(page, token)
   await pick(page, token, 'country-fr-1')
@@ -132,8 +130,7 @@ test('the map works with the keyboard alone and on a 360 px phone, and a place o
 test('a place not been to goes on the bucket list, with the friend who has been there to ask', async ({ page }) => {
   const friend = await registerThroughApi(page, uniqueEmail('friend'))
   await api(page, 'POST', '/setBeenThere', friend.token, { cardId: 'country-ma-1', value: true })
-  await registerThroughHome(page, uniqueEmail('wish'), `?r=${friend.friendCode}`)
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('wish'), friend.friendCode)
 
   await page.goto('/card/country-ma-2')
   await expect(page.getByText(friend.username, { exact: true })).toBeVisible()

@@ -7,6 +7,7 @@ import {
   friendCodeOf,
   mailedLinkFor,
   registerThroughHome,
+  signUpThroughApi,
   skipTours,
   snap,
   storedToken,
@@ -16,8 +17,7 @@ import {
 test('a new traveller redeems the welcome certificate and buys credit in test mode, with a good and a declined card', async ({
   page,
 }) => {
-  await registerThroughHome(page, uniqueEmail('wallet'))
-  await skipTours(page)
+  await signUpThroughApi(page, uniqueEmail('wallet'))
   await page.goto('/myWallet')
   await expect(page.getByText('Welcome gift')).toBeVisible()
   await snap(page, 'wallet-with-welcome-certificate')
