@@ -6,6 +6,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 
+import { STORAGE_KEYS } from '@client/lib/storage'
+
 const SCREENSHOT_DIR = path.resolve('test-results/screenshots')
 
 /** WCAG 2.2 A and AA, the level every screen is held to. */
@@ -98,13 +100,16 @@ export async function registerThroughHome(page: Page, email: string, query = '')
 
 /**
  * Signs up through the API and keeps the session where the web app keeps it, for the journeys that are not about
- * signing up: the page is left on a same-origin file outside the app, and the journey's next visit opens the app
- * signed in, with no first-visit tours pending. Returns the session token.
+ * signing up: the page is left on the server's health check (same origin, outside the app), and the journey's next
+ * visit opens the app signed in, with no first-visit tours pending. Returns the session token.
  */
 export async function signUpThroughApi(page: Page, email: string, friendCode?: string): Promise<string> {
   const { token } = await registerThroughApi(page, email, friendCode)
-  await page.goto('/robots.txt')
-  await page.evaluate((value) => window.localStorage.setItem('wandercards.authToken', value), token)
+  await page.goto('/api/health')
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: STORAGE_KEYS.authToken,
+    value: token,
+  })
   return token
 }
 
@@ -134,7 +139,7 @@ export async function api<T>(
 }
 
 export async function storedToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => window.localStorage.getItem('wandercards.authToken'))
+  const token = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.authToken)
   if (!token) throw new Error('no session token in localStorage')
   return token
 }
