@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -64,6 +65,38 @@ function reusingPreparedStatements(sqlite: SqliteDatabase.Database, onClose: () 
   }
 }
 
+/**
+ * The PostgreSQL counterpart: each statement text gets a name, so each pooled connection parses and plans it once and
+ * later runs only bind and execute (a named prepared statement of the extended protocol). Kysely sends every query
+ * as text and values, which this client turns into a named query. Texts past the cap (an IN list of a length never
+ * seen) go unnamed, as before, so a connection's prepared statements stay bounded.
+ *
+ * A statement whose columns are `*` stays unnamed: while a newer build's migration adds a column, a prepared
+ * `SELECT *` in an instance still running the older build would fail with "cached plan must not change result type"
+ * until its connection closed. Columns named one by one are planned again by PostgreSQL itself after such a change.
+ */
+const statementNames = new Map<string, string | null>()
+
+const ALL_COLUMNS = /(?:\bselect|\breturning|,|\.)\s*\*/i
+
+export function preparedStatementName(text: string): string | undefined {
+  let name = statementNames.get(text)
+  if (name === undefined && statementNames.size < MAX_CACHED_STATEMENTS) {
+    name = ALL_COLUMNS.test(text) ? null : `wc_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`
+    statementNames.set(text, name)
+  }
+  return name ?? undefined
+}
+
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args
+    const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementName(text) : undefined
+    const query = super.query.bind(this) as (...queryArgs: unknown[]) => never
+    return name ? query({ name, text, values }) : query(...args)
+  }
+}
+
 export interface OpenDatabaseOptions {
   /**
    * Told when PostgreSQL closes an idle pooled connection (a restart, a failover); the pool replaces it, and without
@@ -98,6 +131,7 @@ export function openDatabase(
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
+      Client: PreparingClient,
       max: limits?.poolMax ?? 10,
       ...(limits
         ? {

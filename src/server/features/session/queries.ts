@@ -50,7 +50,20 @@ export function findBalances(db: Db, userId: string) {
 export function findUserWithCounts(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .selectAll()
+    .select([
+      'id',
+      'avatar_id',
+      'username',
+      'email',
+      'digital_credit',
+      'physical_credit',
+      'digital_credit_owed',
+      'physical_credit_owed',
+      'experience',
+      'friend_code',
+      'created_at',
+      'email_verified_at',
+    ])
     .select((eb) => [
       eb
         .selectFrom('memories')
