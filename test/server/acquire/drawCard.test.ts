@@ -75,6 +75,24 @@ describe('GET /api/drawCard', () => {
     expect(copies).toHaveLength(data.cardList.length)
   })
 
+  it('flags a card drawn twice in one ten-draw as new both times when it was not owned before', async () => {
+    const user = await t.register()
+    await giveDigitalCredit(t, user.userId, priceDigitalCardTenDraws)
+    // The middle of every roll: no certificate, and the same Common card for every Common slot.
+    const middle = (max: number) => Math.floor(max / 2)
+    const { shareId } = await t.db
+      .transaction()
+      .execute((trx) => drawCard(trx, t.app.catalogue, user.userId, true, middle))
+    const items = await t.db
+      .selectFrom('draw_items')
+      .select(['card_id', 'is_new'])
+      .where('transaction_id', '=', shareId)
+      .execute()
+    const [repeated] = items
+    expect(items.filter((item) => item.card_id === repeated?.card_id).length).toBeGreaterThan(1)
+    expect(items.map((item) => item.is_new)).toEqual(Array(items.length).fill(1))
+  })
+
   it('flags as new only cards the user did not own before the draw', async () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, priceDigitalCardTenDraws)

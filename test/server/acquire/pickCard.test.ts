@@ -76,6 +76,29 @@ describe('POST /api/pickCard', () => {
     expect(second.body.data.userData.digitalCredit).toBe(5_000 - 2 * ECONOMY.prices.priceDigitalCardPickCommon)
   })
 
+  it('reports alreadyOwned when the copy held has no transaction recorded', async () => {
+    const user = await t.register()
+    await giveDigitalCredit(t, user.userId, 5_000)
+    const cardId = await cardOfRarity(1)
+    // The column allows a copy without a transaction; such a copy is owned all the same.
+    await t.db
+      .insertInto('user_cards')
+      .values({
+        id: 'copy-without-purchase',
+        user_id: user.userId,
+        card_id: cardId,
+        acquisition: 'gift',
+        transaction_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute()
+    const pick = await t.call<PickCardResult>('POST', '/api/pickCard', {
+      token: user.token,
+      body: { selectedCardId: cardId },
+    })
+    expect(pick.body.data.cardResult.alreadyOwned).toBe(true)
+  })
+
   it('returns 422 for a card of rarity 3 and takes nothing', async () => {
     const user = await t.register()
     await giveDigitalCredit(t, user.userId, 50_000)

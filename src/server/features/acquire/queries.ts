@@ -4,29 +4,6 @@ import type { Database } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
 
-/**
- * Which of these cards the user already owns. Asked per card with EXISTS so the cost stays a few index probes
- * however many copies of a card a collector has piled up (a DISTINCT over the copies reads every one of them).
- */
-export async function listOwnedCardIds(db: Db, userId: string, cardIds: string[]): Promise<Set<string>> {
-  if (cardIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('cards')
-    .select('cards.id')
-    .where('cards.id', 'in', [...new Set(cardIds)])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_cards')
-          .select(sql.lit(1).as('owned'))
-          .where('user_cards.user_id', '=', userId)
-          .whereRef('user_cards.card_id', '=', 'cards.id'),
-      ),
-    )
-    .execute()
-  return new Set(rows.map((row) => row.id))
-}
-
 export async function insertDrawTransaction(
   trx: Transaction<Database>,
   values: {
@@ -77,6 +54,43 @@ export async function insertDrawItems(
     .execute()
 }
 
+/**
+ * Records a purchase's items, each marked new when the buyer held no copy of its card before this purchase. The
+ * insert asks that itself (copies made by this purchase aside, and a copy with no purchase counts) and answers it
+ * per position, so no read goes before the write. Called after the debit, whose update holds the buyer's row, so a
+ * concurrent purchase's copies are either counted or not yet there. Asked per card with EXISTS, which stays a few
+ * index probes however many copies of a card a collector has piled up.
+ */
+export async function insertPurchasedItems(
+  trx: Transaction<Database>,
+  buyerId: string,
+  transactionId: string,
+  items: { position: number; cardId: string | null; userCardId: string | null }[],
+): Promise<Map<number, boolean>> {
+  if (items.length === 0) return new Map()
+  const rows = await trx
+    .insertInto('draw_items')
+    .values(
+      items.map((item) => ({
+        transaction_id: transactionId,
+        position: item.position,
+        card_id: item.cardId,
+        user_card_id: item.userCardId,
+        is_new:
+          item.cardId === null
+            ? 0
+            : sql<number>`(case when exists (
+                select 1 from user_cards
+                where user_id = ${buyerId} and card_id = ${item.cardId}
+                  and (transaction_id is null or transaction_id <> ${transactionId})
+              ) then 0 else 1 end)`,
+      })),
+    )
+    .returning(['position', 'is_new'])
+    .execute()
+  return new Map(rows.map((row) => [row.position, row.is_new === 1]))
+}
+
 export function findDrawTransaction(db: Db, transactionId: string) {
   return db.selectFrom('draw_transactions').selectAll().where('id', '=', transactionId).executeTakeFirst()
 }
@@ -125,11 +139,22 @@ export function findSharedDraw(db: Db, transactionId: string) {
     .executeTakeFirst()
 }
 
-/** One atomic increment, so concurrent acquisitions each count; answers the experience reached. */
-export async function addExperience(trx: Transaction<Database>, userId: string, gained: number): Promise<number> {
+/**
+ * One atomic increment, so concurrent acquisitions each count; answers the experience reached. A draw sets its
+ * guarantee's counter in the same update.
+ */
+export async function addExperience(
+  trx: Transaction<Database>,
+  userId: string,
+  gained: number,
+  drawsSinceEpic?: number,
+): Promise<number> {
   const row = await trx
     .updateTable('users')
-    .set({ experience: sql`experience + ${gained}` })
+    .set({
+      experience: sql`experience + ${gained}`,
+      ...(drawsSinceEpic === undefined ? {} : { draws_since_epic: drawsSinceEpic }),
+    })
     .where('id', '=', userId)
     .returning('experience')
     .executeTakeFirstOrThrow()
@@ -139,10 +164,6 @@ export async function addExperience(trx: Transaction<Database>, userId: string, 
 export async function findDrawsSinceEpic(db: Db, userId: string): Promise<number> {
   const row = await db.selectFrom('users').select('draws_since_epic').where('id', '=', userId).executeTakeFirstOrThrow()
   return row.draws_since_epic
-}
-
-export async function setDrawsSinceEpic(trx: Transaction<Database>, userId: string, count: number): Promise<void> {
-  await trx.updateTable('users').set({ draws_since_epic: count }).where('id', '=', userId).execute()
 }
 
 /** Gives an unclaimed free draw to the user; answers false when it is not one (unknown, paid or already claimed). */

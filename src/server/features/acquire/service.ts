@@ -66,7 +66,8 @@ export async function pickCard(
 
   const transactionId = newId()
   const createdAt = nowIso()
-  // The debit comes first: its conditional update locks the user's row, so "already owned" is read after any concurrent purchase.
+  // The debit comes first: its conditional update locks the user's row, so "already owned" is decided after any
+  // concurrent purchase.
   const digitalCredit = await debit(trx, {
     userId,
     currency: 'digital',
@@ -75,16 +76,16 @@ export async function pickCard(
     reference: transactionId,
   })
   await releaseReferralReward(trx, userId, 'firstCard')
-  const alreadyOwned = (await queries.listOwnedCardIds(trx, userId, [card.cardId])).size > 0
   const expGainResult = await gainExperience(trx, userId, experienceFor([card.rarity as Rarity]))
   await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
   const userCardId = newId()
   await createCopies(trx, [
     { id: userCardId, userId, cardId: card.cardId, acquisition: 'pick', transactionId, createdAt },
   ])
-  await queries.insertDrawItems(trx, [
-    { transactionId, position: 0, cardId: card.cardId, userCardId, isNew: !alreadyOwned },
+  const isNew = await queries.insertPurchasedItems(trx, userId, transactionId, [
+    { position: 0, cardId: card.cardId, userCardId },
   ])
+  const alreadyOwned = isNew.get(0) === false
   return {
     result: true,
     cardResult: {
@@ -140,16 +141,15 @@ export async function drawCard(
   // Read after the debit, whose update holds the user's row until commit: a concurrent draw waits for this one's
   // counter instead of rolling from the same count.
   const rolled = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random, await queries.findDrawsSinceEpic(trx, userId))
-  await queries.setDrawsSinceEpic(trx, userId, rolled.drawsSinceEpic)
   const { slots } = rolled
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
   const drawn = chooseCards(catalogue, cardSlots, random)
-  const ownedBefore = await queries.listOwnedCardIds(
+  const expGainResult = await gainExperience(
     trx,
     userId,
-    drawn.map(({ card }) => card.cardId),
+    experienceFor(drawn.map(({ card }) => card.rarity as Rarity)),
+    rolled.drawsSinceEpic,
   )
-  const expGainResult = await gainExperience(trx, userId, experienceFor(drawn.map(({ card }) => card.rarity as Rarity)))
 
   await queries.insertDrawTransaction(trx, {
     id: transactionId,
@@ -169,19 +169,17 @@ export async function drawCard(
     createdAt,
   }))
   await createCopies(trx, copies)
-  const items: Parameters<typeof queries.insertDrawItems>[1] = copies.map((copy) => ({
-    transactionId,
+  const items: Parameters<typeof queries.insertPurchasedItems>[3] = copies.map((copy) => ({
     position: copy.position,
     cardId: copy.cardId,
     userCardId: copy.id,
-    isNew: !ownedBefore.has(copy.cardId),
   }))
   for (const [position, slot] of slots.entries()) {
     if (slot.kind !== 'certificate') continue
-    items.push({ transactionId, position, cardId: null, userCardId: null, isNew: false })
+    items.push({ position, cardId: null, userCardId: null })
     await issueCertificate(trx, { userId, creditValue: slot.creditValue, source: 'draw', sourceRef: transactionId })
   }
-  await queries.insertDrawItems(trx, items)
+  await queries.insertPurchasedItems(trx, userId, transactionId, items)
   return { shareId: transactionId, userData: { digitalCredit }, expGainResult }
 }
 
