@@ -49,7 +49,18 @@ function earlyCallsScript(apiBase, apiKey) {
   const source = fs.readFileSync(path.resolve(__dirname, 'public/earlyCalls.js'), 'utf8')
   // JSON is valid JavaScript; "<" escaped so that no setting can end the script element early.
   const literal = (value) => JSON.stringify(value).replace(/</g, '\\u003c')
-  return `${source.trim()}\nstartEarlyCalls(${literal(apiBase)}, ${literal(apiKey)})`
+  return `${source.trim()}\nstartEarlyCalls(${literal(apiBase)}, ${literal(apiKey)}, ${literal(artVersion())})`
+}
+
+/** The pictures' version (src/shared/artVersion.ts), which this configuration cannot import as it is TypeScript. */
+function artVersion() {
+  const source = fs.readFileSync(path.resolve(__dirname, 'src/shared/artVersion.ts'), 'utf8')
+  const constant = (name) => {
+    const value = new RegExp(`^export const ${name} = (\\d+)$`, 'm').exec(source)?.[1]
+    if (!value) throw new Error(`src/shared/artVersion.ts no longer declares ${name} as a number`)
+    return value
+  }
+  return `${constant('CATALOGUE_VERSION')}.${constant('ART_REVISION')}`
 }
 
 /** The web app: TypeScript through ts-loader, one chunk per route, hashed file names for long caching. */

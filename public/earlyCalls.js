@@ -5,7 +5,7 @@
  * connection they travel alongside the bundle instead of after it has run. The app adopts the answers instead of asking
  * again (src/client/api/earlyCalls.ts). Kept to what every browser the app supports runs without a build step.
  */
-function startEarlyCalls(apiBase, apiKey) {
+function startEarlyCalls(apiBase, apiKey, artVersion) {
   /**
    * The screens whose first call is made ahead of the bundle (those src/client/app/router.tsx prefetches), and the
    * picture the screen shows largest in the first screen, fetched as soon as the call has answered which one it is.
@@ -13,9 +13,15 @@ function startEarlyCalls(apiBase, apiKey) {
   var screens = {
     '/cardCollections': {
       call: '/getCardCollections',
-      // The first collection's picture (CardCollectionsPage, collectionImageUrl).
+      // The first collection's picture, at the address the app asks for it (collectionPicturePath).
       picture: function (collections) {
-        return apiBase + '/image/collection?collectionId=' + encodeURIComponent(collections[0].collectionId)
+        return (
+          apiBase +
+          '/image/collection?collectionId=' +
+          encodeURIComponent(collections[0].collectionId) +
+          '&v=' +
+          encodeURIComponent(artVersion)
+        )
       },
     },
     '/feed': { call: '/feed/getMemoryFeed' },

@@ -106,15 +106,28 @@ export const SetBeenThereBodySchema = Type.Object({
 })
 export type SetBeenThereBody = Static<typeof SetBeenThereBodySchema>
 
+/**
+ * The picture's version (ART_VERSION, src/shared/artVersion.ts), optional: asked with the current one, the picture is
+ * sent as kept for good (`immutable`); without it or with another, it may be kept a month and revalidated by ETag.
+ */
+const PictureVersionSchema = Type.Optional(TextSchema({ maxLength: 20 }))
+
 export const CardImageQuerySchema = Type.Object({
   /** A card id; empty for the placeholder (the card back). */
   imageId: Type.Optional(TextSchema({ maxLength: 100 })),
   lg: Type.Optional(TextSchema({ maxLength: 5 })),
+  v: PictureVersionSchema,
 })
 /** A card's 1200×630 link preview (JPEG), by card id. */
-export const CardPreviewImageQuerySchema = Type.Object({ imageId: TextSchema({ maxLength: 100 }) })
-export const CollectionImageQuerySchema = Type.Object({ collectionId: TextSchema({ maxLength: 100 }) })
-export const AvatarImageQuerySchema = Type.Object({ avatarId: IntegerSchema() })
+export const CardPreviewImageQuerySchema = Type.Object({
+  imageId: TextSchema({ maxLength: 100 }),
+  v: PictureVersionSchema,
+})
+export const CollectionImageQuerySchema = Type.Object({
+  collectionId: TextSchema({ maxLength: 100 }),
+  v: PictureVersionSchema,
+})
+export const AvatarImageQuerySchema = Type.Object({ avatarId: IntegerSchema(), v: PictureVersionSchema })
 
 export const SearchPlacesQuerySchema = Type.Object({
   /** Part of a place's name, without regard to case or accents ("sao" finds São Paulo). */

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
+import { collectionPicturePath } from '@shared/artVersion'
+
 import { registerThroughHome, signUpThroughApi, skipTours, snap, uniqueEmail } from './helpers'
 
 const DESKTOP = { width: 1280, height: 900 }
@@ -160,11 +162,13 @@ test("a returning traveller's collections start loading with the page: one call 
   // Started by index.html's script and adopted by the app: never asked twice.
   expect(calls.filter((call) => call === '/api/getUser')).toHaveLength(1)
   expect(calls.filter((call) => call === '/api/getCardCollections')).toHaveLength(1)
-  const pictureFetchedBy = await page.evaluate(() => {
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((resource) => resource.name.endsWith('/api/image/collection?collectionId=great-cities'))
-    return (entry as PerformanceResourceTiming | undefined)?.initiatorType
-  })
+  // The picture the collection screen shows, at the address the app asks for it.
+  const pictureFetchedBy = await page.evaluate(
+    (picture) => {
+      const entry = performance.getEntriesByType('resource').find((resource) => resource.name.endsWith(picture))
+      return (entry as PerformanceResourceTiming | undefined)?.initiatorType
+    },
+    `/api${collectionPicturePath('great-cities')}`,
+  )
   expect(pictureFetchedBy).toBe('link')
 })

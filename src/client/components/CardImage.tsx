@@ -1,19 +1,22 @@
 import Box from '@mui/material/Box'
 
+import { avatarPicturePath, cardPicturePath, collectionPicturePath } from '@shared/artVersion'
 import { rarityName } from '@shared/constants'
 
 import { API_BASE_URL } from '../lib/config'
 
+// Each address names the picture's version, so the browser keeps a picture for good and asks again only after a
+// release that redraws it (src/shared/artVersion.ts).
 export function cardImageUrl(imageId: string | null | undefined, large = false): string {
-  return `${API_BASE_URL}/image/card?imageId=${encodeURIComponent(imageId ?? '')}${large ? '&lg=1' : ''}`
+  return `${API_BASE_URL}${cardPicturePath(imageId, large)}`
 }
 
 export function avatarImageUrl(avatarId: number): string {
-  return `${API_BASE_URL}/image/avatar?avatarId=${avatarId}`
+  return `${API_BASE_URL}${avatarPicturePath(avatarId)}`
 }
 
 export function collectionImageUrl(collectionId: string): string {
-  return `${API_BASE_URL}/image/collection?collectionId=${encodeURIComponent(collectionId)}`
+  return `${API_BASE_URL}${collectionPicturePath(collectionId)}`
 }
 
 export interface CardImageProps {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 
+import { cardPreviewPicturePath } from '@shared/artVersion'
 import type { SharePageName } from '@shared/share'
 
 import type { Database } from '../db/schema'
@@ -59,5 +60,5 @@ export const LINK_PREVIEW_SIZE = { width: 1200, height: 630 } as const
 
 /** A card's link preview: its art beside its name and rarity, as JPEG (/api/image/cardPreview). */
 export function cardLinkPreview(cardId: string, alt: string): SharePicture {
-  return { path: `/api/image/cardPreview?imageId=${encodeURIComponent(cardId)}`, alt, ...LINK_PREVIEW_SIZE }
+  return { path: `/api${cardPreviewPicturePath(cardId)}`, alt, ...LINK_PREVIEW_SIZE }
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 
+import { cardImageUrl } from '@client/components/CardImage'
 import { FREE_DRAW_RESULT_FOR_ACCOUNTS, FreeDrawResultPage } from '@client/features/acquire/FreeDrawResultPage'
 import { onGet, server } from '@test/helpers/msw'
 import { renderWithProviders, visitorSession } from '@test/helpers/render'
@@ -47,7 +48,7 @@ describe('FreeDrawResultPage', () => {
         { route: '/freeDrawResult/free-1', session: visitorSession },
       )
       expect(await screen.findByRole('status', { name: 'Drawing your free card' })).toBeInTheDocument()
-      await waitFor(() => expect(requested).toEqual([expect.stringMatching(/\/image\/card\?imageId=it-5&lg=1$/)]))
+      await waitFor(() => expect(requested).toEqual([cardImageUrl('it-5', true)]))
       expect(screen.queryByRole('img', { name: 'Italy, Legendary card' })).not.toBeInTheDocument()
     } finally {
       if (originalDecode) Object.defineProperty(HTMLImageElement.prototype, 'decode', originalDecode)

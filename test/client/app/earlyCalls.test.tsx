@@ -3,8 +3,10 @@ import path from 'node:path'
 
 import { waitFor } from '@testing-library/react'
 
+import { ART_VERSION } from '@shared/artVersion'
 import { preloadScreen } from '@client/app/router'
 import { makeStore } from '@client/app/store'
+import { collectionImageUrl } from '@client/components/CardImage'
 import { catalogueApi } from '@client/features/catalogue/api'
 import { feedApi } from '@client/features/feed/api'
 import { sessionApi } from '@client/features/session/api'
@@ -20,7 +22,11 @@ import { collections } from '../acquire/fixtures'
 const startEarlyCalls = (() => {
   const source = fs.readFileSync(path.join(__dirname, '../../../public/earlyCalls.js'), 'utf8')
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the shipped file itself, not a string built here
-  const load = new Function(`${source}\nreturn startEarlyCalls`) as () => (apiBase: string, apiKey: string) => void
+  const load = new Function(`${source}\nreturn startEarlyCalls`) as () => (
+    apiBase: string,
+    apiKey: string,
+    artVersion: string,
+  ) => void
   return load()
 })()
 
@@ -53,7 +59,7 @@ function recordCalls() {
 function openPage(pathname: string, token: string | null) {
   window.history.replaceState(null, '', pathname)
   if (token) window.localStorage.setItem(STORAGE_KEYS.authToken, token)
-  startEarlyCalls(API_BASE_URL, API_KEY)
+  startEarlyCalls(API_BASE_URL, API_KEY, ART_VERSION)
 }
 
 async function startApp(pathname: string) {
@@ -97,7 +103,8 @@ describe("index.html's early calls", () => {
     openPage('/cardCollections', 'stored-token')
     await waitFor(() =>
       expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
-        `${API_BASE_URL}/image/collection?collectionId=europe`,
+        // The address the app itself asks for, so the preloaded picture is the one the screen shows.
+        collectionImageUrl('europe'),
       ),
     )
 

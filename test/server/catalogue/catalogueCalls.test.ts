@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import sharp from 'sharp'
 
+import { ART_VERSION } from '@shared/artVersion'
 import type { Card, CardCollection, CollectionCard, PlaceSearchResult } from '@shared/catalogue'
 import { present } from '@test/helpers/present'
 import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
@@ -295,6 +296,35 @@ describe('GET /api/image/*', () => {
     })
     expect(notModified.statusCode).toBe(304)
     expect(notModified.rawPayload.length).toBe(0)
+  })
+
+  it('sends a picture asked at the current version as kept for good, and any other as revalidated', async () => {
+    const forGood = 'public, max-age=31536000, immutable'
+    for (const url of [
+      `/api/image/card?imageId=pt-lisbon-5&v=${ART_VERSION}`,
+      `/api/image/card?imageId=pt-lisbon-5&lg=1&v=${ART_VERSION}`,
+      `/api/image/collection?collectionId=europe&v=${ART_VERSION}`,
+      `/api/image/avatar?avatarId=3&v=${ART_VERSION}`,
+    ]) {
+      const answer = await image(url)
+      expect({ url, status: answer.statusCode, cacheControl: answer.headers['cache-control'] }).toEqual({
+        url,
+        status: 200,
+        cacheControl: forGood,
+      })
+    }
+    const current = await image(`/api/image/card?imageId=pt-lisbon-5&v=${ART_VERSION}`)
+    const unversioned = await image('/api/image/card?imageId=pt-lisbon-5')
+    const older = await image('/api/image/card?imageId=pt-lisbon-5&v=1.1')
+    // The same picture at every address; only how long it may be kept differs.
+    expect(unversioned.rawPayload.equals(current.rawPayload)).toBe(true)
+    expect(unversioned.headers.etag).toBe(current.headers.etag)
+    for (const answer of [unversioned, older]) expect(answer.headers['cache-control']).not.toContain('immutable')
+    const revalidated = await image(`/api/image/card?imageId=pt-lisbon-5&v=${ART_VERSION}`, {
+      'if-none-match': String(current.headers.etag),
+    })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.headers['cache-control']).toBe(forGood)
   })
 
   it('serves the placeholder for an empty or unknown image id', async () => {

@@ -1,5 +1,5 @@
-import { CATALOGUE_VERSION, type SeedCollection } from '@server/db/seed/catalogueData'
-import { buildCatalogue } from '@server/db/seed/catalogueData'
+import { CATALOGUE_VERSION } from '@shared/artVersion'
+import { buildCatalogue, type SeedCollection } from '@server/db/seed/catalogueData'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 

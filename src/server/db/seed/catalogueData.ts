@@ -8,7 +8,6 @@ import type { SeedCollection, SeedCollectionDefinition, SeedPlace } from './cata
 import { buildUsStates } from './catalogue/usStates'
 
 export type { CollectionGroup, PlaceKind, SeedCollection, ShapeRef, SeedPlace } from './catalogue/types'
-export { CATALOGUE_VERSION } from './catalogueVersion'
 
 function continent(id: ContinentCollectionId): () => SeedPlace[] {
   return () => buildCountries(id)

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { CATALOGUE_VERSION } from '@shared/artVersion'
+
 import { nowIso } from '../../lib/clock'
 import type { Database } from '../schema'
 
 import type { SeedCollection } from './catalogue/types'
-import { CATALOGUE_VERSION } from './catalogueVersion'
 
 export const RARITY_LEVELS = [1, 2, 3, 4, 5] as const
 /** Rows per INSERT: well under SQLite's bound-variable limit for the widest table (card_sets, 10 columns). */

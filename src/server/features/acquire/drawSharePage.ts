@@ -1,3 +1,4 @@
+import { cardPicturePath } from '@shared/artVersion'
 import { PRODUCT_NAME, rarityName } from '@shared/constants'
 
 import { cardLinkPreview, type SharePageContent, type SharePageContext } from '../../lib/sharePages'
@@ -27,7 +28,7 @@ export async function loadDrawSharePage({ db }: SharePageContext, shareId: strin
     description: `${draw.username} drew ${size === 10 ? '10 travel cards' : 'a travel card'}${bestText}. Draw your own and collect the world.`,
     image: best
       ? {
-          path: `/api/image/card?imageId=${encodeURIComponent(best.cardId)}`,
+          path: `/api${cardPicturePath(best.cardId)}`,
           alt: `${best.cardName}, ${rarityName(best.cardRarity)} card`,
           width: 250,
           height: 350,
@@ -47,7 +48,7 @@ export async function loadDrawSharePage({ db }: SharePageContext, shareId: strin
     galleryTitle: cards.length > 0 ? 'Cards drawn' : undefined,
     gallery: cards.map((card) => ({
       picture: {
-        path: `/api/image/card?imageId=${encodeURIComponent(card.cardId)}`,
+        path: `/api${cardPicturePath(card.cardId)}`,
         alt: `${card.cardName}, ${rarityName(card.cardRarity)} card`,
         width: 250,
         height: 350,

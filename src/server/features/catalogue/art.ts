@@ -2,12 +2,12 @@ import crypto from 'node:crypto'
 
 import sharp from 'sharp'
 
+import { ART_REVISION, CATALOGUE_VERSION } from '@shared/artVersion'
 import { AVATAR_COUNT } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
 import { formatArea, formatCoordinates, formatPopulation } from '../../db/seed/catalogue/text'
 import type { ShapeRef } from '../../db/seed/catalogue/types'
-import { CATALOGUE_VERSION } from '../../db/seed/catalogueVersion'
 import { inlineArtRenderer, type ArtRenderer } from '../../lib/art/artRenderer'
 import type { CardArtData } from '../../lib/art/cardSvg'
 import { avatarSvg, iconSvg, placeholderSvg, type CollectionArtData } from '../../lib/art/otherArt'
@@ -15,9 +15,6 @@ import { CARD_PREVIEW_ART, cardPreviewSvg } from '../../lib/art/previewSvg'
 import type { BlobStore } from '../../lib/blobStore'
 
 import { collectionCode, findCardArtRow, findCollectionArtRows } from './queries'
-
-/** Bump when the drawing code changes, so caches (blob store, browsers via ETag) drop old pictures. */
-export const ART_REVISION = 3
 
 export type ArtSize = 'sm' | 'lg'
 export const CARD_SIZES: Record<ArtSize, { width: number; height: number }> = {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
+import { ART_VERSION } from '@shared/artVersion'
 import {
   AvatarImageQuerySchema,
   CardImageQuerySchema,
@@ -31,13 +32,21 @@ import * as catalogueService from './service'
 /** Art changes only with the catalogue version (which changes the ETag); a month of caching is safe. */
 const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=86400'
 
+/** Asked with the current picture version (`v=`), the address itself changes with the picture: kept for good. */
+const VERSIONED_IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+function cacheControlFor(request: FastifyRequest): string {
+  const { v } = request.query as { v?: string }
+  return v === ART_VERSION ? VERSIONED_IMAGE_CACHE_CONTROL : IMAGE_CACHE_CONTROL
+}
+
 /** Private: the answer carries the caller's authorized flag. Revalidated after a minute, answered by a 304 then. */
 const CATALOGUE_CACHE_CONTROL = 'private, max-age=60'
 
-function imageHeaders(reply: FastifyReply, etag: string) {
+function imageHeaders(request: FastifyRequest, reply: FastifyReply, etag: string) {
   return (
     reply
-      .header('Cache-Control', IMAGE_CACHE_CONTROL)
+      .header('Cache-Control', cacheControlFor(request))
       .header('ETag', etag)
       // Share pages on the share host and link previews show these pictures too.
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
@@ -48,11 +57,11 @@ function imageHeaders(reply: FastifyReply, etag: string) {
 function notModified(request: FastifyRequest, reply: FastifyReply, imageKey: string) {
   const etag = etagFor(imageKey)
   if (request.headers['if-none-match'] !== etag) return null
-  return imageHeaders(reply, etag).status(304).send()
+  return imageHeaders(request, reply, etag).status(304).send()
 }
 
 function sendImage(request: FastifyRequest, reply: FastifyReply, image: RenderedImage) {
-  imageHeaders(reply, image.etag)
+  imageHeaders(request, reply, image.etag)
   if (request.headers['if-none-match'] === image.etag) return reply.status(304).send()
   return reply.type(image.contentType).send(image.body)
 }

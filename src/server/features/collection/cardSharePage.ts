@@ -1,3 +1,4 @@
+import { cardPicturePath } from '@shared/artVersion'
 import { PRODUCT_NAME, rarityName } from '@shared/constants'
 
 import { cardLinkPreview, type SharePageContent, type SharePageContext } from '../../lib/sharePages'
@@ -29,7 +30,7 @@ export async function loadCardSharePage({ db }: SharePageContext, shareId: strin
       ? `${copy.ownerUsername} remembers ${copy.cardName}: “${excerpt(memory.content, DESCRIPTION_MAX)}”`
       : `${copy.ownerUsername} collected the ${rarity} card of ${copy.cardName} from the ${copy.collectionName} collection.`,
     image: {
-      path: `/api/image/card?imageId=${encodeURIComponent(copy.cardId)}`,
+      path: `/api${cardPicturePath(copy.cardId)}`,
       alt: `${copy.cardName}, ${rarity} card`,
       width: 250,
       height: 350,

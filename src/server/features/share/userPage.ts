@@ -1,3 +1,4 @@
+import { avatarPicturePath, cardPicturePath } from '@shared/artVersion'
 import {
   FRIEND_CODE_LENGTH,
   INVITATION_CERTIFICATE_CREDIT,
@@ -49,7 +50,7 @@ export async function loadUserSharePage(
   }
   const { total } = progress
   const { userLevel } = levelForExperience(user.experience)
-  const avatar = { path: `/api/image/avatar?avatarId=${user.avatar_id}`, alt: `${user.username}'s avatar` }
+  const avatar = { path: `/api${avatarPicturePath(user.avatar_id)}`, alt: `${user.username}'s avatar` }
   return {
     title: `${user.username}'s travel cards on ${PRODUCT_NAME}`,
     description:
@@ -97,7 +98,7 @@ export async function loadUserSharePage(
     galleryTitle: showcase.length > 0 ? 'Rarest cards' : undefined,
     gallery: showcase.map((card) => ({
       picture: {
-        path: `/api/image/card?imageId=${encodeURIComponent(card.id)}`,
+        path: `/api${cardPicturePath(card.id)}`,
         alt: `${card.name}, ${rarityName(card.rarity)} card`,
         width: 250,
         height: 350,
