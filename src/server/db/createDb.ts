@@ -90,10 +90,11 @@ export function preparedStatementName(text: string): string | undefined {
 
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
-    const [text, values] = args
+    const [text, values, ...rest] = args
     const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementName(text) : undefined
     const query = super.query.bind(this) as (...queryArgs: unknown[]) => never
-    return name ? query({ name, text, values }) : query(...args)
+    // A callback, when given, follows as before.
+    return name ? query({ name, text, values }, ...rest) : query(...args)
   }
 }
 
