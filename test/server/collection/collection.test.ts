@@ -99,6 +99,49 @@ describe('GET /api/getMyCollection', () => {
     expect(rare?.cardName).toBe(common?.cardName)
   })
 
+  it('lists cards by collection, then rarest first, then by place, and each card’s copies oldest first', async () => {
+    const placesInOrder = await t.db
+      .selectFrom('card_sets')
+      .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
+      .select(['card_sets.id', 'card_sets.collection_id as collectionId'])
+      .orderBy('collections.sort_order')
+      .orderBy('card_sets.sort_order')
+      .execute()
+    const [firstPlace, secondPlace] = placesInOrder
+    const laterCollectionPlace = placesInOrder.find((place) => place.collectionId !== firstPlace?.collectionId)
+    if (!firstPlace || secondPlace?.collectionId !== firstPlace.collectionId || !laterCollectionPlace)
+      throw new Error('The catalogue needs two places in its first collection and a second collection')
+    const user = await t.register()
+    const laterCollectionLegendary = `${laterCollectionPlace.id}-5`
+    const secondPlaceCommon = `${secondPlace.id}-1`
+    const firstPlaceCommon = `${firstPlace.id}-1`
+    const secondPlaceEpic = `${secondPlace.id}-4`
+    const copies = [
+      await giveCopy(user, laterCollectionLegendary),
+      await giveCopy(user, secondPlaceCommon),
+      await giveCopy(user, firstPlaceCommon),
+      await giveCopy(user, secondPlaceEpic),
+      await giveCopy(user, firstPlaceCommon),
+      await giveCopy(user, firstPlaceCommon),
+    ]
+    // The first copy given becomes the newest, so the order the copies were stored in is not the answer.
+    await t.db
+      .updateTable('user_cards')
+      .set({ created_at: new Date(Date.UTC(2027, 0, 1)).toISOString() })
+      .where('id', '=', copies[2] ?? '')
+      .execute()
+
+    const response = await t.call<MyCollection>('GET', '/api/getMyCollection', { token: user.token })
+
+    expect(response.body.data.map((entry) => entry.cardId)).toEqual([
+      secondPlaceEpic,
+      firstPlaceCommon,
+      secondPlaceCommon,
+      laterCollectionLegendary,
+    ])
+    expect(response.body.data[1]?.mine.map((copy) => copy.userCardId)).toEqual([copies[4], copies[5], copies[2]])
+  })
+
   it('returns an empty list for a user without cards', async () => {
     const user = await t.register()
     const response = await t.call<MyCollection>('GET', '/api/getMyCollection', { token: user.token })

@@ -25,6 +25,8 @@ export interface CatalogueCard {
   kind: string
   collectionId: string
   collectionName: string
+  /** Where its copies stand in My Collection: by collection, then rarest first, then by place (set by loadCatalogue). */
+  myCollectionRank: number
   /**
    * The card as getCardsOfCollection lists it, as JSON without the caller's count and the closing brace: the list is
    * joined from these instead of serializing the same descriptions on every call.
@@ -153,6 +155,7 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
       kind: set.kind,
       collectionId: set.collection_id,
       collectionName,
+      myCollectionRank: 0,
       listingJson: JSON.stringify(listing).slice(0, -1),
     }
     cardsById.set(card.cardId, card)
@@ -190,6 +193,18 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
       },
     })
   }
+
+  const placeOrder = new Map(setRows.map((row) => [row.id, row.sort_order]))
+  const inMyCollectionOrder = [...cardsById.values()].sort(
+    (a, b) =>
+      (collectionOrder.get(a.collectionId) ?? 0) - (collectionOrder.get(b.collectionId) ?? 0) ||
+      b.rarity - a.rarity ||
+      (placeOrder.get(a.cardSetId) ?? 0) - (placeOrder.get(b.cardSetId) ?? 0) ||
+      (a.cardId < b.cardId ? -1 : 1),
+  )
+  inMyCollectionOrder.forEach((card, rank) => {
+    card.myCollectionRank = rank
+  })
 
   const cardsOfCollection = new Map<string, CatalogueCard[]>(collectionRows.map((row) => [row.id, []]))
   for (const set of setRows) {

@@ -10,32 +10,21 @@ import type { KeysetKey } from '../../lib/keysetCursor'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
-/** Every copy the user owns, with its card, place, collection, memory and been-there mark; rarest first. */
+/**
+ * Every copy the user owns, with the memory on it, in no order: the card, its place and its collection come from the
+ * catalogue in memory, and My Collection orders the copies itself (service.ts).
+ */
 export function listOwnedCopies(db: Reader, userId: string) {
-  return selectUserCardsWithCatalogue(db)
+  return db
+    .selectFrom('user_cards')
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
-    .leftJoin('been_there', (join) =>
-      join.onRef('been_there.card_set_id', '=', 'card_sets.id').on('been_there.user_id', '=', userId),
-    )
     .select([
       'user_cards.id as userCardId',
+      'user_cards.card_id as cardId',
       'user_cards.created_at as createdAt',
-      'cards.id as cardId',
-      'cards.rarity as rarity',
-      'card_sets.name as cardName',
-      'card_sets.sort_order as placeOrder',
-      'collections.id as collectionId',
-      'collections.name as collectionName',
-      'collections.sort_order as collectionOrder',
       'memories.id as memoryId',
-      'been_there.user_id as beenThereUserId',
     ])
     .where('user_cards.user_id', '=', userId)
-    .orderBy('collections.sort_order')
-    .orderBy('cards.rarity', 'desc')
-    .orderBy('card_sets.sort_order')
-    .orderBy('user_cards.created_at')
-    .orderBy('user_cards.id')
     .execute()
 }
 

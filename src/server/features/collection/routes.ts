@@ -9,7 +9,7 @@ import * as collectionService from './service'
 
 export const collectionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, 'getMyCollection', { onRequest: fastify.requireUser }, (request) =>
-    collectionService.getMyCollection(fastify.db, userId(request)),
+    collectionService.getMyCollection(fastify.db, fastify.catalogue, userId(request)),
   )
 
   route(fastify, 'getUserCard', { onRequest: fastify.requireUser }, (request) =>

@@ -14,9 +14,10 @@ import type { Database } from '../../db/schema'
 import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
+import type { Catalogue } from '../catalogue/catalogueCache'
 import { deleteCopyWithoutMemory } from '../copies/service'
 import { getMemoryOfUserCard } from '../memories/readModel'
-import { isVisitVerified } from '../travel/service'
+import { isVisitVerified, placesMarkedBeenThere } from '../travel/service'
 import { balances, credit } from '../wallet/ledger'
 import { lockCreditAccount } from '../wallet/service'
 
@@ -33,33 +34,51 @@ function productsLabel(acquisition: string): string {
 
 /**
  * One entry per card the user holds (docs/product.md#data-collection), every collection at once; the client filters.
+ * Entries go by collection, then rarest first, then by place; a card's copies oldest first.
  */
-export async function getMyCollection(db: Kysely<Database>, userId: string): Promise<MyCollection> {
-  const copies = await listOwnedCopies(db, userId)
-  const entries = new Map<string, OwnedCardEntry>()
+export async function getMyCollection(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userId: string,
+): Promise<MyCollection> {
+  const [copies, beenThere] = await Promise.all([listOwnedCopies(db, userId), placesMarkedBeenThere(db, userId)])
+  const entries = new Map<string, { rank: number; entry: OwnedCardEntry }>()
   for (const copy of copies) {
-    let entry = entries.get(copy.cardId)
-    if (!entry) {
-      entry = {
-        cardId: copy.cardId,
-        cardName: copy.cardName,
-        collectionId: copy.collectionId,
-        collectionName: copy.collectionName,
-        cardRarity: copy.rarity,
-        image: copy.cardId,
-        beenThere: copy.beenThereUserId != null,
-        mine: [],
+    let held = entries.get(copy.cardId)
+    if (!held) {
+      const card = catalogue.cardsById.get(copy.cardId)
+      if (!card) continue
+      held = {
+        rank: card.myCollectionRank,
+        entry: {
+          cardId: card.cardId,
+          cardName: card.name,
+          collectionId: card.collectionId,
+          collectionName: card.collectionName,
+          cardRarity: card.rarity,
+          image: card.cardId,
+          beenThere: beenThere.has(card.cardSetId),
+          mine: [],
+        },
       }
-      entries.set(copy.cardId, entry)
+      entries.set(copy.cardId, held)
     }
-    entry.mine.push({
+    held.entry.mine.push({
       userCardId: copy.userCardId,
       createdAt: copy.createdAt,
       hasMemory: copy.memoryId != null,
       memoryId: copy.memoryId,
     })
   }
-  return [...entries.values()]
+  const inOrder = [...entries.values()].sort((a, b) => a.rank - b.rank)
+  for (const { entry } of inOrder) if (entry.mine.length > 1) entry.mine.sort(oldestFirst)
+  return inOrder.map(({ entry }) => entry)
+}
+
+/** By creation, then id: the order of a card's copies, as the key (created_at, id) orders them everywhere. */
+function oldestFirst(a: OwnedCardEntry['mine'][number], b: OwnedCardEntry['mine'][number]): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1
+  return a.userCardId < b.userCardId ? -1 : a.userCardId > b.userCardId ? 1 : 0
 }
 
 /** Any logged-in user may look at any copy; only its owner gets isOwner. */

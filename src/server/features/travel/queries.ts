@@ -4,15 +4,9 @@ import type { Database, PlaceVerificationsTable } from '../../db/schema'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
-/** The cards of which the user holds at least one copy, each with its place and rarity. */
-export function listHeldCards(db: Reader, userId: string) {
-  return db
-    .selectFrom('user_cards')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .select(['cards.id as cardId', 'cards.card_set_id as cardSetId', 'cards.rarity'])
-    .where('user_cards.user_id', '=', userId)
-    .distinct()
-    .execute()
+/** The cards of which the user holds at least one copy: read from the (user_id, card_id) index alone. */
+export function listHeldCardIds(db: Reader, userId: string) {
+  return db.selectFrom('user_cards').select('card_id as cardId').where('user_id', '=', userId).distinct().execute()
 }
 
 export function listBeenThere(db: Reader, userId: string) {

@@ -38,9 +38,9 @@ interface Standing {
   wantToGo: boolean
 }
 
-async function standings(db: Reader, userId: string): Promise<Map<string, Standing>> {
+async function standings(db: Reader, catalogue: Catalogue, userId: string): Promise<Map<string, Standing>> {
   const [held, marked, verified, wanted] = await Promise.all([
-    queries.listHeldCards(db, userId),
+    queries.listHeldCardIds(db, userId),
     queries.listBeenThere(db, userId),
     queries.listVerifications(db, userId),
     queries.listWantToGo(db, userId),
@@ -54,7 +54,9 @@ async function standings(db: Reader, userId: string): Promise<Map<string, Standi
     }
     return standing
   }
-  for (const card of held) {
+  for (const { cardId } of held) {
+    const card = catalogue.cardsById.get(cardId)
+    if (!card) continue
     const standing = of(card.cardSetId)
     if (!standing.bestCard || card.rarity > standing.bestCard.rarity)
       standing.bestCard = { cardId: card.cardId, rarity: card.rarity }
@@ -82,7 +84,7 @@ export function getMapPlaces(catalogue: Catalogue): PreparedMap {
 /** Every place the traveller has a status for or wants to go to; the rest of the map is "not collected". */
 export async function getMyMap(db: Kysely<Database>, catalogue: Catalogue, userId: string): Promise<MyMap> {
   const { placesById } = catalogue
-  const mine = await standings(db, userId)
+  const mine = await standings(db, catalogue, userId)
   const places: MyMapPlace[] = []
   for (const [cardSetId, standing] of mine) {
     const place = placesById.get(cardSetId)
@@ -127,7 +129,7 @@ function countryNameOf(catalogue: Catalogue, countryCode: string): string {
  * the denominator grows with the catalogue; a place counts for its collection and for the country it lies in.
  */
 export async function progressOf(db: Reader, catalogue: Catalogue, userId: string): Promise<Progress> {
-  const mine = await standings(db, userId)
+  const mine = await standings(db, catalogue, userId)
   const total = emptyFigure()
   const byCollection = new Map(catalogue.collections.map((c) => [c.collectionId, emptyFigure()]))
   const byCountry = new Map<string, ProgressFigure>()
@@ -315,6 +317,11 @@ export async function placesBeenByBoth(
       return [{ cardSetId, cardId: place.commonCardId, name: place.name, collectionName }]
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.cardSetId.localeCompare(b.cardSetId))
+}
+
+/** The places the user marked as been there, by id. */
+export async function placesMarkedBeenThere(db: Reader, userId: string): Promise<Set<string>> {
+  return new Set((await queries.listBeenThere(db, userId)).map((row) => row.cardSetId))
 }
 
 /** Whether the user's visit to a place is verified (the seal on an owned copy's page). */
