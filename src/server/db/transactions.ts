@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 
 import { isTransientConflict } from '../lib/databaseErrors'
 
+import { isPostgres } from './dialect'
 import type { Database } from './schema'
 
 /** Attempts of one transaction that PostgreSQL ends as a deadlock or a serialization failure, the first included. */
@@ -32,5 +33,5 @@ export async function inTransaction<T>(
 
 /** Whether the database takes row locks (`FOR UPDATE`): PostgreSQL does; SQLite locks the whole file for a writer. */
 export function takesRowLocks(db: Kysely<Database> | Transaction<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return isPostgres(db)
 }

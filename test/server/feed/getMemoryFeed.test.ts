@@ -44,17 +44,20 @@ describe('GET /api/feed/getMemoryFeed', () => {
   it('pages newest first without repeating or skipping while new memories are written between pages', async () => {
     const viewer = await t.register()
     const friend = await t.register()
+    const otherFriend = await t.register()
     const stranger = await t.register()
     await makeFriends(t, viewer, friend)
+    await makeFriends(t, viewer, otherFriend)
     const expected: { id: string; createdAt: string }[] = []
-    const authors = [viewer, friend, stranger]
-    for (let i = 0; i < 60; i += 1) {
+    const authors = [viewer, friend, stranger, otherFriend]
+    for (let i = 0; i < 80; i += 1) {
       // Every third timestamp repeats, so ties are broken by id.
       const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 3) * 3)).toISOString()
-      const author = present(authors[i % 3])
+      const author = present(authors[i % 4])
       const visibility = ((i % 7) % 3) + 1
       const id = await insertMemory(author, visibility, createdAt)
-      const visible = author === viewer || visibility === 3 || (visibility === 2 && author === friend)
+      const visible =
+        author === viewer || visibility === 3 || (visibility === 2 && (author === friend || author === otherFriend))
       if (visible) expected.push({ id, createdAt })
     }
     expected.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
