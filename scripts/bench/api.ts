@@ -366,7 +366,6 @@ async function startApp(dialect: string, compiledServer?: string): Promise<Runni
       RATE_LIMITS: 'off',
       ART_WARMUP: 'off',
       PICTURE_SWEEP: 'off',
-      BACKGROUND_JOBS: 'off',
       PAYMENTS_TEST_MODE: 'on',
       MEDIA_SIGNING_SECRET: 'bench-signing-secret-of-enough-length',
     },

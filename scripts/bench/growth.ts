@@ -1,9 +1,9 @@
 /**
  * Growth benchmark: seeds a temporary SQLite database (and a temporary PostgreSQL database when TEST_DATABASE_URL is
  * set) with 1 000 000 memories by 10 000 authors and one collector who holds 10 000 copies from 1 000 ten-draws, then
- * times the screens that grow with the data as the API answers them (the service call and its JSON): feed pages for a
- * viewer with friends and tags, one with none and the collector; My Collection, My Map and My Draws pages for the
- * collector and for an ordinary traveller.
+ * times the screens that grow with the data as the app answers them (`app.inject`: the login hook, the call and the
+ * answer's serialization, no socket): feed pages for a viewer with friends and tags, one with none and the collector;
+ * My Collection, My Map and My Draws pages for the collector and for an ordinary traveller.
  * Run: `npm run bench:growth` (BENCH_MEMORIES and BENCH_COPIES change the sizes; BENCH_KEEP_DATABASES=1 keeps the
  * seeded databases and prints where they are, to read query plans against); figures go to docs/benchmarks.md.
  */
@@ -15,17 +15,13 @@ import path from 'node:path'
 import { sql, type Insertable, type RawBuilder } from 'kysely'
 import pg from 'pg'
 
-import { parseDatabaseUrl } from '@server/config/database'
-import { createDb, type Db } from '@server/db/createDb'
+import { buildApp, type App } from '@server/app'
+import { loadConfig } from '@server/config'
+import { openDatabase, type Db } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
 import type { Database } from '@server/db/schema'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
-import { getMyDraws } from '@server/features/acquire/drawHistory'
-import { loadCatalogue, type Catalogue } from '@server/features/catalogue/catalogueCache'
-import { getMyCollection } from '@server/features/collection/service'
-import { getMemoryFeed } from '@server/features/feed/service'
-import { getMyMap } from '@server/features/travel/service'
-import { PictureSigner } from '@server/lib/pictureSigner'
+import { createSession } from '@server/features/session/service'
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 1_000_000)
 const COLLECTOR_COPIES = Number(process.env.BENCH_COPIES ?? 10_000)
@@ -158,10 +154,13 @@ async function seed(db: Db, dialect: Dialect): Promise<void> {
     insert into draw_items (transaction_id, position, card_id, user_card_id, is_new)
     select 'd' || ${copyDraw}, series.i % ${sql.lit(DRAW_SIZE)}, user_cards.card_id, user_cards.id, 0
     from series join user_cards on user_cards.id = 'k' || series.i`.execute(db)
+  // Each memory written when its copy was drawn, so the collector's memories are spread over the year like everyone's.
+  const memoryDraw = sql`(series.i * 5 / ${sql.lit(DRAW_SIZE)})`
+  const collectorMemoryCreated = isoAt(dialect, sql`(${memoryDraw} * ${sql.lit(Math.floor(YEAR_SECONDS / draws))})`)
   await sql`${series(dialect, COLLECTOR_MEMORIES)}
     insert into memories (id, user_id, user_card_id, start_date, end_date, content, visibility, created_at, updated_at)
     select 'km' || series.i, ${COLLECTOR}, 'k' || (series.i * 5), '2025-03-01', '2025-03-02', 'Rain, then sun.',
-      3, ${drawCreated}, ${drawCreated}
+      3, ${collectorMemoryCreated}, ${collectorMemoryCreated}
     from series`.execute(db)
   const places = await db.selectFrom('card_sets').select('id').orderBy('id').execute()
   const marks = places.filter((_, n) => n % 7 === 0).map((place) => ({ user_id: COLLECTOR, card_set_id: place.id }))
@@ -197,100 +196,148 @@ interface Timing {
   samples: number
   p50: number
   p95: number
-  /** The size of the last answer's JSON, in bytes. */
+  /** The size of the last answer, in bytes. */
   bytes: number
 }
 
-/** Times `answer` as the API would give it: the call and its JSON. */
-async function time(repeats: number, answer: (round: number) => Promise<unknown>): Promise<Timing> {
+const API_KEY = 'bench-api-key'
+
+/** A signed-in traveller's GET through the whole app (hooks, the call, the answer's serialization), without a socket. */
+async function call(app: App, token: string, url: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url, headers: { 'x-api-key': API_KEY, 'x-auth-key': token } })
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`)
+  return response.body
+}
+
+/** The cursor of the page after the one at `url`; untimed. */
+async function nextCursor(app: App, token: string, url: string): Promise<string | undefined> {
+  const answer = JSON.parse(await call(app, token, url)) as { data: { nextCursor: string | null } }
+  return answer.data.nextCursor ?? undefined
+}
+
+/** Times `urls` in turn, after one untimed call of the first. */
+async function time(app: App, token: string, urls: string[]): Promise<Timing> {
   const times: number[] = []
   let bytes = 0
-  await answer(0)
-  for (let round = 0; round < repeats; round += 1) {
+  await call(app, token, urls[0] ?? '')
+  for (const url of urls) {
     const t0 = performance.now()
-    const json = JSON.stringify(await answer(round))
+    const body = await call(app, token, url)
     times.push(performance.now() - t0)
-    bytes = Buffer.byteLength(json)
+    bytes = Buffer.byteLength(body)
   }
   times.sort((a, b) => a - b)
   return { samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), bytes }
 }
 
+function withCursor(path: string, cursor: string | undefined): string {
+  return cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path
+}
+
 /**
- * Feed pages as a traveller scrolls: sessions of up to ten pages, every other one starting deep in the feed (a
- * cursor a random number of pages down, reached beforehand and not timed).
+ * Feed pages as a traveller scrolls: sessions of up to ten pages, every other one starting deep in the feed (up to 50
+ * pages down, reached beforehand and not timed).
  */
-async function timeFeed(db: Db, viewerId: string): Promise<Timing> {
-  const signer = new PictureSigner('bench')
-  const cursors: (string | undefined)[] = []
+async function timeFeed(app: App, token: string): Promise<Timing> {
+  const feed = '/api/feed/getMemoryFeed'
+  const urls: string[] = []
   let random = 7
   for (let session = 0; session < FEED_SESSIONS; session += 1) {
     let cursor: string | undefined
     if (session % 2 === 1) {
       random = (random * 48271) % 2147483647
       for (let skip = random % 50; skip > 0; skip -= 1) {
-        const page = await getMemoryFeed(db, signer, viewerId, { cursor })
-        if (!page.nextCursor) break
-        cursor = page.nextCursor
+        cursor = await nextCursor(app, token, withCursor(feed, cursor))
+        if (!cursor) break
       }
     }
     for (let p = 0; p < PAGES_PER_SESSION; p += 1) {
-      cursors.push(cursor)
-      const page = await getMemoryFeed(db, signer, viewerId, { cursor })
-      if (!page.nextCursor) break
-      cursor = page.nextCursor
+      urls.push(withCursor(feed, cursor))
+      cursor = await nextCursor(app, token, withCursor(feed, cursor))
+      if (!cursor) break
     }
   }
-  return time(cursors.length, (round) => getMemoryFeed(db, signer, viewerId, { cursor: cursors[round] }))
+  return time(app, token, urls)
 }
 
-/** My Draws from the newest page to the last, as far as `pages` go. */
-async function timeDraws(db: Db, userId: string, pages: number): Promise<Timing> {
-  const cursors: (string | undefined)[] = [undefined]
+/** My Draws from the newest page on, as far as `pages` go, each asked for in turn. */
+async function timeDraws(app: App, token: string, pages: number): Promise<Timing> {
+  const draws = '/api/getMyDraws'
+  const urls = [draws]
+  let cursor: string | undefined
   for (let p = 1; p < pages; p += 1) {
-    const page = await getMyDraws(db, userId, { cursor: cursors.at(-1) })
-    if (!page.nextCursor) break
-    cursors.push(page.nextCursor)
+    cursor = await nextCursor(app, token, withCursor(draws, cursor))
+    if (!cursor) break
+    urls.push(withCursor(draws, cursor))
   }
-  return time(WHOLE_SCREEN_REPEATS, (round) => getMyDraws(db, userId, { cursor: cursors[round % cursors.length] }))
+  return time(app, token, urls)
 }
 
-async function measure(db: Db, catalogue: Catalogue): Promise<[string, string, Timing][]> {
+async function measure(app: App, db: Db): Promise<[string, string, Timing][]> {
+  const tokenOf = async (userId: string) => createSession(db, userId, 1)
   const rows: [string, string, Timing][] = []
   for (const [who, viewerId] of [
     ['50 friends, tagged', VIEWER_WITH_FRIENDS],
     ['no friends', VIEWER_ALONE],
-    [`collector (${COLLECTOR_COPIES} copies)`, COLLECTOR],
+    ['the collector (50 friends)', COLLECTOR],
   ] as const)
-    rows.push(['Feed page', who, await timeFeed(db, viewerId)])
+    rows.push(['Feed page', who, await timeFeed(app, await tokenOf(viewerId))])
+  const repeat = (url: string) => Array.from({ length: WHOLE_SCREEN_REPEATS }, () => url)
   for (const [who, userId] of [
-    [`collector (${COLLECTOR_COPIES} copies)`, COLLECTOR],
-    ['ordinary (about 100 copies)', ORDINARY],
+    [`the collector (${COLLECTOR_COPIES} copies)`, COLLECTOR],
+    ['an author (about 100 copies)', ORDINARY],
   ] as const) {
-    rows.push(['My Collection', who, await time(WHOLE_SCREEN_REPEATS, () => getMyCollection(db, catalogue, userId))])
-    rows.push(['My Map', who, await time(WHOLE_SCREEN_REPEATS, () => getMyMap(db, catalogue, userId))])
+    const token = await tokenOf(userId)
+    rows.push(['My Collection', who, await time(app, token, repeat('/api/getMyCollection'))])
+    rows.push(['My Map', who, await time(app, token, repeat('/api/travel/getMyMap'))])
   }
-  rows.push(['My Draws page', `collector (${COLLECTOR_COPIES / DRAW_SIZE} draws)`, await timeDraws(db, COLLECTOR, 40)])
+  rows.push([
+    'My Draws page',
+    `the collector (${COLLECTOR_COPIES / DRAW_SIZE} draws)`,
+    await timeDraws(app, await tokenOf(COLLECTOR), WHOLE_SCREEN_REPEATS),
+  ])
   return rows
 }
 
 async function run(label: string, url: string, drop: () => Promise<void>): Promise<string[]> {
-  const location = parseDatabaseUrl(url)
-  const db = createDb(location)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-bench-data-'))
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    MAIL: 'off',
+    PUBLIC_URL: 'http://127.0.0.1',
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    WEB_ROOT: '',
+    API_KEYS: API_KEY,
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: 'off',
+    // The timed calls follow one another without a pause, as no single traveller's would; shedding load would refuse
+    // some of them instead of timing them.
+    LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ART_WARMUP: 'off',
+    PICTURE_SWEEP: 'off',
+    PAYMENTS_TEST_MODE: 'on',
+    MEDIA_SIGNING_SECRET: 'bench-signing-secret-of-enough-length',
+  })
+  const { db, poolStats } = openDatabase(config.database, { limits: config.databaseLimits })
+  let app: App | undefined
   try {
     await migrateToLatest(db)
     await seedCatalogue(db)
     const seedStart = performance.now()
-    await seed(db, location.dialect)
+    await seed(db, config.database.dialect)
     console.error(`${label}: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
-    const catalogue = await loadCatalogue(db)
+    app = await buildApp({ config, db, poolStats })
+    await app.ready()
     const ms = (value: number) => value.toFixed(2)
-    return (await measure(db, catalogue)).map(
+    return (await measure(app, db)).map(
       ([screen, who, t]) =>
         `| ${label} | ${screen} | ${who} | ${t.samples} | ${ms(t.p50)} | ${ms(t.p95)} | ${Math.round(t.bytes / 1024)} |`,
     )
   } finally {
+    await app?.close()
     await db.destroy()
+    fs.rmSync(dataDir, { recursive: true, force: true })
     if (KEEP_DATABASES) console.error(`${label}: kept at ${url}`)
     else await drop()
   }
@@ -324,7 +371,7 @@ async function main(): Promise<void> {
     )
   }
   console.log(
-    `${MEMORIES} memories by ${AUTHORS} authors; a collector with ${COLLECTOR_COPIES} copies; times in ms, JSON included`,
+    `${MEMORIES} memories by ${AUTHORS} authors; a collector with ${COLLECTOR_COPIES} copies; times in ms through the app`,
   )
   console.log('| Database | Screen | Traveller | Samples | p50 | p95 | KB |')
   console.log('|---|---|---|---|---|---|---|')
