@@ -124,7 +124,8 @@ describe('GET /api/getMyCollection', () => {
       await giveCopy(user, firstPlaceCommon),
       await giveCopy(user, firstPlaceCommon),
     ]
-    // The first copy given becomes the newest, so the order the copies were stored in is not the answer.
+    // The first copy of the first place's Common becomes its newest: the order the copies were stored in is not the
+    // answer.
     await t.db
       .updateTable('user_cards')
       .set({ created_at: new Date(Date.UTC(2027, 0, 1)).toISOString() })
