@@ -43,14 +43,17 @@ export function Layout() {
             px: { xs: 1.5, sm: 3 },
           }}
         >
-          {loggedIn && (
-            <LeftOutOnError>
-              <Suspense fallback={null}>
-                <EmailVerificationBanner />
-              </Suspense>
-            </LeftOutOnError>
-          )}
+          {/*
+           * The banner shares the page's boundary, so they appear together: in a boundary of its own its code arrived
+           * after the page had been drawn, and the page jumped down by the banner's height on a new traveller's every
+           * first screen (a layout shift of 0.14 on /cardCollections, docs/benchmarks.md).
+           */}
           <Suspense fallback={<PageSkeleton />}>
+            {loggedIn && (
+              <LeftOutOnError>
+                <EmailVerificationBanner />
+              </LeftOutOnError>
+            )}
             <Outlet />
           </Suspense>
         </Box>
