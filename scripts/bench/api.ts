@@ -23,12 +23,13 @@ import os from 'node:os'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
-import pg from 'pg'
 
 import { ART_VERSION } from '@shared/artVersion'
 import { parseDatabaseUrl } from '@server/config/database'
 import { createDb } from '@server/db/createDb'
 import { credit } from '@server/features/wallet/ledger'
+
+import { scratchDatabase } from './scratchDatabase'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -193,34 +194,6 @@ async function measureSameBytes(app: RunningApp, call: Call): Promise<Measured> 
   }
 }
 
-interface ScratchDatabase {
-  url: string
-  drop(): Promise<void>
-}
-
-async function scratchDatabase(dialect: string): Promise<ScratchDatabase> {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-bench-'))
-    return { url: `sqlite:${path.join(dir, 'bench.db')}`, drop: async () => fs.rmSync(dir, { recursive: true }) }
-  }
-  const name = `wandercards_bench_${crypto.randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: POSTGRES_SERVER })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(POSTGRES_SERVER)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_SERVER })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
-  }
-}
-
 async function api<T>(base: string, method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}/api${url}`, {
     method,
@@ -338,7 +311,7 @@ interface RunningApp {
 
 /** A server on a scratch database of its own, pinned to the server core, with its travellers prepared. */
 async function startApp(dialect: string, compiledServer?: string): Promise<RunningApp> {
-  const database = await scratchDatabase(dialect)
+  const database = await scratchDatabase(dialect, POSTGRES_SERVER)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-bench-data-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
@@ -458,7 +431,7 @@ function percentile(sorted: number[], fraction: number): number {
  */
 async function measurePgbench(): Promise<Measured[]> {
   const program = pgbenchProgram()
-  const database = await scratchDatabase('postgres')
+  const database = await scratchDatabase('postgres', POSTGRES_SERVER)
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-pgbench-'))
   try {
     // One branch per connection, as pgbench's documentation advises: at a smaller scale the connections queue on the

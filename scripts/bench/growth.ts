@@ -7,13 +7,11 @@
  * Run: `npm run bench:growth` (BENCH_MEMORIES and BENCH_COPIES change the sizes; BENCH_KEEP_DATABASES=1 keeps the
  * seeded databases and prints where they are, to read query plans against); figures go to docs/benchmarks.md.
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 import { sql, type Insertable, type RawBuilder } from 'kysely'
-import pg from 'pg'
 
 import { buildApp, type App } from '@server/app'
 import { loadConfig } from '@server/config'
@@ -22,6 +20,8 @@ import { migrateToLatest } from '@server/db/migrate'
 import type { Database } from '@server/db/schema'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
 import { createSession } from '@server/features/session/service'
+
+import { scratchDatabase } from './scratchDatabase'
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 1_000_000)
 const COLLECTOR_COPIES = Number(process.env.BENCH_COPIES ?? 10_000)
@@ -353,30 +353,12 @@ async function run(label: string, url: string, drop: () => Promise<void>): Promi
 
 async function main(): Promise<void> {
   const rows: string[] = []
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wandercards-bench-'))
-  rows.push(
-    ...(await run('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, async () =>
-      fs.rmSync(dir, { recursive: true, force: true }),
-    )),
-  )
-
+  const sqlite = await scratchDatabase('sqlite', '')
+  rows.push(...(await run('SQLite', sqlite.url, () => sqlite.drop())))
   const serverUrl = process.env.TEST_DATABASE_URL
   if (serverUrl) {
-    const name = `wandercards_bench_${crypto.randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    rows.push(
-      ...(await run('PostgreSQL', url.toString(), async () => {
-        const client = new pg.Client({ connectionString: serverUrl })
-        await client.connect()
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await client.end()
-      })),
-    )
+    const postgres = await scratchDatabase('postgres', serverUrl)
+    rows.push(...(await run('PostgreSQL', postgres.url, () => postgres.drop())))
   }
   console.log(
     `${MEMORIES} memories by ${AUTHORS} authors; a collector with ${COLLECTOR_COPIES} copies; times in ms through the app`,
