@@ -189,7 +189,7 @@ function DrawEntry({ entry }: { entry: DrawHistoryEntry }) {
           ) : (
             <>
               (waiting in{' '}
-              <Link component={RouterLink} to={paths.myWallet.href()}>
+              <Link component={RouterLink} to={paths.myWallet.href()} underline="always">
                 My Wallet
               </Link>
               )
