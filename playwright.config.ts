@@ -72,6 +72,10 @@ export default defineConfig({
       // code): nearly every journey signs up or logs in, and a production-cost hash takes seconds on a loaded 2-core
       // machine. The production cost itself is covered by test/server/session/passwordHashing.test.ts.
       PASSWORD_SCRYPT_N: String(2 ** 14),
+      // No card art warm-up: on a fresh install it renders every place's small Legendary picture in the background, two
+      // minutes of a core that the journeys would share; they see what a fresh install shows without it, pictures
+      // drawn when first asked for. The warm-up has its own test (test/server/catalogue/artWarmup.test.ts).
+      ART_WARMUP: 'off',
       // Seals operators' second-factor secrets; the console journey grants its operator with the server command.
       OPERATOR_SECRET_KEY: E2E_OPERATOR_SECRET_KEY,
     },

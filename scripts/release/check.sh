@@ -3,15 +3,29 @@
 # empty folder, production packages only, then the server started on a loopback port with a fresh SQLite file and
 # asked for readiness and the app's page; `npm start` there too, which must start without the build tools.
 # Prints the size of that install (the target is at most RELEASE_MAX_MEGABYTES). Used by .ci/run.
+#
+#   check.sh                 installs, then serves the build (run `npm run build` first)
+#   check.sh install FOLDER  only the production install, into an empty FOLDER: it needs no build, so .ci/run runs it
+#                            beside the type check and lint, which leave a core idle
+#   check.sh serve FOLDER    copies the build into FOLDER (installed above), serves it and removes FOLDER
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 max_megabytes="${RELEASE_MAX_MEGABYTES:-250}"
+mode="${1:-all}"
 
-for built in dist/web/index.html dist/server/main.js; do
-  [ -f "$built" ] || { echo "release check: $built is missing; run npm run build first" >&2; exit 1; }
-done
+case "$mode" in
+  all)
+    release="$(mktemp -d "${TMPDIR:-/tmp}/wandercards-release-XXXXXX")"
+    ;;
+  install | serve)
+    release="${2:?check.sh $mode needs the release folder}"
+    ;;
+  *)
+    echo "release check: unknown mode $mode (all, install or serve)" >&2
+    exit 2
+    ;;
+esac
 
-release="$(mktemp -d "${TMPDIR:-/tmp}/wandercards-release-XXXXXX")"
 server_pid=''
 stop_server() {
   if [ -n "$server_pid" ]; then
@@ -20,28 +34,40 @@ stop_server() {
     server_pid=''
   fi
 }
-trap 'stop_server; rm -rf "$release"' EXIT
+# The folder outlives an install-only run, which hands it to `serve`.
+if [ "$mode" = install ]; then trap 'stop_server' EXIT; else trap 'stop_server; rm -rf "$release"' EXIT; fi
 
-mkdir -p "$release/dist" "$release/scripts/build"
+install_release() {
+  mkdir -p "$release/dist" "$release/scripts/build"
+  cp package.json package-lock.json "$release/"
+  # What `npm start` needs; it builds nothing where there are no sources (scripts/build/targets.mjs).
+  cp scripts/start.mjs "$release/scripts/"
+  cp scripts/build/targets.mjs "$release/scripts/build/"
+
+  # `npm install`, not `npm ci`: see the install step of .ci/run. It installs the locked versions.
+  (cd "$release" && npm install --omit=dev --prefer-offline --no-audit --no-fund)
+  if [ -d "$release/node_modules/esbuild" ] || [ -d "$release/node_modules/webpack" ] || [ -d "$release/node_modules/react" ]; then
+    echo "release check: a build tool or a browser-only package was installed with --omit=dev" >&2
+    exit 1
+  fi
+  local megabytes
+  megabytes="$(du -sm "$release/node_modules" | cut -f1)"
+  echo "release check: production install (node_modules) is ${megabytes} MB; target at most ${max_megabytes} MB"
+  if [ "$megabytes" -gt "$max_megabytes" ]; then
+    echo "release check: the production install is over its ${max_megabytes} MB target" >&2
+    du -sm "$release"/node_modules/* "$release"/node_modules/@*/* 2>/dev/null | sort -rn | head -15 >&2
+    exit 1
+  fi
+}
+
+if [ "$mode" != serve ]; then install_release; fi
+if [ "$mode" = install ]; then exit 0; fi
+
+for built in dist/web/index.html dist/server/main.js; do
+  [ -f "$built" ] || { echo "release check: $built is missing; run npm run build first" >&2; exit 1; }
+done
+[ -d "$release/node_modules" ] || { echo "release check: $release has no production install; run check.sh install first" >&2; exit 1; }
 cp -R dist/web dist/server "$release/dist/"
-cp package.json package-lock.json "$release/"
-# What `npm start` needs; it builds nothing where there are no sources (scripts/build/targets.mjs).
-cp scripts/start.mjs "$release/scripts/"
-cp scripts/build/targets.mjs "$release/scripts/build/"
-
-# `npm install`, not `npm ci`: see the install step of .ci/run. It installs the locked versions.
-(cd "$release" && npm install --omit=dev --prefer-offline --no-audit --no-fund)
-if [ -d "$release/node_modules/esbuild" ] || [ -d "$release/node_modules/webpack" ] || [ -d "$release/node_modules/react" ]; then
-  echo "release check: a build tool or a browser-only package was installed with --omit=dev" >&2
-  exit 1
-fi
-megabytes="$(du -sm "$release/node_modules" | cut -f1)"
-echo "release check: production install (node_modules) is ${megabytes} MB; target at most ${max_megabytes} MB"
-if [ "$megabytes" -gt "$max_megabytes" ]; then
-  echo "release check: the production install is over its ${max_megabytes} MB target" >&2
-  du -sm "$release"/node_modules/* "$release"/node_modules/@*/* 2>/dev/null | sort -rn | head -15 >&2
-  exit 1
-fi
 
 port="$(node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 base="http://127.0.0.1:$port"
