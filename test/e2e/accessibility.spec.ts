@@ -176,7 +176,7 @@ test('every screen a visitor sees passes axe (WCAG 2.2 AA) at 360 and 1280 px', 
     .or(page.getByRole('button', { name: 'Collect' }))
     .first()
     .click()
-  await expect(page.getByText('NEW')).toBeVisible()
+  await expect(page.getByText('NEW', { exact: true })).toBeVisible()
   // The kept free card changes the free-draw screen.
   found.push(...(await scan(page, ['/freeDraw'])))
   expect(found).toEqual([])

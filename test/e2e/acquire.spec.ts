@@ -33,7 +33,7 @@ test('a visitor draws a free card, signs up, and finds it in My Collection', asy
     .first()
     .click()
   await expect(page).toHaveURL(/\/freeDraw$/)
-  await expect(page.getByText('NEW')).toBeVisible()
+  await expect(page.getByText('NEW', { exact: true })).toBeVisible()
   await snap(page, 'free-draw-kept-card')
 
   const form = page.getByRole('form', { name: 'Sign up' })
