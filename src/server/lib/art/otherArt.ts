@@ -1,5 +1,5 @@
-import { personas } from '@dicebear/collection'
 import { createAvatar } from '@dicebear/core'
+import * as personas from '@dicebear/personas'
 import { geoAlbersUsa, geoCentroid, geoGraticule10, geoOrthographic, geoPath } from 'd3-geo'
 import type { Feature } from 'geojson'
 import { feature } from 'topojson-client'
