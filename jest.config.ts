@@ -4,11 +4,63 @@
 // Read without type checking: where Node cannot load TypeScript itself (Node 20), jest loads this file through
 // ts-node, which otherwise type-checks it and the jest types it imports at every start, about 6 s of CPU before the
 // first test; `npm run typecheck` checks it instead. CommonJS output cannot use tsconfig's "bundler" resolution.
+import fs from 'node:fs'
 import { availableParallelism } from 'node:os'
+import path from 'node:path'
 
+import { buildSync } from 'esbuild'
 import type { Config } from 'jest'
 
+/**
+ * TypeBox ships as 709 small ES modules, which jest resolves, transforms and evaluates again in every test file: 0.35 s
+ * of each of the ~290 files a CI run loads (docs/benchmarks.md). The suites load it from a few files bundled once per
+ * TypeBox version instead, one per entry point with their shared code in common chunks, so a schema made with `typebox`
+ * is the same kind of object that `typebox/value` checks. The app's own builds (webpack, esbuild) are untouched.
+ */
+function bundledTypebox(): Record<string, string> {
+  const packageFolder = path.join(__dirname, 'node_modules', 'typebox')
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageFolder, 'package.json'), 'utf8')) as {
+    version: string
+    exports: Record<string, unknown>
+  }
+  const entryName = (subpath: string) => (subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '_'))
+  const subpaths = Object.keys(manifest.exports).filter(
+    (subpath) => !subpath.includes('*') && !subpath.endsWith('.json'),
+  )
+  const folder = path.join(__dirname, 'node_modules', '.cache', 'wandercards-jest', `typebox-${manifest.version}`)
+  if (!fs.existsSync(path.join(folder, 'complete'))) {
+    // Built aside and renamed into place, so two runs starting at once never read half a bundle.
+    const building = `${folder}-${process.pid}`
+    buildSync({
+      entryPoints: Object.fromEntries(
+        subpaths.map((subpath) => [entryName(subpath), subpath === '.' ? 'typebox' : `typebox/${subpath.slice(2)}`]),
+      ),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'neutral',
+      outExtension: { '.js': '.mjs' },
+      outdir: building,
+      logLevel: 'error',
+    })
+    fs.writeFileSync(path.join(building, 'complete'), '')
+    try {
+      fs.renameSync(building, folder)
+    } catch {
+      // Another run put its copy in place first.
+      fs.rmSync(building, { recursive: true, force: true })
+    }
+  }
+  return Object.fromEntries(
+    subpaths.map((subpath) => [
+      subpath === '.' ? '^typebox$' : `^typebox/${subpath.slice(2)}$`,
+      path.join(folder, `${entryName(subpath)}.mjs`),
+    ]),
+  )
+}
+
 const moduleNameMapper = {
+  ...bundledTypebox(),
   '^@client/(.*)$': '<rootDir>/src/client/$1',
   '^@server/(.*)$': '<rootDir>/src/server/$1',
   '^@shared/(.*)$': '<rootDir>/src/shared/$1',
@@ -25,7 +77,8 @@ const esmPackages = [
   // d3-geo, d3-zoom and the d3 modules they are built on.
   'd3-[a-z]+',
   'internmap',
-  'typebox',
+  // TypeBox, bundled for the suites above.
+  '\\.cache/wandercards-jest',
   '@dicebear',
   'topojson-client',
   'react-share',
