@@ -18,7 +18,12 @@ import type { Config } from 'jest'
  * is the same kind of object that `typebox/value` checks. The app's own builds (webpack, esbuild) are untouched.
  */
 function bundledTypebox(): Record<string, string> {
-  const packageFolder = path.join(__dirname, 'node_modules', 'typebox')
+  // The package root: jest runs from it (npm test, npx jest, the cluster suite's config). Node 24 loads this file as an
+  // ES module, where there is no __dirname, and ts-node on Node 20 as CommonJS, where import.meta is a syntax error.
+  const root = process.cwd()
+  const packageFolder = path.join(root, 'node_modules', 'typebox')
+  // Anywhere else, the suites read TypeBox's own modules (transformed like the other ES module packages below).
+  if (!fs.existsSync(path.join(packageFolder, 'package.json'))) return {}
   const manifest = JSON.parse(fs.readFileSync(path.join(packageFolder, 'package.json'), 'utf8')) as {
     version: string
     exports: Record<string, unknown>
@@ -27,7 +32,7 @@ function bundledTypebox(): Record<string, string> {
   const subpaths = Object.keys(manifest.exports).filter(
     (subpath) => !subpath.includes('*') && !subpath.endsWith('.json'),
   )
-  const folder = path.join(__dirname, 'node_modules', '.cache', 'wandercards-jest', `typebox-${manifest.version}`)
+  const folder = path.join(root, 'node_modules', '.cache', 'wandercards-jest', `typebox-${manifest.version}`)
   if (!fs.existsSync(path.join(folder, 'complete'))) {
     // Built aside and renamed into place, so two runs starting at once never read half a bundle.
     const building = `${folder}-${process.pid}`
@@ -77,7 +82,8 @@ const esmPackages = [
   // d3-geo, d3-zoom and the d3 modules they are built on.
   'd3-[a-z]+',
   'internmap',
-  // TypeBox, bundled for the suites above.
+  'typebox',
+  // TypeBox bundled for the suites (bundledTypebox above).
   '\\.cache/wandercards-jest',
   '@dicebear',
   'topojson-client',
