@@ -29,7 +29,7 @@ import { parseDatabaseUrl } from '@server/config/database'
 import { createDb } from '@server/db/createDb'
 import { credit } from '@server/features/wallet/ledger'
 
-import { scratchDatabase } from './scratchDatabase'
+import { scratchDatabase } from '../db/scratchDatabase'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)

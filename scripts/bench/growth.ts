@@ -21,7 +21,7 @@ import type { Database } from '@server/db/schema'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
 import { createSession } from '@server/features/session/service'
 
-import { scratchDatabase } from './scratchDatabase'
+import { scratchDatabase } from '../db/scratchDatabase'
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 1_000_000)
 const COLLECTOR_COPIES = Number(process.env.BENCH_COPIES ?? 10_000)

@@ -3,18 +3,17 @@
  * database (and a fresh PostgreSQL one when BENCH_POSTGRES_URL is set), as every server test file and a fresh install
  * do. Run: `npx tsx scripts/bench/seed.ts`; figures go to docs/benchmarks.md.
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 
-import pg from 'pg'
-
 import { createDb, type Db } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
 import { buildCatalogue } from '@server/db/seed/catalogueData'
 import { seedCatalogue } from '@server/db/seed/seedCatalogue'
+
+import { scratchPostgresDatabase } from '../db/scratchDatabase'
 
 async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
   const started = performance.now()
@@ -47,17 +46,11 @@ async function main(): Promise<void> {
 
   const serverUrl = process.env.BENCH_POSTGRES_URL
   if (!serverUrl) return
-  const name = `wandercards_seed_bench_${crypto.randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  const database = await scratchPostgresDatabase(serverUrl, 'wandercards_seed_bench')
   try {
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    await seedInto('PostgreSQL', createDb({ dialect: 'postgres', url: url.toString(), sqlitePath: '' }))
+    await seedInto('PostgreSQL', createDb({ dialect: 'postgres', url: database.url, sqlitePath: '' }))
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
+    await database.drop()
   }
 }
 

@@ -9,9 +9,9 @@ import os from 'node:os'
 import path from 'node:path'
 
 import Redis from 'ioredis'
-import pg from 'pg'
 
 import { startTestS3, type TestS3 } from '../../test/helpers/s3'
+import { adminQuery } from '../db/scratchDatabase'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js')
@@ -222,16 +222,6 @@ async function emptyRedis(url: string): Promise<void> {
     await redis.flushdb()
   } finally {
     redis.disconnect()
-  }
-}
-
-async function adminQuery(serverUrl: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(query)
-  } finally {
-    await client.end()
   }
 }
 

@@ -3,14 +3,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import pg from 'pg'
-
 import type { Envelope } from '@shared/envelope'
 import { buildApp, type App } from '@server/app'
 import { loadConfig, type Config } from '@server/config'
 import { openDatabase, type Db } from '@server/db/createDb'
 import { migrateToLatest } from '@server/db/migrate'
 import { seedDatabase } from '@server/seedDatabase'
+
+import { scratchPostgresDatabase, type ScratchDatabase } from '../../scripts/db/scratchDatabase'
 
 export const API_KEY = 'test-web-key'
 /** The key operators' second-factor secrets are sealed under in tests (test/helpers/operator.ts). */
@@ -58,10 +58,7 @@ export interface TestUser {
   avatarId: number
 }
 
-export interface TestDatabase {
-  url: string
-  drop(): Promise<void>
-}
+export type TestDatabase = ScratchDatabase
 
 /**
  * A fresh database per test file: a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
@@ -79,23 +76,8 @@ export async function createTestDatabase(seeded: boolean): Promise<TestDatabase>
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     }
   }
-  const name = `wandercards_test_${crypto.randomBytes(6).toString('hex')}`
   const template = process.env.WANDERCARDS_TEST_POSTGRES_TEMPLATE
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(seeded && template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
-  }
+  return scratchPostgresDatabase(serverUrl, 'wandercards_test', seeded ? template : undefined)
 }
 
 let userCounter = 0
