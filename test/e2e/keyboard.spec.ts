@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import {
@@ -11,6 +11,7 @@ import {
   registerThroughApi,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 
@@ -134,7 +135,8 @@ test.describe('with the keyboard only', () => {
     await page.keyboard.press('Enter')
     const picker = page.getByRole('dialog')
     await expect(picker).toBeVisible()
-    const set = picker.getByRole('button').filter({ hasText: /./ }).first()
+    // A card set, once the picker has loaded them: before that its only button with text is Cancel.
+    const set = picker.getByRole('list', { name: 'Card sets' }).getByRole('button').first()
     await tabTo(page, set)
     await page.keyboard.press('Enter')
     const copy = picker.getByRole('button', { name: /, acquired/ }).first()
@@ -150,8 +152,10 @@ test.describe('with the keyboard only', () => {
     await page.keyboard.type('05112024')
     await tabTo(page, page.getByLabel('Your memory'))
     await page.keyboard.type('Lanterns on the river and a night market that smelled of grilled corn.')
-    await tabTo(page, page.getByRole('button', { name: 'Add Picture' }))
+    // Listening before the Tab presses: a listener switches on Chromium's file chooser interception without waiting
+    // for it, and one added just before Enter lost that race once (the chooser opened unseen, the journey timed out).
     const chooser = page.waitForEvent('filechooser')
+    await tabTo(page, page.getByRole('button', { name: 'Add Picture' }))
     await page.keyboard.press('Enter')
     await (await chooser).setFiles({ name: 'river.jpg', mimeType: 'image/jpeg', buffer: picture })
     await expect(page.getByRole('button', { name: 'Remove picture 1' })).toBeVisible()
