@@ -28,14 +28,19 @@ export default defineConfig({
   testDir: './test/e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  workers: 1,
+  // Two on the 2-core machines CI runs on: with neither traces nor axe's blank pages (below, test/e2e/helpers.ts),
+  // one worker left a core idle a third of the time (docs/benchmarks.md).
+  workers: 2,
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // No trace: recording every action's page snapshot and a screencast doubled Chromium's work (docs/benchmarks.md),
+    // and CI keeps its log, not its files. A failed journey leaves its screenshot and page snapshot; to see every step,
+    // run it again with `npx playwright test FILE --trace on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import {
@@ -14,6 +14,7 @@ import {
   skipTours,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import sharp from 'sharp'
 
 import { ACCOUNT_TEXTS, DELETION_CANCELLED_NOTIFICATION, type ExportData } from '@shared/account'
@@ -21,6 +21,7 @@ import {
   signUpThroughApi,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 import { ACCOUNT_CHANGE_TEXTS } from '@shared/accountChange'
 
-import { api, axeViolations, mailedLinkFor, PASSWORD, signUpThroughApi, snap, uniqueEmail } from './helpers'
+import { api, axeViolations, mailedLinkFor, PASSWORD, signUpThroughApi, snap, test, uniqueEmail } from './helpers'
 
 async function openAccountSection(page: Page) {
   await page.goto('/myAccount')

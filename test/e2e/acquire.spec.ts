@@ -1,8 +1,18 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 import { present } from '../helpers/present'
 
-import { api, friendCodeOf, PASSWORD, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
+import {
+  api,
+  friendCodeOf,
+  PASSWORD,
+  registerThroughHome,
+  skipTours,
+  snap,
+  storedToken,
+  test,
+  uniqueEmail,
+} from './helpers'
 
 async function redeemAllCertificates(page: Page): Promise<void> {
   const token = await storedToken(page)

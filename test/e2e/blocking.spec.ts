@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 import {
   api,
@@ -8,6 +8,7 @@ import {
   skipTours,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
-import { redeemAllCertificates, signUpThroughApi, storedToken, uniqueEmail } from './helpers'
+import { redeemAllCertificates, signUpThroughApi, storedToken, test, uniqueEmail } from './helpers'
 
 test('the Card Acquired dialog shows the whole NEW badge before and after the experience panel slides away', async ({
   browser,

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 import { collectionPicturePath } from '@shared/artVersion'
 
-import { registerThroughHome, signUpThroughApi, skipTours, snap, uniqueEmail } from './helpers'
+import { registerThroughHome, signUpThroughApi, skipTours, snap, test, uniqueEmail } from './helpers'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 360, height: 780 }

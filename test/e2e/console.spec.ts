@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 
 import {
@@ -10,6 +10,7 @@ import {
   signUpThroughApi,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
 
 import {
   api,
@@ -10,6 +10,7 @@ import {
   snap,
   storedToken,
   tapNearMarker,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
 import {
   api,
@@ -10,6 +10,7 @@ import {
   skipTours,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -3,19 +3,46 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 
 import { STORAGE_KEYS } from '@client/lib/storage'
+
+/**
+ * The journeys' `test`: Playwright's, with every browser context a journey opens itself (a second traveller, an
+ * inviter) closed when it ends. Left open, such pages stayed alive for the rest of the worker's journeys, polling for
+ * notifications and rendering, seven of them by the middle of a run. A context opened in a `beforeAll` is its
+ * group's to close.
+ */
+export const test = base.extend<{ closeOpenedContexts: undefined }>({
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts())
+      await use(undefined)
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      )
+    },
+    { auto: true },
+  ],
+})
 
 const SCREENSHOT_DIR = path.resolve('test-results/screenshots')
 
 /** WCAG 2.2 A and AA, the level every screen is held to. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** What axe finds on the page as it stands, one line per rule and element. */
+/**
+ * What axe finds on the page as it stands, one line per rule and element. Legacy mode runs axe in the page itself: the
+ * default opens a blank page for every scan to merge the results of cross-origin frames, which the app has none of
+ * (the card form's Stripe frames load only with live keys), and that page doubled the cost of each of the journeys'
+ * ~160 scans (docs/benchmarks.md).
+ */
 export async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze()
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) => `${where} ${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? node.html.slice(0, 120)}`,

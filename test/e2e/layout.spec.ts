@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
-import { signUpThroughApi, snap, uniqueEmail } from './helpers'
+import { signUpThroughApi, snap, test, uniqueEmail } from './helpers'
 
 const WIDTHS = [360, 768, 1280]
 const SCREENS = ['/myAccount', '/myFriends', '/myWallet', '/createMemory']

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
-import { api, redeemAllCertificates, signUpThroughApi, snap, storedToken, uniqueEmail } from './helpers'
+import { api, redeemAllCertificates, signUpThroughApi, snap, storedToken, test, uniqueEmail } from './helpers'
 
 test('the Terms and the Privacy notice are linked from the footer and beneath the sign-up forms', async ({ page }) => {
   await page.goto('/')

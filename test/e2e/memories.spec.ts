@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { present } from '../helpers/present'
 
-import { api, friendCodeOf, registerThroughHome, skipTours, snap, storedToken, uniqueEmail } from './helpers'
+import { api, friendCodeOf, registerThroughHome, skipTours, snap, storedToken, test, uniqueEmail } from './helpers'
 
 async function pickFirstCommonCard(page: Page): Promise<{ cardName: string }> {
   const token = await storedToken(page)

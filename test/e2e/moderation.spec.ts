@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 
 import {
@@ -11,6 +11,7 @@ import {
   signUpThroughApi,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import {
@@ -11,6 +11,7 @@ import {
   signUpThroughApi,
   skipTours,
   snap,
+  test,
   uniqueEmail,
 } from './helpers'
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { expect, type Page, type Request } from '@playwright/test'
 
 import { installDevToolsStandIn, type DevToolsStandIn } from '../helpers/devToolsStandIn'
 import { present } from '../helpers/present'
@@ -11,6 +11,7 @@ import {
   signUpThroughApi,
   skipTours,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

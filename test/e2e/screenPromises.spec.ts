@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { TEXTS } from '../../src/shared/texts'
@@ -12,6 +12,7 @@ import {
   signUpThroughApi,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

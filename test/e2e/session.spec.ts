@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
-import { logIn, PASSWORD, registerThroughHome, snap, uniqueEmail } from './helpers'
+import { logIn, PASSWORD, registerThroughHome, snap, test, uniqueEmail } from './helpers'
 
 test.describe('foundation journeys', () => {
   test('a visitor sees the home page with sign-up, rarities, memories and the free draw', async ({ page }) => {

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
 import { present } from '../helpers/present'
 
-import { friendCodeOf, logIn, registerThroughHome, skipTours, snap, uniqueEmail } from './helpers'
+import { friendCodeOf, logIn, registerThroughHome, skipTours, snap, test, uniqueEmail } from './helpers'
 
 test('two travellers become friends by code, share a profile, edit a profile and request content', async ({
   browser,

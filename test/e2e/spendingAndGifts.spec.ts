@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 import {
   api,
@@ -11,6 +11,7 @@ import {
   skipTours,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 

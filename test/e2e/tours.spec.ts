@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
-import { api, registerThroughApi, registerThroughHome, snap, storedToken, uniqueEmail } from './helpers'
+import { api, registerThroughApi, registerThroughHome, snap, storedToken, test, uniqueEmail } from './helpers'
 
 const VIEWPORTS = [
   // Enough friends for the friend list to reach below the fold, and few enough for it to fit on the screen.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
 import { present } from '../helpers/present'
 
@@ -11,6 +11,7 @@ import {
   skipTours,
   snap,
   storedToken,
+  test,
   uniqueEmail,
 } from './helpers'
 
