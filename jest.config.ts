@@ -134,8 +134,9 @@ export const serverProject = {
 
 const config: Config = {
   // Jest's default is one worker fewer than the cores: a single worker on a 2-core machine, which leaves a core idle
-  // whenever its file waits on a database, a child process or a timer. CI has run two workers on two cores all along.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // whenever its file waits on a database, a child process or a timer. One more worker than the cores fills those
+  // waits: on two cores `npm test` took 408 s with two workers and 315 s with three (docs/benchmarks.md).
+  maxWorkers: availableParallelism() + 1,
   // Hooks and tests on a loaded 2-core machine can take seconds; a project's own testTimeout does not reach hooks.
   testTimeout: 60_000,
   projects: [
