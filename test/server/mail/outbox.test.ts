@@ -157,6 +157,19 @@ describe('an SMTP server that refuses, and two instances delivering at once', ()
     }
   })
 
+  it('waits, when settled, for a run the periodic job started as for one it nudged', async () => {
+    const user = await first.register()
+    smtp.refusing = true
+    await requestReset(first, user)
+    smtp.refusing = false
+    later(2)
+    const before = smtp.received.length
+    // As the periodic job runs it: nobody awaits this run, so only settled() can say when its message has left.
+    void first.app.mail?.deliverDue()
+    await first.app.mail?.settled()
+    expect(smtp.received.slice(before)).toHaveLength(1)
+  })
+
   it('escapes every value in the HTML part', async () => {
     const user = await first.register()
     await first.db.updateTable('users').set({ username: '<b>Ann</b> & "co"' }).where('id', '=', user.userId).execute()

@@ -114,11 +114,23 @@ export interface MailDeliveryOptions {
 export class MailDelivery {
   private running: Promise<void> | null = null
   private again = false
+  /** Every run under way on this instance: the nudged ones, the periodic job's and a caller's own. */
+  private readonly inFlight = new Set<Promise<number>>()
 
   constructor(private readonly options: MailDeliveryOptions) {}
 
   /** Sends every due message, a batch at a time, until none is due; answers how many were attempted. */
   async deliverDue(): Promise<number> {
+    const run = this.deliverBatches()
+    this.inFlight.add(run)
+    try {
+      return await run
+    } finally {
+      this.inFlight.delete(run)
+    }
+  }
+
+  private async deliverBatches(): Promise<number> {
     let attempted = 0
     for (;;) {
       const batch = await this.claim()
@@ -151,9 +163,12 @@ export class MailDelivery {
     return again
   }
 
-  /** Waits for the nudged runs of this instance (tests, shutdown). */
+  /**
+   * Waits until no run is under way on this instance (tests, shutdown). The periodic job's runs count too: a run it
+   * started may have claimed the message a nudged run then found nothing of, and is still sending it.
+   */
   async settled(): Promise<void> {
-    while (this.running) await this.running
+    while (this.running || this.inFlight.size > 0) await Promise.allSettled([this.running, ...this.inFlight])
   }
 
   job(): PeriodicJob {
