@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 
 import { IdSchema, IntegerSchema, IsoDateTimeSchema, RaritySchema, TextSchema } from './common'
-import { PLACE_SEARCH_MAX_LENGTH, PLACE_SEARCH_MAX_LIMIT } from './constants'
+import { ICON_SIZES, PLACE_SEARCH_MAX_LENGTH, PLACE_SEARCH_MAX_LIMIT } from './constants'
 
 /** How many cards of one rarity a collection holds (one per place). */
 export const RarityCountSchema = Type.Object({
@@ -128,6 +128,11 @@ export const CollectionImageQuerySchema = Type.Object({
   v: PictureVersionSchema,
 })
 export const AvatarImageQuerySchema = Type.Object({ avatarId: IntegerSchema(), v: PictureVersionSchema })
+
+/** The page icon, 512 px wide unless a smaller size is asked for (ICON_SIZES). */
+export const IconImageQuerySchema = Type.Object({
+  size: Type.Optional(Type.Union(ICON_SIZES.map((size) => Type.Literal(size)))),
+})
 
 export const SearchPlacesQuerySchema = Type.Object({
   /** Part of a place's name, without regard to case or accents ("sao" finds São Paulo). */

@@ -158,3 +158,12 @@ export const PLACE_SEARCH_MAX_LENGTH = 60
 /** Places a search answers unless it asks for fewer or more (at most PLACE_SEARCH_MAX_LIMIT). */
 export const PLACE_SEARCH_DEFAULT_LIMIT = 20
 export const PLACE_SEARCH_MAX_LIMIT = 50
+
+/**
+ * The page icon's widths in pixels: 512 (the default) for share pages and home screens, and a small one for the
+ * header's logo and the browser tab (public/index.html), which show it at 36 px or less, crisp up to 2.7x screens:
+ * the 512 px icon is 32 KB of a phone's first load.
+ */
+export const ICON_SIZES = [96, 512] as const
+export type IconSize = (typeof ICON_SIZES)[number]
+export const SMALL_ICON_SIZE: IconSize = 96

@@ -38,7 +38,7 @@ describe('card art warm-up', () => {
     await t.close()
   })
 
-  it('lists the icon, the placeholder, every collection, every avatar and the small Legendary card of every place', async () => {
+  it('lists the icon in both sizes, the placeholder, every collection, every avatar and the small Legendary card of every place', async () => {
     const items = await artWarmupItems(t.db)
     const cards = await t.db
       .selectFrom('cards')
@@ -49,8 +49,8 @@ describe('card art warm-up', () => {
       .selectFrom('collections')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
-    expect(items).toHaveLength(2 + collections.n + AVATAR_COUNT + cards.n)
-    expect(items.slice(0, 2).map((item) => item.imageKey)).toEqual(['icon', 'placeholder-sm'])
+    expect(items).toHaveLength(3 + collections.n + AVATAR_COUNT + cards.n)
+    expect(items.slice(0, 3).map((item) => item.imageKey)).toEqual(['icon-96', 'icon-512', 'placeholder-sm'])
     expect(items.every((item) => !item.imageKey.endsWith('-lg'))).toBe(true)
     expect(
       items.filter((item) => item.imageKey.startsWith('card-')).every((item) => item.imageKey.endsWith('-5-sm')),

@@ -365,5 +365,16 @@ describe('GET /api/image/*', () => {
     const icon = await image('/api/image/icon.png')
     expect(icon.headers['content-type']).toBe('image/png')
     expect(await sharp(icon.rawPayload).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 })
+    // The header's logo and the browser tab ask for the small one: a few kilobytes instead of the 512 px icon's 30.
+    const small = await image('/api/image/icon.png?size=96')
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'png', width: 96, height: 96 })
+    expect(small.rawPayload.length).toBeLessThan(icon.rawPayload.length / 4)
+    expect(small.headers.etag).not.toBe(icon.headers.etag)
+  })
+
+  it('refuses an icon size it does not make, in the envelope', async () => {
+    const answer = await image('/api/image/icon.png?size=97')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ metadata: { status: false, errorCode: expect.any(String) as string } })
   })
 })

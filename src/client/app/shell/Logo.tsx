@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase'
 import Typography from '@mui/material/Typography'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { PRODUCT_NAME } from '@shared/constants'
+import { PRODUCT_NAME, SMALL_ICON_SIZE } from '@shared/constants'
 
 import { API_BASE_URL } from '../../lib/config'
 
@@ -18,7 +18,7 @@ export function Logo({ to, compact, showName = !compact }: { to: string; compact
     >
       <Box
         component="img"
-        src={`${API_BASE_URL}/image/icon.png`}
+        src={`${API_BASE_URL}/image/icon.png?size=${SMALL_ICON_SIZE}`}
         alt=""
         width={36}
         height={36}

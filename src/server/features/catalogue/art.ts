@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import sharp from 'sharp'
 
 import { ART_REVISION, CATALOGUE_VERSION } from '@shared/artVersion'
-import { AVATAR_COUNT } from '@shared/constants'
+import { AVATAR_COUNT, type IconSize } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
 import { formatArea, formatCoordinates, formatPopulation } from '../../db/seed/catalogue/text'
@@ -59,7 +59,7 @@ export const ART_KEYS = {
   collection: (collectionId: string) => `collection-${collectionId}`,
   avatar: (avatarId: number) => `avatar-${avatarId}`,
   placeholder: (size: ArtSize) => `placeholder-${size}`,
-  icon: () => 'icon',
+  icon: (size: IconSize) => `icon-${size}`,
 }
 
 /** The key an image is kept under in the art folder: catalogue version and revision, then the image (card id and size). */
@@ -286,10 +286,10 @@ export async function renderPlaceholder(context: ArtContext, size: ArtSize): Pro
   )
 }
 
-export async function renderIcon(context: ArtContext): Promise<RenderedImage> {
+export async function renderIcon(context: ArtContext, size: IconSize = 512): Promise<RenderedImage> {
   return mustRender(
-    cached(context, ART_KEYS.icon(), 'image/png', () =>
-      sharp(Buffer.from(iconSvg(512)))
+    cached(context, ART_KEYS.icon(size), 'image/png', () =>
+      sharp(Buffer.from(iconSvg(size)))
         .png()
         .toBuffer(),
     ),

@@ -7,6 +7,7 @@ import {
   CardImageQuerySchema,
   CardPreviewImageQuerySchema,
   CollectionImageQuerySchema,
+  IconImageQuerySchema,
 } from '@shared/catalogue'
 
 import { blobFolder } from '../../lib/blobStore'
@@ -165,5 +166,9 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
-  fastify.get('/image/icon.png', imageRoute, async (request, reply) => sendImage(request, reply, await renderIcon(art)))
+  fastify.get(
+    '/image/icon.png',
+    { ...imageRoute, schema: { querystring: IconImageQuerySchema } },
+    async (request, reply) => sendImage(request, reply, await renderIcon(art, request.query.size)),
+  )
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks'
 
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
-import { AVATAR_COUNT } from '@shared/constants'
+import { AVATAR_COUNT, ICON_SIZES } from '@shared/constants'
 
 import type { Db } from '../../db/createDb'
 import { blobFolder } from '../../lib/blobStore'
@@ -53,7 +53,11 @@ export async function artWarmupItems(db: Db): Promise<ArtWarmupItem[]> {
   const collections = await listCollectionIds(db)
   const cards = await listCardIds(db, WARMUP_RARITY)
   return [
-    { imageKey: ART_KEYS.icon(), contentType: 'image/png', render: (context) => renderIcon(context) },
+    ...ICON_SIZES.map((size): ArtWarmupItem => ({
+      imageKey: ART_KEYS.icon(size),
+      contentType: 'image/png',
+      render: (context) => renderIcon(context, size),
+    })),
     {
       imageKey: ART_KEYS.placeholder('sm'),
       contentType: 'image/webp',

@@ -4,6 +4,7 @@ import {
   INVITATION_CERTIFICATE_CREDIT,
   PRODUCT_NAME,
   PRODUCT_TAGLINE,
+  SMALL_ICON_SIZE,
 } from '@shared/constants'
 import { inviteUrl } from '@shared/share'
 
@@ -53,7 +54,7 @@ function layout(head: string, body: string, publicUrl: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="${escapeHtml(absolute(publicUrl, '/api/image/icon.png'))}">
+<link rel="icon" href="${escapeHtml(absolute(publicUrl, `/api/image/icon.png?size=${SMALL_ICON_SIZE}`))}">
 ${head}
 <style>${STYLES}</style>
 </head>
