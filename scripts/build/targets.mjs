@@ -109,6 +109,8 @@ async function buildServer() {
     entryPoints: {
       main: 'src/server/main.ts',
       artWorker: 'src/server/lib/art/artWorker.ts',
+      // The HEIC decoding threads' entry (lib/heic/heicDecoder.ts).
+      heicWorker: 'src/server/lib/heic/heicWorker.ts',
       migrate: 'src/server/commands/migrate.ts',
       backup: 'src/server/commands/backup.ts',
       restore: 'src/server/commands/restore.ts',

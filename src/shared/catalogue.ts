@@ -64,6 +64,8 @@ export const OwnedCopySchema = Type.Object({
   userCardId: IdSchema,
   createdAt: IsoDateTimeSchema,
   hasMemory: Type.Boolean(),
+  /** Present, true, on a Souvenir copy earned by a verified visit (docs/product.md#souvenir-copies). */
+  souvenir: Type.Optional(Type.Literal(true)),
 })
 export type OwnedCopy = Static<typeof OwnedCopySchema>
 

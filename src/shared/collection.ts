@@ -5,7 +5,7 @@ import { GIFTS_PER_DAY } from './constants'
 import { MemorySchema } from './memories'
 
 /** How a copy came to its owner; stored in user_cards.acquisition. */
-export const ACQUISITIONS = ['pick', 'draw', 'free_draw', 'transfer', 'gift'] as const
+export const ACQUISITIONS = ['pick', 'draw', 'free_draw', 'transfer', 'gift', 'souvenir'] as const
 export type Acquisition = (typeof ACQUISITIONS)[number]
 
 /** The readable `products` label of a copy, by how it was acquired. */
@@ -15,6 +15,7 @@ export const ACQUISITION_PRODUCTS: Record<Acquisition, string> = {
   free_draw: 'Free draw',
   transfer: 'Memory transfer',
   gift: 'Gift from a friend',
+  souvenir: 'Souvenir of a verified visit',
 }
 
 export const OwnedCopySchema = Type.Object({
@@ -22,6 +23,8 @@ export const OwnedCopySchema = Type.Object({
   createdAt: IsoDateTimeSchema,
   hasMemory: Type.Boolean(),
   memoryId: Type.Union([IdSchema, Type.Null()]),
+  /** Present, true, on a Souvenir copy earned by a verified visit (docs/product.md#souvenir-copies). */
+  souvenir: Type.Optional(Type.Literal(true)),
 })
 export type OwnedCopy = Static<typeof OwnedCopySchema>
 

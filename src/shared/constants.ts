@@ -167,3 +167,8 @@ export const PLACE_SEARCH_MAX_LIMIT = 50
 export const ICON_SIZES = [96, 512] as const
 export type IconSize = (typeof ICON_SIZES)[number]
 export const SMALL_ICON_SIZE: IconSize = 96
+
+/** Souvenir copies one traveller may earn per calendar day (UTC) (docs/product.md#souvenir-copies). */
+export const SOUVENIRS_PER_DAY = 5
+/** A visit found in imported photos waits this many days to be saved before it and its photos are removed. */
+export const MEMORY_DRAFT_DAYS = 30

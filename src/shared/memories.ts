@@ -174,6 +174,8 @@ export const PeerUserCardSchema = Type.Object({
   createdAt: IsoDateTimeSchema,
   hasMemory: Type.Boolean(),
   memoryId: Type.Union([IdSchema, Type.Null()]),
+  /** Present, true, on a Souvenir copy earned by a verified visit (docs/product.md#souvenir-copies). */
+  souvenir: Type.Optional(Type.Literal(true)),
 })
 export type PeerUserCard = Static<typeof PeerUserCardSchema>
 

@@ -26,6 +26,7 @@ import type { MailDigestSubscriptionsTable, MailOutboxTable, PhysicalCardRequest
 import type {
   MemoriesTable,
   MemoryCommentsTable,
+  MemoryDraftsTable,
   MemoryLikesTable,
   MemoryPicturesTable,
   MemoryTagsTable,
@@ -89,6 +90,7 @@ export interface Database {
   card_gift_days: CardGiftDaysTable
   memories: MemoriesTable
   memory_pictures: MemoryPicturesTable
+  memory_drafts: MemoryDraftsTable
   memory_tags: MemoryTagsTable
   memory_likes: MemoryLikesTable
   memory_comments: MemoryCommentsTable

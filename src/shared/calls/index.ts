@@ -13,6 +13,7 @@ import * as memories from './memories'
 import * as moderation from './moderation'
 import * as notifications from './notifications'
 import * as operator from './operator'
+import * as photoImport from './photoImport'
 import * as session from './session'
 import * as travel from './travel'
 import * as wallet from './wallet'
@@ -39,6 +40,7 @@ export const CALLS = {
   ...catalogue,
   ...collection,
   ...memories,
+  ...photoImport,
   ...feed,
   ...friends,
   ...blocks,
@@ -64,6 +66,7 @@ export const CALL_AREAS = {
   catalogue,
   collection,
   memories,
+  photoImport,
   feed,
   friends,
   blocks,

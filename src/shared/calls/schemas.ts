@@ -125,6 +125,16 @@ import {
   VerifySecondFactorBodySchema,
 } from '../operator'
 import {
+  ChangeDraftPlaceBodySchema,
+  DraftIdBodySchema,
+  ImportedPhotoBodySchema,
+  ImportedPhotoSchema,
+  MoveImportedPhotoBodySchema,
+  PhotoImportSchema,
+  SaveMemoryDraftBodySchema,
+  SaveMemoryDraftResultSchema,
+} from '../photoImport'
+import {
   AvatarListSchema,
   LoginBodySchema,
   LoginResultSchema,
@@ -249,6 +259,15 @@ export const CALL_SCHEMAS = {
   switchUserCard: { body: SwitchUserCardBodySchema, response: SwitchUserCardResultSchema },
   likeMemory: { body: MemoryIdBodySchema, response: LikeMemoryResultSchema },
   postComment: { body: PostCommentBodySchema, response: PostCommentResultSchema },
+  // Memories from photos
+  /** The photo itself is a multipart form, which the route reads itself. */
+  importPhoto: { response: ImportedPhotoSchema },
+  getPhotoImport: { response: PhotoImportSchema },
+  moveImportedPhoto: { body: MoveImportedPhotoBodySchema, response: Type.Null() },
+  removeImportedPhoto: { body: ImportedPhotoBodySchema, response: Type.Null() },
+  changeDraftPlace: { body: ChangeDraftPlaceBodySchema, response: Type.Null() },
+  saveMemoryDraft: { body: SaveMemoryDraftBodySchema, response: SaveMemoryDraftResultSchema },
+  discardMemoryDraft: { body: DraftIdBodySchema, response: Type.Null() },
   // Feed
   getMemoryFeed: { query: MemoryFeedQuerySchema, response: MemoryFeedSchema },
   // Friends

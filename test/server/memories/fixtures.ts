@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import zlib from 'node:zlib'
 
 import type { CreateMemoryBody, CreateMemoryResult } from '@shared/memories'
 import { befriend } from '@server/features/friends/friendships'
@@ -125,4 +126,28 @@ export async function notificationsOf(t: TestApp, userId: string) {
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute()
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(zlib.crc32(typed))
+  return Buffer.concat([length, typed, crc])
+}
+
+/** A real, complete black-and-white PNG of side × side pixels: 400 megapixels fit in about 50 KB. */
+export function blankPng(side: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(side, 0)
+  header.writeUInt32BE(side, 4)
+  header[8] = 1 // one bit per pixel, greyscale (colour type 0)
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(rows, { level: 1 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
 }

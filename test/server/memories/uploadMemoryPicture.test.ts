@@ -1,5 +1,3 @@
-import zlib from 'node:zlib'
-
 import sharp from 'sharp'
 
 import { MEMORY_PICTURE_MAX_BYTES } from '@shared/constants'
@@ -7,7 +5,7 @@ import type { Memory, UploadMemoryPictureResult } from '@shared/memories'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
-import { cardsOfRarity, createMemory, fetchPicture, uploadFile } from './fixtures'
+import { blankPng, cardsOfRarity, createMemory, fetchPicture, uploadFile } from './fixtures'
 
 let t: TestApp
 let cardId: string
@@ -40,30 +38,6 @@ async function smallPng(): Promise<Buffer> {
   return sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 100, b: 50, alpha: 0.5 } } })
     .png()
     .toBuffer()
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(zlib.crc32(typed))
-  return Buffer.concat([length, typed, crc])
-}
-
-/** A real, complete black-and-white PNG of side × side pixels: 400 megapixels fit in about 50 KB. */
-function blankPng(side: number): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(side, 0)
-  header.writeUInt32BE(side, 4)
-  header[8] = 1 // one bit per pixel, greyscale (colour type 0)
-  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(rows, { level: 1 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
 }
 
 describe('POST /api/memory/uploadMemoryPicture', () => {

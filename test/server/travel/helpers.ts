@@ -1,14 +1,6 @@
 import sharp from 'sharp'
 
-/** Degrees as the EXIF rationals sharp writes: "38/1 42/1 3000/100". */
-function rational(value: number): string {
-  const absolute = Math.abs(value)
-  const degrees = Math.floor(absolute)
-  const minutesFull = (absolute - degrees) * 60
-  const minutes = Math.floor(minutesFull)
-  const seconds = Math.round((minutesFull - minutes) * 60 * 10000)
-  return `${degrees}/1 ${minutes}/1 ${seconds}/10000`
-}
+import { gpsIfd } from '../../helpers/photos/exif'
 
 /**
  * A real JPEG carrying EXIF written by libvips: a GPS position (latitude, longitude) and a capture date, as a phone
@@ -22,14 +14,7 @@ export async function geotaggedJpeg(
     IFD0: { Make: 'TestCam' },
     IFD2: { DateTimeOriginal: takenAt },
   }
-  if (position) {
-    exif.IFD3 = {
-      GPSLatitudeRef: position.latitude >= 0 ? 'N' : 'S',
-      GPSLatitude: rational(position.latitude),
-      GPSLongitudeRef: position.longitude >= 0 ? 'E' : 'W',
-      GPSLongitude: rational(position.longitude),
-    }
-  }
+  if (position) exif.IFD3 = gpsIfd(position)
   return sharp({ create: { width: 320, height: 240, channels: 3, background: '#d98a3a' } })
     .jpeg()
     .withExif(exif)

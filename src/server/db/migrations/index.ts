@@ -25,6 +25,7 @@ import * as blocks from './2026_11_28_0900_blocks'
 import * as moderation from './2026_11_28_1000_moderation'
 import * as operators from './2026_11_28_1100_operators'
 import * as paymentReversals from './2026_11_28_1200_payment_reversals'
+import * as photoImports from './2026_11_28_1300_photo_imports'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1000_moderation': moderation,
   '2026_11_28_1100_operators': operators,
   '2026_11_28_1200_payment_reversals': paymentReversals,
+  '2026_11_28_1300_photo_imports': photoImports,
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 
 /**
  * The copies travellers hold and how they came: draws and gifts. Composed into `Database` by ../schema.ts.
@@ -8,11 +8,13 @@ export interface UserCardsTable {
   id: string
   user_id: string
   card_id: string
-  /** pick | draw | free_draw | transfer | gift */
+  /** pick | draw | free_draw | transfer | gift | souvenir */
   acquisition: string
   /** The draw, pick, transfer or gift that gave this copy to its owner. */
   transaction_id: string | null
   created_at: string
+  /** A Souvenir copy's visit day: one souvenir per place and visit day (docs/product.md#souvenir-copies). */
+  souvenir_day: Generated<string | null>
 }
 
 export interface DrawTransactionsTable {

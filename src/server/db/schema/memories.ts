@@ -37,6 +37,18 @@ export interface MemoryPicturesTable {
   visit_verdict: string | null
   /** The day the picture was taken (YYYY-MM-DD, the camera's local date), when it says. */
   visit_taken_on: string | null
+  /** The memory draft an imported photo is in (docs/product.md#memories-from-photos). */
+  draft_id: Generated<string | null>
+  /** 1 for a photo uploaded through the photo import: it waits for its memory 30 days instead of one. */
+  imported: Generated<number>
+}
+
+/** A visit found in imported photos, waiting to become a memory; its dates are its photos'. */
+export interface MemoryDraftsTable {
+  id: string
+  user_id: string
+  card_set_id: string
+  created_at: string
 }
 
 export interface MemoryTagsTable {

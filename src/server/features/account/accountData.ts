@@ -98,6 +98,11 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
   // The files in the blob store are deleted by memories' deletePictureFilesOfUser before the rows go (and the travel
   // map previews, which name the traveller and their places, by travel's deleteTravelMapPreviews).
   memory_pictures: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'memories' },
+  memory_drafts: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: { notExported: 'a visit found in photos not yet saved: its place only, gone within 30 days' },
+  },
   memory_tags: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'taggedIn' },
   memory_likes: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'likesGiven' },
   // Other travellers' replies to the user's comments are kept by memories' keepRepliesToCommentsOf.

@@ -54,6 +54,7 @@ export async function findPlaceStanding(db: Db, userId: string, cardSetId: strin
       'user_cards.id as user_card_id',
       'user_cards.card_id',
       'user_cards.created_at',
+      'user_cards.acquisition',
       'memories.id as memory_id',
       eb
         .exists(
@@ -71,9 +72,9 @@ export async function findPlaceStanding(db: Db, userId: string, cardSetId: strin
   return {
     // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
     beenThere: Boolean(rows[0]?.been_there),
-    copies: rows.flatMap(({ user_card_id, card_id, created_at, memory_id }) =>
+    copies: rows.flatMap(({ user_card_id, card_id, created_at, memory_id, acquisition }) =>
       user_card_id !== null && card_id !== null && created_at !== null
-        ? [{ user_card_id, card_id, created_at, memory_id }]
+        ? [{ user_card_id, card_id, created_at, memory_id, souvenir: acquisition === 'souvenir' }]
         : [],
     ),
   }

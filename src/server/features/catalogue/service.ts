@@ -57,7 +57,12 @@ export async function getCard(db: Db, catalogue: Catalogue, userId: string | nul
     .sort((a, b) => b.rarity - a.rarity)
   const mine = ordered
     .filter((copy) => copy.card_id === card.cardId)
-    .map((copy) => ({ userCardId: copy.user_card_id, createdAt: copy.created_at, hasMemory: copy.memory_id !== null }))
+    .map((copy) => ({
+      userCardId: copy.user_card_id,
+      createdAt: copy.created_at,
+      hasMemory: copy.memory_id !== null,
+      ...(copy.souvenir && { souvenir: true as const }),
+    }))
   const otherRarity = ordered
     .filter((copy) => copy.card_id !== card.cardId)
     .map((copy) => ({

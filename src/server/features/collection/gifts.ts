@@ -26,6 +26,7 @@ import * as queries from './queries'
 
 export const GIFT_ONLY_TO_FRIENDS = 'You can give cards only to your friends.'
 export const GIFT_HAS_MEMORY = 'This card has a memory. Only a copy without a memory can be given.'
+export const GIFT_SOUVENIR = 'A Souvenir copy cannot be given: it stays with the traveller whose visit earned it.'
 export const giftLastCopy = (cardName: string) =>
   `This is your only copy of ${cardName}. You can give a copy only while you keep another.`
 export const GIFT_DAILY_LIMIT = `You have given ${GIFTS_PER_DAY} cards today, the most a day allows. You can give again from midnight (UTC).`
@@ -83,6 +84,7 @@ async function giveToFriend(
   const seen = await queries.findOwnedCopy(trx, giverId, body.userCardId)
   if (!seen) throw new AppError('NotFound', TEXTS.userCardNotFound)
   if (seen.memoryId) throw new AppError('Conflict', GIFT_HAS_MEMORY)
+  if (seen.acquisition === 'souvenir') throw new AppError('RuleViolation', GIFT_SOUVENIR)
 
   const instant = now()
   const givenToday = await queries.countGiftInDay(trx, giverId, giftDay(instant).day, GIFTS_PER_DAY)

@@ -22,6 +22,7 @@ export function listOwnedCopies(db: Reader, userId: string) {
       'user_cards.id as userCardId',
       'user_cards.card_id as cardId',
       'user_cards.created_at as createdAt',
+      'user_cards.acquisition',
       'memories.id as memoryId',
     ])
     .where('user_cards.user_id', '=', userId)
@@ -55,7 +56,13 @@ export function findOwnedCopy(db: Reader, userId: string, userCardId: string) {
     .selectFrom('user_cards')
     .innerJoin('cards', 'cards.id', 'user_cards.card_id')
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
-    .select(['user_cards.id', 'user_cards.card_id as cardId', 'cards.rarity', 'memories.id as memoryId'])
+    .select([
+      'user_cards.id',
+      'user_cards.card_id as cardId',
+      'user_cards.acquisition',
+      'cards.rarity',
+      'memories.id as memoryId',
+    ])
     .where('user_cards.id', '=', userCardId)
     .where('user_cards.user_id', '=', userId)
     .executeTakeFirst()

@@ -25,6 +25,8 @@ import { isGiftable } from './gifts'
 import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
 
 export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
+/** Souvenirs are worth no credit and stay with their traveller (docs/product.md#souvenir-copies). */
+export const SOUVENIR_NOT_RECYCLABLE = 'A Souvenir copy cannot be recycled: it is worth no credit.'
 
 /** The readable label of how a copy was acquired; a kind the contract does not name yet shows as stored. */
 function productsLabel(acquisition: string): string {
@@ -68,6 +70,7 @@ export async function getMyCollection(
       createdAt: copy.createdAt,
       hasMemory: copy.memoryId != null,
       memoryId: copy.memoryId,
+      ...(copy.acquisition === 'souvenir' && { souvenir: true }),
     })
   }
   const inOrder = [...entries.values()].sort((a, b) => a.rank - b.rank)
@@ -107,7 +110,9 @@ export async function getUserCard(
     ownerUsername: copy.ownerUsername,
     memory,
     // The owner always sees their own memory, so `memory` tells whether the copy has one.
-    giftable: await isGiftable(db, viewerId, { ownerId: copy.ownerId, cardId: copy.cardId, hasMemory: memory != null }),
+    giftable:
+      copy.acquisition !== 'souvenir' &&
+      (await isGiftable(db, viewerId, { ownerId: copy.ownerId, cardId: copy.cardId, hasMemory: memory != null })),
     // Someone's verified visits are theirs: the seal shows only to the copy's owner.
     placeVerified: isOwner && (await isVisitVerified(db, viewerId, copy.cardSetId)),
   }
@@ -140,6 +145,7 @@ export async function recycleUserCard(
   const copy = await findOwnedCopy(trx, userId, userCardId)
   if (!copy) throw new AppError('NotFound', TEXTS.userCardNotFound)
   if (copy.memoryId) throw new AppError('Conflict', HAS_MEMORY)
+  if (copy.acquisition === 'souvenir') throw new AppError('RuleViolation', SOUVENIR_NOT_RECYCLABLE)
   // A memory written on the copy while it was being recycled: its foreign key stops the delete.
   const deleted = await refusing(
     () => deleteCopyWithoutMemory(trx, userId, userCardId),

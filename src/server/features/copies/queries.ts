@@ -1,9 +1,9 @@
-import type { Transaction } from 'kysely'
+import type { Insertable, Transaction } from 'kysely'
 
 import type { Database, UserCardsTable } from '../../db/schema'
 
 /** The copies of one acquisition, in one statement. */
-export async function insertUserCards(trx: Transaction<Database>, copies: UserCardsTable[]): Promise<void> {
+export async function insertUserCards(trx: Transaction<Database>, copies: Insertable<UserCardsTable>[]): Promise<void> {
   if (copies.length === 0) return
   await trx.insertInto('user_cards').values(copies).execute()
 }

@@ -11,16 +11,18 @@ import * as queries from './queries'
  */
 
 /** How a copy came to its owner. */
-export type Acquisition = 'pick' | 'draw' | 'free_draw' | 'transfer' | 'gift'
+export type Acquisition = 'pick' | 'draw' | 'free_draw' | 'transfer' | 'gift' | 'souvenir'
 
 export interface NewCopy {
   id: string
   userId: string
   cardId: string
   acquisition: Acquisition
-  /** The draw, pick or transfer that made it. */
+  /** The draw, pick or transfer that made it; for a souvenir, the visit (draft) that earned it. */
   transactionId: string
   createdAt: string
+  /** A souvenir's visit day: the unique key allows one per place and day (docs/product.md#souvenir-copies). */
+  souvenirDay?: string
 }
 
 /** Adds the copies of one acquisition in one statement. */
@@ -34,6 +36,7 @@ export async function createCopies(trx: Transaction<Database>, copies: readonly 
       acquisition: copy.acquisition,
       transaction_id: copy.transactionId,
       created_at: copy.createdAt,
+      souvenir_day: copy.souvenirDay ?? null,
     })),
   )
 }

@@ -6,26 +6,47 @@ import type { Database } from '../../db/schema'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
-/** Unattached uploads created before `cutOff`, oldest first, at most `limit`. */
-export function listAbandonedPictures(db: Reader, cutOff: string, limit: number) {
+/** When an unattached upload counts as abandoned: a memory form's after a day, an imported photo's after 30 days. */
+export interface AbandonCutOffs {
+  upload: string
+  importedPhoto: string
+}
+
+/**
+ * Unattached uploads outside any draft made before their cut-off, oldest first, at most `limit`. A draft's photos wait
+ * with it; when the draft goes, they become unattached.
+ */
+export function listAbandonedPictures(db: Reader, cutOffs: AbandonCutOffs, limit: number) {
   return db
     .selectFrom('memory_pictures')
     .select('file_name as fileName')
     .where('memory_id', 'is', null)
-    .where('created_at', '<', cutOff)
+    .where('draft_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('imported', '=', 0), eb('created_at', '<', cutOffs.upload)]),
+        eb('created_at', '<', cutOffs.importedPhoto),
+      ]),
+    )
     .orderBy('created_at')
     .orderBy('file_name')
     .limit(limit)
     .execute()
 }
 
-/** Deletes the upload only while it is still unattached and old; answers whether it went. */
-export async function deleteAbandonedPicture(db: Reader, fileName: string, cutOff: string): Promise<boolean> {
+/** Deletes the upload only while it is still unattached, outside a draft and old; answers whether it went. */
+export async function deleteAbandonedPicture(db: Reader, fileName: string, cutOffs: AbandonCutOffs): Promise<boolean> {
   const deleted = await db
     .deleteFrom('memory_pictures')
     .where('file_name', '=', fileName)
     .where('memory_id', 'is', null)
-    .where('created_at', '<', cutOff)
+    .where('draft_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('imported', '=', 0), eb('created_at', '<', cutOffs.upload)]),
+        eb('created_at', '<', cutOffs.importedPhoto),
+      ]),
+    )
     .executeTakeFirst()
   return Number(deleted.numDeletedRows) === 1
 }

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream'
 
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 
 import type { UploadMemoryPictureResult } from '@shared/memories'
 
-import type { Database } from '../../db/schema'
+import type { Database, MemoryPicturesTable } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
 import type { BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
@@ -20,6 +20,7 @@ import {
   PICTURE_VARIANT_WIDTHS,
   pictureContentType,
   processPicture,
+  type ProcessedPicture,
   signedPicture,
   storePictureFiles,
   VARIANT_CONTENT_TYPE,
@@ -71,19 +72,14 @@ export async function uploadMemoryPicture(
     inTransaction(db, async (trx) => {
       await queries.lockUploader(trx, userId)
       if (!withinQuota(await queries.sumPendingPictures(trx, userId), picture.data.length, quota)) return false
-      await queries.insertPicture(trx, {
-        file_name: picture.fileName,
-        user_id: userId,
-        memory_id: null,
-        position: 0,
-        width: picture.width,
-        height: picture.height,
-        byte_size: picture.data.length,
-        created_at: nowIso(),
-        visit_card_set_id: visitCheck.verdict === 'notChecked' ? null : (copy?.cardSetId ?? null),
-        visit_verdict: visitCheck.verdict === 'notChecked' ? null : visitCheck.verdict,
-        visit_taken_on: visitCheck.takenOn,
-      })
+      await queries.insertPicture(
+        trx,
+        pendingPictureRow(userId, picture, {
+          cardSetId: visitCheck.verdict === 'notChecked' ? null : (copy?.cardSetId ?? null),
+          verdict: visitCheck.verdict === 'notChecked' ? null : visitCheck.verdict,
+          takenOn: visitCheck.takenOn,
+        }),
+      )
       return true
     }),
   )
@@ -107,8 +103,33 @@ async function keptOnlyWithRow<T>(blobs: BlobStore, fileName: string, writeRow: 
   }
 }
 
-function withinQuota(pending: { count: number; bytes: number }, bytes: number, quota: PendingPictureQuota): boolean {
+export function withinQuota(
+  pending: { count: number; bytes: number },
+  bytes: number,
+  quota: PendingPictureQuota,
+): boolean {
   return pending.count < quota.maxCount && pending.bytes + bytes <= quota.maxBytes
+}
+
+/** The row of a stored upload waiting for a memory, with what its location check found (never the position). */
+export function pendingPictureRow(
+  userId: string,
+  picture: ProcessedPicture,
+  visit: { cardSetId: string | null; verdict: string | null; takenOn: string | null },
+): Insertable<MemoryPicturesTable> {
+  return {
+    file_name: picture.fileName,
+    user_id: userId,
+    memory_id: null,
+    position: 0,
+    width: picture.width,
+    height: picture.height,
+    byte_size: picture.data.length,
+    created_at: nowIso(),
+    visit_card_set_id: visit.cardSetId,
+    visit_verdict: visit.verdict,
+    visit_taken_on: visit.takenOn,
+  }
 }
 
 export interface PictureFile {

@@ -1,9 +1,11 @@
 import sharp from 'sharp'
 
 import type { MemoryPicture } from '@shared/memories'
+import { PHOTO_IMPORT_TEXTS } from '@shared/photoImport'
 
 import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { AppError } from '../../lib/errors'
+import { decodeHeic } from '../../lib/heic/heicDecoder'
 import type { PictureSigner } from '../../lib/pictureSigner'
 import { newId } from '../../lib/random'
 
@@ -27,37 +29,101 @@ export interface ProcessedPicture {
   height: number
 }
 
-function sniffFormat(data: Buffer): keyof typeof FORMATS | null {
+type InputFormat = 'png' | 'jpeg' | 'webp' | 'heic'
+
+/** The HEIF brands of photos (a phone's HEIC, its bursts, and generic HEIF); AVIF is not one of them. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'])
+
+function sniffFormat(data: Buffer): InputFormat | null {
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'png'
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg'
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp'
+  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIF_BRANDS.has(data.toString('latin1', 8, 12)))
+    return 'heic'
   return null
+}
+
+/** The texts of a refusal, which differ between the memory form (PNG or JPEG) and the photo import (four formats). */
+interface Refusals {
+  notAnImage: string
+  tooManyPixels: string
+  unreadable: string
+}
+
+const FORM_REFUSALS: Refusals = {
+  notAnImage: NOT_AN_IMAGE,
+  tooManyPixels: TOO_MANY_PIXELS,
+  unreadable: 'The picture could not be read. Please choose another PNG or JPEG image.',
+}
+
+const PHOTO_REFUSALS: Refusals = {
+  notAnImage: PHOTO_IMPORT_TEXTS.notAPhoto,
+  tooManyPixels: `The photo is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+  unreadable: 'The photo could not be read. It may be damaged, or not the image its name says.',
 }
 
 /**
  * Checks the type by content (the name and the declared type are ignored), then re-encodes: the EXIF orientation is
  * applied and every metadata block (EXIF with GPS, XMP, ICC comments) is dropped because sharp keeps none unless asked.
+ * The memory form takes PNG and JPEG (SPEC).
  */
 export async function processPicture(input: Buffer): Promise<ProcessedPicture> {
   const format = sniffFormat(input)
-  if (!format) throw new AppError('BadRequest', NOT_AN_IMAGE)
+  if (format !== 'png' && format !== 'jpeg') throw new AppError('BadRequest', NOT_AN_IMAGE)
+  return reencode(input, format, FORM_REFUSALS)
+}
+
+/**
+ * A photo for the photo import: JPEG, PNG, WebP or HEIC by content. HEIC is decoded by libheif on worker threads
+ * (lib/heic) and stored as JPEG; WebP is stored as JPEG, or PNG when it has transparency, so the stored formats stay
+ * the two every browser and the picture routes know.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPicture> {
+  const format = sniffFormat(input)
+  if (!format) throw new AppError('BadRequest', PHOTO_IMPORT_TEXTS.notAPhoto)
+  if (format !== 'heic') return reencode(input, format, PHOTO_REFUSALS)
+  const decoded = await decodeHeic(input, MAX_INPUT_PIXELS)
+  if (!decoded.ok) {
+    if (decoded.reason === 'tooManyPixels') throw new AppError('BadRequest', PHOTO_REFUSALS.tooManyPixels)
+    throw new AppError('BadRequest', PHOTO_REFUSALS.unreadable)
+  }
+  const pixels = sharp(Buffer.from(decoded.pixels.buffer, decoded.pixels.byteOffset, decoded.pixels.byteLength), {
+    raw: { width: decoded.width, height: decoded.height, channels: 4 },
+  })
+  // libheif has applied the photo's rotation already; the pixels carry no alpha worth keeping in a camera photo.
+  const { data, info } = await pixels
+    .resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true })
+  return { fileName: `${newId()}.${FORMATS.jpeg.extension}`, data, width: info.width, height: info.height }
+}
+
+async function reencode(
+  input: Buffer,
+  format: Exclude<InputFormat, 'heic'>,
+  refusals: Refusals,
+): Promise<ProcessedPicture> {
   try {
     // The header alone says the size, so a picture over the pixel limit is refused as too large before any decoding;
     // the decoder's own limit below stays as the guard.
     const header = await sharp(input, { limitInputPixels: false }).metadata()
-    if (header.format !== format) throw new AppError('BadRequest', NOT_AN_IMAGE)
-    if (header.width * header.height > MAX_INPUT_PIXELS) throw new AppError('BadRequest', TOO_MANY_PIXELS)
+    if (header.format !== format) throw new AppError('BadRequest', refusals.notAnImage)
+    if (header.width * header.height > MAX_INPUT_PIXELS) throw new AppError('BadRequest', refusals.tooManyPixels)
+    const stored = format === 'png' || (format === 'webp' && header.hasAlpha) ? 'png' : 'jpeg'
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     const resized = image
       .rotate()
       .resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     const encoded =
-      format === 'png' ? resized.png({ compressionLevel: 8 }) : resized.jpeg({ quality: 85, mozjpeg: true })
+      stored === 'png' ? resized.png({ compressionLevel: 8 }) : resized.jpeg({ quality: 85, mozjpeg: true })
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
-    return { fileName: `${newId()}.${FORMATS[format].extension}`, data, width: info.width, height: info.height }
+    return { fileName: `${newId()}.${FORMATS[stored].extension}`, data, width: info.width, height: info.height }
   } catch (error) {
     if (error instanceof AppError) throw error
-    throw new AppError('BadRequest', 'The picture could not be read. Please choose another PNG or JPEG image.')
+    throw new AppError('BadRequest', refusals.unreadable)
   }
 }
 

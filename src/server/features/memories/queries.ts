@@ -84,6 +84,7 @@ export function findOwnMemory(db: Reader, userId: string, memoryId: string) {
     .select([
       'memories.id',
       'memories.user_card_id as userCardId',
+      'user_cards.acquisition',
       'cards.id as cardId',
       'cards.rarity',
       'card_sets.id as cardSetId',

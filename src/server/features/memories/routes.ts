@@ -7,8 +7,19 @@ import { MemoryPictureQuerySchema } from '@shared/memories'
 import { inTransaction } from '../../db/transactions'
 import { route } from '../../lib/calls'
 import { AppError } from '../../lib/errors'
+import { closeHeicDecoder } from '../../lib/heic/heicDecoder'
 import { userId } from '../../lib/requestUser'
 
+import {
+  changeDraftPlace,
+  deleteRemovedPhotoFiles,
+  discardMemoryDraft,
+  getPhotoImport,
+  importPhoto,
+  moveImportedPhoto,
+  removeImportedPhoto,
+  saveMemoryDraft,
+} from './photoImport'
 import { deletePictureFiles, memoryPictureStore } from './pictures'
 import { readMemoryPicture, uploadMemoryPicture } from './pictureUploads'
 import { likeMemory, postComment } from './reactions'
@@ -45,6 +56,8 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const signer = fastify.pictureSigner
   const blobs = memoryPictureStore(fastify.blobs)
   const loggedIn = { onRequest: fastify.requireUser }
+  // The HEIC decoding threads start with the first HEIC photo; the app's end stops them.
+  fastify.addHook('onClose', closeHeicDecoder)
 
   route(fastify, 'getMyMemories', { ...loggedIn }, (request) => getMyMemories(db, signer, userId(request)))
 
@@ -86,6 +99,44 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       { file, userCardId: request.query.userCardId },
       config.pendingPictures,
     )
+  })
+
+  route(fastify, 'importPhoto', { ...loggedIn, config: { limits: ['pictureUpload'] } }, async (request) => {
+    const file = await readPictureUpload(request)
+    return importPhoto(db, fastify.catalogue, blobs, signer, userId(request), file, config.pendingPictures)
+  })
+
+  route(fastify, 'getPhotoImport', { ...loggedIn }, (request) =>
+    getPhotoImport(db, fastify.catalogue, signer, userId(request)),
+  )
+
+  route(fastify, 'moveImportedPhoto', { ...loggedIn }, (request) =>
+    inTransaction(db, (trx) => moveImportedPhoto(trx, userId(request), request.body)),
+  )
+
+  const warnLeftToSweep = (request: FastifyRequest) => (error: unknown, fileName: string) =>
+    request.log.warn({ err: error, fileName }, 'a removed photo file is left to the sweep')
+
+  route(fastify, 'removeImportedPhoto', { ...loggedIn }, async (request) => {
+    const removed = await inTransaction(db, (trx) =>
+      removeImportedPhoto(trx, userId(request), request.body.pictureFileName),
+    )
+    await deleteRemovedPhotoFiles(blobs, removed, warnLeftToSweep(request))
+    return null
+  })
+
+  route(fastify, 'changeDraftPlace', { ...loggedIn }, (request) =>
+    inTransaction(db, (trx) => changeDraftPlace(trx, fastify.catalogue, userId(request), request.body)),
+  )
+
+  route(fastify, 'saveMemoryDraft', { ...loggedIn }, (request) =>
+    inTransaction(db, (trx) => saveMemoryDraft(trx, fastify.catalogue, userId(request), request.body)),
+  )
+
+  route(fastify, 'discardMemoryDraft', { ...loggedIn }, async (request) => {
+    const removed = await inTransaction(db, (trx) => discardMemoryDraft(trx, userId(request), request.body.draftId))
+    await deleteRemovedPhotoFiles(blobs, removed, warnLeftToSweep(request))
+    return null
   })
 
   // Loaded by <img>, which sends neither X-Api-Key nor the session: the signed link says who asks (see PictureSigner).

@@ -29,6 +29,7 @@ export function listCopiesOfCard(db: Reader, userId: string, cardId: string) {
     .select([
       'user_cards.id as userCardId',
       'user_cards.created_at as createdAt',
+      'user_cards.acquisition',
       'cards.id as cardId',
       'cards.rarity',
       'card_sets.name as cardName',

@@ -47,6 +47,7 @@ export async function getPeerUserCards(
     createdAt: copy.createdAt,
     hasMemory: copy.memoryId != null,
     memoryId: copy.memoryId,
+    ...(copy.acquisition === 'souvenir' && { souvenir: true as const }),
   }))
 }
 
@@ -76,6 +77,10 @@ export async function getTransferrableCards(db: Kysely<Database>, cardId: string
     cost: ECONOMY.memoryTransferCost,
   }
 }
+
+/** A Souvenir copy never becomes a card of another place (docs/product.md#souvenir-copies). */
+export const SOUVENIR_STAYS =
+  'A memory on a Souvenir copy cannot be transferred to another place: the souvenir belongs to the place you visited.'
 
 /**
  * Moves a memory. To another copy of the same card without a memory: free. To another card set: the transfer cost is
@@ -110,6 +115,8 @@ export async function switchUserCard(
     const cardSetId = body.newCardSetId
     if (cardSetId === memory.cardSetId)
       throw new AppError('BadRequest', 'The memory is already on this card set; choose another copy instead.')
+    // A souvenir is the place's own, earned by being there: transferring it would turn it into a card of anywhere.
+    if (memory.acquisition === 'souvenir') throw new AppError('RuleViolation', SOUVENIR_STAYS)
     const targetCard = await queries.findCardOfSet(trx, cardSetId, memory.rarity)
     if (!targetCard) throw new AppError('NotFound', 'Card set not found.')
     const transferId = newId()

@@ -1,6 +1,7 @@
 import exifr from 'exifr'
 
 import type { LonLat } from './geography'
+import { heifExifBlock } from './heifExif'
 
 export interface PhotoLocation {
   /** Where the camera says the picture was taken; null without a usable GPS position. */
@@ -27,8 +28,11 @@ function plainDate(value: unknown): string | null {
  */
 export async function readPhotoLocation(upload: Buffer): Promise<PhotoLocation> {
   let tags: Record<string, unknown> | undefined
+  const isHeif = upload.length >= 12 && upload.toString('latin1', 4, 8) === 'ftyp'
+  const source = isHeif ? heifExifBlock(upload) : upload
+  if (!source) return { position: null, takenOn: null }
   try {
-    tags = (await exifr.parse(upload, {
+    tags = (await exifr.parse(source, {
       tiff: false,
       ifd1: false,
       exif: { pick: ['DateTimeOriginal', 'CreateDate'] },

@@ -16,11 +16,12 @@ import {
 } from '@shared/travel'
 
 import type { Database } from '../../db/schema'
-import { now, nowIso } from '../../lib/clock'
+import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { Catalogue, CataloguePlace } from '../catalogue/catalogueCache'
 
 import { isInsidePlace } from './geography'
+import { isInFuture } from './photoDates'
 import { readPhotoLocation } from './photoLocation'
 import * as queries from './queries'
 import { worldMap, type PreparedMap } from './worldMap'
@@ -327,15 +328,6 @@ export async function placesMarkedBeenThere(db: Reader, userId: string): Promise
 /** Whether the user's visit to a place is verified (the seal on an owned copy's page). */
 export async function isVisitVerified(db: Reader, userId: string, cardSetId: string): Promise<boolean> {
   return (await queries.findVerification(db, userId, cardSetId)) !== undefined
-}
-
-/**
- * A capture date later than tomorrow (UTC) cannot be true anywhere on Earth: the camera's clock is wrong or the date
- * was written by hand, and the location beside it is no proof.
- */
-function isInFuture(takenOn: string): boolean {
-  const tomorrow = new Date(now().getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
-  return takenOn > tomorrow
 }
 
 /**
