@@ -61,6 +61,7 @@ const TRAVELLER_ROUTES = [
   '/myCollection',
   '/myMemories',
   '/createMemory',
+  '/memoriesFromPhotos',
   '/feed',
   '/myMap',
   '/myDraws',

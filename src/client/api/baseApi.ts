@@ -108,6 +108,7 @@ export const baseApi = createApi({
     'CreditProduct',
     'Certificate',
     'Memory',
+    'PhotoImport',
     'Feed',
     'Friend',
     'Referral',

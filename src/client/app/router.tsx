@@ -131,6 +131,11 @@ const page = {
   viewMemory: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-viewMemory" */ './routes/ViewMemoryRoute')).ViewMemoryRoute,
   ),
+  memoriesFromPhotos: lazyScreen(
+    async () =>
+      (await import(/* webpackChunkName: "page-memoriesFromPhotos" */ '../features/memories/MemoriesFromPhotosPage'))
+        .MemoriesFromPhotosPage,
+  ),
   createMemory: lazyScreen(
     async () =>
       (await import(/* webpackChunkName: "page-createMemory" */ '../features/memories/CreateMemoryPage'))
@@ -225,6 +230,7 @@ export const routes: RouteObject[] = [
           { path: paths.myMemories.path, element: <page.myMemories /> },
           { path: paths.viewMemory.path, element: <page.viewMemory /> },
           { path: paths.createMemory.path, element: <page.createMemory /> },
+          { path: paths.memoriesFromPhotos.path, element: <page.memoriesFromPhotos /> },
           { path: paths.editMemory.path, element: <page.editMemory /> },
           { path: paths.switchUserCard.path, element: <page.switchUserCard /> },
           { path: paths.feed.path, element: <page.feed /> },

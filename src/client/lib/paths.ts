@@ -37,6 +37,7 @@ export const paths = {
     href: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}`,
   },
   myMemories: fixed('/myMemories'),
+  memoriesFromPhotos: fixed('/memoriesFromPhotos'),
   viewMemory: {
     path: '/viewMemory/:memoryId/:focus?',
     href: (memoryId: string, focus?: 'comments') =>

@@ -6,6 +6,7 @@ import VerifiedIcon from '@mui/icons-material/Verified'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
@@ -160,8 +161,9 @@ function CardDetails({ card, onClose, onChanged }: CardDetailsProps) {
                     imageId={card.image}
                     name={card.cardName}
                     rarity={card.cardRarity}
-                    label={`${card.cardName}, copy ${index + 1}`}
+                    label={`${card.cardName}, copy ${index + 1}${copy.souvenir ? ', Souvenir' : ''}`}
                     hasMemory={copy.hasMemory}
+                    souvenir={copy.souvenir === true}
                   />
                 ))}
               </Thumbnails>
@@ -279,6 +281,8 @@ interface CopyThumbnailProps {
   rarity: number
   label: string
   hasMemory: boolean
+  /** A Souvenir copy: its own finish and label. */
+  souvenir?: boolean
   showRarity?: boolean
 }
 
@@ -289,11 +293,16 @@ function CopyThumbnail({
   rarity,
   label,
   hasMemory,
+  souvenir = false,
   showRarity = false,
 }: CopyThumbnailProps) {
   return (
     <Stack component="li" spacing={0.5} sx={{ alignItems: 'center' }}>
-      <ThumbnailLink to={paths.userCard.href(userCardId)} aria-label={label}>
+      <ThumbnailLink
+        to={paths.userCard.href(userCardId)}
+        aria-label={label}
+        className={souvenir ? 'souvenir' : undefined}
+      >
         <CardImage imageId={imageId} name={name} rarity={rarity} width={96} />
         {hasMemory && (
           <Tooltip title={HAS_MEMORY_TOOLTIP}>
@@ -304,6 +313,7 @@ function CopyThumbnail({
         )}
       </ThumbnailLink>
       {showRarity && <RarityBadge rarity={rarity} />}
+      {souvenir && <Chip size="small" label="Souvenir" color="success" variant="outlined" />}
     </Stack>
   )
 }
@@ -356,6 +366,12 @@ const ThumbnailLink = styled(RouterLink)(({ theme }) => ({
   display: 'block',
   borderRadius: theme.shape.borderRadius,
   '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+  // A souvenir's own finish: warmed like an old print, framed by a double line like a passport stamp.
+  '&.souvenir': {
+    filter: 'sepia(0.35) saturate(1.1)',
+    outline: `3px double ${theme.palette.success.main}`,
+    outlineOffset: 2,
+  },
 }))
 
 const MemoryBadge = styled('span')(({ theme }) => ({

@@ -1,6 +1,7 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -8,6 +9,7 @@ import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom'
 
+import { PHOTO_IMPORT_TEXTS } from '@shared/photoImport'
 import { TEXTS } from '@shared/texts'
 
 import { isApiError, isFailure, isReplayRefusal, toToast } from '../../api/errors'
@@ -121,6 +123,12 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
     <Paper sx={{ p: { xs: 2, md: 4 }, maxWidth: 800, mx: 'auto' }}>
       <Typography variant="h4" component="h1" gutterBottom>
         Create Memory
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Back from a trip with photos?{' '}
+        <Link component={RouterLink} to={paths.memoriesFromPhotos.href()}>
+          {PHOTO_IMPORT_TEXTS.entry}
+        </Link>
       </Typography>
       <MemoryForm
         initialValues={EMPTY_MEMORY}

@@ -1,9 +1,12 @@
 import AddIcon from '@mui/icons-material/Add'
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { Link as RouterLink } from 'react-router-dom'
 
+import { PHOTO_IMPORT_TEXTS } from '@shared/photoImport'
 import { TEXTS } from '@shared/texts'
 
 import { EmptyState } from '../../components/EmptyState'
@@ -69,6 +72,11 @@ export function MyMemoriesPage() {
           New Memory
         </Button>
       </Stack>
+      <Box sx={{ mt: -2 }}>
+        <Button component={RouterLink} to={paths.memoriesFromPhotos.href()} startIcon={<PhotoLibraryIcon />}>
+          {PHOTO_IMPORT_TEXTS.entry}
+        </Button>
+      </Box>
       {isLoading ? (
         <ListSkeleton label="Loading your memories" count={3} height={200} />
       ) : isError && !data ? (

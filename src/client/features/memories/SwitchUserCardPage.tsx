@@ -193,6 +193,7 @@ function CopyOption({ copy, current }: CopyOptionProps) {
               {formatDate(copy.createdAt)}
             </Box>
           </span>
+          {copy.souvenir && <Chip size="small" color="success" variant="outlined" label="Souvenir" />}
           {current && <Chip size="small" color="primary" label="Current" />}
           {taken && <Chip size="small" label="Has a memory" />}
         </Stack>

@@ -1,6 +1,7 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit'
 
 import * as memoriesCalls from '@shared/calls/memories'
+import * as photoImportCalls from '@shared/calls/photoImport'
 import type { CallResponse } from '@shared/calls/schemas'
 import type {
   CreateMemoryBody,
@@ -12,6 +13,12 @@ import type {
   UpdateVisibilityBody,
   UploadMemoryPictureResult,
 } from '@shared/memories'
+import type {
+  ChangeDraftPlaceBody,
+  ImportedPhoto,
+  MoveImportedPhotoBody,
+  SaveMemoryDraftBody,
+} from '@shared/photoImport'
 
 import { baseApi } from '../../api/baseApi'
 import { feedApi } from '../feed/api'
@@ -52,6 +59,17 @@ export interface UploadMemoryPictureArgs {
   onProgress?: (fraction: number) => void
 }
 
+export interface ImportPhotoArgs {
+  file: File
+  /** Called with the uploaded share, 0 to 1. */
+  onProgress?: (fraction: number) => void
+  /** Aborting it cancels the upload. */
+  signal?: AbortSignal
+}
+
+/** What every change of the photo import makes stale: the visits and the photos left to place. */
+const PHOTO_IMPORT = [{ type: 'PhotoImport' as const, id: 'ME' }]
+
 export const memoriesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMyMemories: build.query<EntityState<Memory, string>, void>({
@@ -84,6 +102,47 @@ export const memoriesApi = baseApi.injectEndpoints({
     uploadMemoryPicture: build.mutation<UploadMemoryPictureResult, UploadMemoryPictureArgs>({
       // Loaded with the first upload: most visits upload nothing, and the first load stays as small as it was.
       queryFn: async (args, api) => (await import('./pictureUpload')).uploadMemoryPicture(args, api),
+    }),
+    importPhoto: build.mutation<ImportedPhoto, ImportPhotoArgs>({
+      queryFn: async (args, api) => (await import('./pictureUpload')).importPhoto(args, api),
+      // Each photo's row shows its own refusal; a toast per photo of a 100-photo drop would bury the screen.
+      extraOptions: { silentErrors: true },
+      invalidatesTags: (_result, error) => (error ? [] : PHOTO_IMPORT),
+    }),
+    getPhotoImport: build.query<CallResponse<'getPhotoImport'>, void>({
+      query: () => photoImportCalls.getPhotoImport,
+      providesTags: PHOTO_IMPORT,
+    }),
+    moveImportedPhoto: build.mutation<CallResponse<'moveImportedPhoto'>, MoveImportedPhotoBody>({
+      query: (body) => ({ ...photoImportCalls.moveImportedPhoto, body }),
+      invalidatesTags: PHOTO_IMPORT,
+    }),
+    removeImportedPhoto: build.mutation<CallResponse<'removeImportedPhoto'>, string>({
+      query: (pictureFileName) => ({ ...photoImportCalls.removeImportedPhoto, body: { pictureFileName } }),
+      invalidatesTags: PHOTO_IMPORT,
+    }),
+    changeDraftPlace: build.mutation<CallResponse<'changeDraftPlace'>, ChangeDraftPlaceBody>({
+      query: (body) => ({ ...photoImportCalls.changeDraftPlace, body }),
+      invalidatesTags: PHOTO_IMPORT,
+    }),
+    discardMemoryDraft: build.mutation<CallResponse<'discardMemoryDraft'>, string>({
+      query: (draftId) => ({ ...photoImportCalls.discardMemoryDraft, body: { draftId } }),
+      invalidatesTags: PHOTO_IMPORT,
+    }),
+    saveMemoryDraft: build.mutation<CallResponse<'saveMemoryDraft'>, SaveMemoryDraftBody>({
+      query: (body) => ({ ...photoImportCalls.saveMemoryDraft, body }),
+      // A souvenir is a new copy: the collection, the card pages and the map change with it.
+      invalidatesTags: (_result, error) =>
+        error
+          ? PHOTO_IMPORT
+          : [
+              ...PHOTO_IMPORT,
+              { type: 'Memory', id: 'LIST' },
+              { type: 'Feed', id: 'LIST' },
+              { type: 'UserCard', id: 'LIST' },
+              { type: 'Card', id: 'LIST' },
+              { type: 'User', id: 'ME' },
+            ],
     }),
     createMemory: build.mutation<CallResponse<'createMemory'>, WithPlace<CreateMemoryBody>>({
       query: ({ place: _place, ...body }) => ({ ...memoriesCalls.createMemory, body }),
@@ -175,6 +234,13 @@ export const {
   useGetPeerUserCardsQuery,
   useGetTransferrableCardsQuery,
   useUploadMemoryPictureMutation,
+  useImportPhotoMutation,
+  useGetPhotoImportQuery,
+  useMoveImportedPhotoMutation,
+  useRemoveImportedPhotoMutation,
+  useChangeDraftPlaceMutation,
+  useDiscardMemoryDraftMutation,
+  useSaveMemoryDraftMutation,
   useCreateMemoryMutation,
   useUpdateMemoryMutation,
   useUpdateVisibilityMutation,

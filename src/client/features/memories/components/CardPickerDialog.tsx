@@ -170,7 +170,7 @@ function FreeCopies({ card, collectionName, onPick }: FreeCopiesProps) {
                   collectionName,
                 })
               }
-              aria-label={`${copy.cardName}, acquired ${formatDate(copy.createdAt)}`}
+              aria-label={`${copy.cardName}, ${copy.souvenir ? 'Souvenir, ' : ''}acquired ${formatDate(copy.createdAt)}`}
               sx={{
                 flexDirection: 'column',
                 alignItems: 'stretch',
@@ -184,7 +184,7 @@ function FreeCopies({ card, collectionName, onPick }: FreeCopiesProps) {
             >
               <CardImage imageId={copy.image} name={copy.cardName} rarity={copy.cardRarity} />
               <Typography variant="caption" color="text.secondary">
-                Acquired{' '}
+                {copy.souvenir ? 'Souvenir, acquired' : 'Acquired'}{' '}
                 <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                   {formatDate(copy.createdAt)}
                 </Box>
