@@ -73,6 +73,8 @@ export const UserCardSchema = Type.Object({
    * (docs/product.md#gifts). Absent where the answer predates gifts.
    */
   giftable: Type.Optional(Type.Boolean()),
+  /** Present, true, on a Souvenir copy: never recycled or given (docs/product.md#souvenir-copies). */
+  souvenir: Type.Optional(Type.Literal(true)),
 })
 export type UserCard = Static<typeof UserCardSchema>
 

@@ -116,6 +116,8 @@ export const PHOTO_IMPORT_TEXTS = {
   souvenirCapReached: `You have earned the ${SOUVENIRS_PER_DAY} Souvenir copies a day allows. Come back tomorrow, or pick or draw a card of this place.`,
   souvenirAlreadyEarned: (place: string) =>
     `You already earned a Souvenir of ${place} for this visit day; it holds a memory. Pick or draw a card of ${place} for this one.`,
+  waitingFull: (count: number, megabytes: number) =>
+    `You have ${count} photos or ${megabytes} MB waiting to become memories. Save or discard some visits, then add more photos.`,
   draftsKept: `Visits you have not saved are kept for ${MEMORY_DRAFT_DAYS} days.`,
   notAPhoto: 'The photo must be a JPEG, PNG, WebP or HEIC image.',
 } as const

@@ -128,6 +128,23 @@ describe('UserCardPage', () => {
     expect(screen.queryByRole('button', { name: 'Recycle Card' })).not.toBeInTheDocument()
   })
 
+  it('labels a Souvenir copy and offers neither Recycle Card nor a gift, even without its memory', async () => {
+    server.use(
+      ...handlers({
+        ...copy,
+        products: 'Souvenir of a verified visit',
+        souvenir: true,
+        giftable: false,
+        cardRarity: 1,
+      }),
+    )
+    renderApp('/userCard/uc-1')
+    expect(await screen.findByText('Souvenir of a verified visit', undefined, FIRST_LOAD)).toBeInTheDocument()
+    expect(screen.getByText('Souvenir')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Recycle Card' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Gift to a friend' })).not.toBeInTheDocument()
+  })
+
   it('shows "User card not found" when the copy cannot be loaded', async () => {
     server.use(
       onGet('/getUserCard', () => refusal(404, 'NotFound', 'User card not found', true)),

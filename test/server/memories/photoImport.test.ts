@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import sharp from 'sharp'
 
-import type { MyCollection } from '@shared/collection'
+import type { MyCollection, UserCard } from '@shared/collection'
 import { MEMORY_PICTURES_MAX, SOUVENIRS_PER_DAY, VISIBILITY } from '@shared/constants'
 import type { Memory, PeerUserCards } from '@shared/memories'
 import {
@@ -15,8 +15,8 @@ import {
 } from '@shared/photoImport'
 import { deleteDraftsBefore } from '@server/features/memories/photoImport.queries'
 import { memoryPictureStore } from '@server/features/memories/pictures'
-import { SOUVENIR_STAYS } from '@server/features/memories/switching'
 import { sweepAbandonedPictures } from '@server/features/memories/pictureSweep'
+import { SOUVENIR_STAYS } from '@server/features/memories/switching'
 import { matchPlace } from '@server/features/travel/photoPlaces'
 import { pinClock } from '@server/lib/clock'
 import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
@@ -35,7 +35,7 @@ afterEach(() => pinClock(null))
 const PORTO_HEIC = fs.readFileSync(path.join(__dirname, '../../helpers/photos/porto-2025-06-05.heic'))
 
 /** Sends a photo to the import as the phone's picker does: a multipart form with one file. */
-async function importFile(user: TestUser, data: Buffer, fileName = 'photo.jpg') {
+async function importFile(user: TestUser, data: Buffer, fileName = 'photo.jpg', app: TestApp = t) {
   const boundary = `----wandercards${crypto.randomBytes(8).toString('hex')}`
   const payload = Buffer.concat([
     Buffer.from(
@@ -44,7 +44,7 @@ async function importFile(user: TestUser, data: Buffer, fileName = 'photo.jpg') 
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
-  const response = await t.app.inject({
+  const response = await app.app.inject({
     method: 'POST',
     url: '/api/memory/importPhoto',
     headers: {
@@ -325,6 +325,8 @@ describe('saving a visit', () => {
     const collection = await t.call<MyCollection>('GET', '/api/getMyCollection', { token: user.token })
     const entry = collection.body.data.find((card) => card.cardId === 'pt-porto-1')
     expect(entry?.mine).toEqual([expect.objectContaining({ userCardId: souvenirId, souvenir: true, hasMemory: true })])
+    const page = await t.call<UserCard>('GET', `/api/getUserCard?userCardId=${souvenirId}`, { token: user.token })
+    expect(page.body.data).toMatchObject({ souvenir: true, giftable: false, products: 'Souvenir of a verified visit' })
 
     const peers = await t.call<PeerUserCards>('GET', '/api/getPeerUserCards?cardId=pt-porto-1', { token: user.token })
     expect(peers.body.data).toEqual([expect.objectContaining({ userCardId: souvenirId, souvenir: true })])
@@ -444,5 +446,31 @@ describe('keeping drafts', () => {
     expect(await photoImportOf(user)).toMatchObject({ drafts: [], unplaced: [] })
     expect(await blobs.get(photo.pictureFileName)).toBeNull()
     expect(await blobs.get(loose.pictureFileName)).toBeNull()
+  })
+})
+
+describe('the waiting-photo quota', () => {
+  let small: TestApp
+  beforeAll(async () => {
+    small = await buildTestApp({ env: { PENDING_PICTURES_MAX: '2' } })
+  }, 60_000)
+  afterAll(() => small.close())
+
+  it('counts imported photos with the memory form’s uploads, refuses the next with what to do, and keeps nothing of it', async () => {
+    const user = await small.register()
+    const send = (data: Buffer) => importFile(user, data, 'photo.jpg', small)
+    expect((await send(await at('lisbon', '2025-06-03'))).status).toBe(200)
+    expect((await send(await at('porto', '2025-06-05'))).status).toBe(200)
+    const refused = await send(await at('madrid', '2025-06-07'))
+    expect({ status: refused.status, message: refused.body.metadata.message }).toEqual({
+      status: 422,
+      message: PHOTO_IMPORT_TEXTS.waitingFull(2, 200),
+    })
+    const rows = await small.db
+      .selectFrom('memory_pictures')
+      .select('file_name')
+      .where('user_id', '=', user.userId)
+      .execute()
+    expect(rows).toHaveLength(2)
   })
 })

@@ -27,6 +27,7 @@ import { ExpandableText } from '../../components/ExpandableText'
 import { FriendsToAsk } from '../../components/FriendsToAsk'
 import { LoadFailed } from '../../components/LoadFailed'
 import { RarityBadge } from '../../components/RarityBadge'
+import { souvenirFinish } from '../../components/souvenirFinish'
 import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
 import { paths } from '../../lib/paths'
@@ -366,12 +367,7 @@ const ThumbnailLink = styled(RouterLink)(({ theme }) => ({
   display: 'block',
   borderRadius: theme.shape.borderRadius,
   '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-  // A souvenir's own finish: warmed like an old print, framed by a double line like a passport stamp.
-  '&.souvenir': {
-    filter: 'sepia(0.35) saturate(1.1)',
-    outline: `3px double ${theme.palette.success.main}`,
-    outlineOffset: 2,
-  },
+  '&.souvenir': souvenirFinish(theme),
 }))
 
 const MemoryBadge = styled('span')(({ theme }) => ({

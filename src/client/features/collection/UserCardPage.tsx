@@ -20,6 +20,7 @@ import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { RarityBadge } from '../../components/RarityBadge'
 import { ShareLinks } from '../../components/ShareLinks'
+import { souvenirFinish } from '../../components/souvenirFinish'
 import { usePageTitle } from '../../components/usePageTitle'
 import { shareUrl } from '../../lib/config'
 import { formatDate } from '../../lib/format'
@@ -85,7 +86,8 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
   const [confirming, setConfirming] = useState(false)
   const [giving, setGiving] = useState(false)
   const navigate = useNavigate()
-  const canRecycle = userCard.isOwner && userCard.memory == null
+  // A souvenir is worth no credit and stays with its traveller (docs/product.md#souvenir-copies).
+  const canRecycle = userCard.isOwner && userCard.memory == null && userCard.souvenir !== true
   const canGive = userCard.giftable === true
   // giftable says the owner has another copy of the card; without one, recycling takes the place out of the collection.
   const onlyCopy = canRecycle && userCard.giftable === false
@@ -113,7 +115,12 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
   return (
     <Paper component="article" aria-labelledby="user-card-name" sx={{ p: { xs: 2, md: 4 } }}>
       <Layout>
-        <Box sx={{ width: { xs: '100%', sm: 320 }, maxWidth: 360, mx: { xs: 'auto', md: 0 } }}>
+        <Box
+          sx={[
+            { width: { xs: '100%', sm: 320 }, maxWidth: 360, mx: { xs: 'auto', md: 0 } },
+            userCard.souvenir === true && souvenirFinish,
+          ]}
+        >
           <CardImage imageId={userCard.image} name={userCard.cardName} rarity={userCard.cardRarity} large eager />
         </Box>
         <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
@@ -126,6 +133,7 @@ function UserCardDetails({ userCard, onClose, renderMemory }: UserCardDetailsPro
               {userCard.placeVerified && (
                 <Chip icon={<VerifiedIcon />} label="Verified visit" color="secondary" variant="outlined" />
               )}
+              {userCard.souvenir && <Chip label="Souvenir" color="success" variant="outlined" />}
             </Stack>
           </Box>
           <Facts>

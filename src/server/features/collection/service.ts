@@ -115,6 +115,7 @@ export async function getUserCard(
       (await isGiftable(db, viewerId, { ownerId: copy.ownerId, cardId: copy.cardId, hasMemory: memory != null })),
     // Someone's verified visits are theirs: the seal shows only to the copy's owner.
     placeVerified: isOwner && (await isVisitVerified(db, viewerId, copy.cardSetId)),
+    ...(copy.acquisition === 'souvenir' && { souvenir: true as const }),
   }
 }
 

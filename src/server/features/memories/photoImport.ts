@@ -30,7 +30,7 @@ import { readImportedPhoto } from '../travel/photoPlaces'
 
 import * as queries from './photoImport.queries'
 import { deletePictureFiles, processPhoto, signedPicture, storePictureFiles } from './pictures'
-import { pendingPictureRow, pendingPicturesFull, type PendingPictureQuota, withinQuota } from './pictureUploads'
+import { pendingPictureRow, type PendingPictureQuota, withinQuota } from './pictureUploads'
 import * as uploads from './pictureUploads.queries'
 import { createMemory } from './writing'
 
@@ -84,7 +84,10 @@ export async function importPhoto(
   quota: PendingPictureQuota,
 ): Promise<ImportedPhoto> {
   if (!withinQuota(await uploads.sumPendingPictures(db, userId), file.length, quota))
-    throw new AppError('RuleViolation', pendingPicturesFull(quota))
+    throw new AppError(
+      'RuleViolation',
+      PHOTO_IMPORT_TEXTS.waitingFull(quota.maxCount, Math.round(quota.maxBytes / (1024 * 1024))),
+    )
   const [picture, reading] = await Promise.all([processPhoto(file), readImportedPhoto(catalogue, file)])
   await storePictureFiles(blobs, picture)
   const placeId = reading.place?.cardSetId ?? null
@@ -111,7 +114,10 @@ export async function importPhoto(
   }
   if (draftId === undefined) {
     await deletePictureFiles(blobs, picture.fileName).catch(() => undefined)
-    throw new AppError('RuleViolation', pendingPicturesFull(quota))
+    throw new AppError(
+      'RuleViolation',
+      PHOTO_IMPORT_TEXTS.waitingFull(quota.maxCount, Math.round(quota.maxBytes / (1024 * 1024))),
+    )
   }
   const place = placeById(catalogue, placeId)
   return {
