@@ -8,6 +8,7 @@ import { gpsIfd } from '../helpers/photos/exif'
 
 import {
   api,
+  axeViolations,
   redeemAllCertificates,
   signUpThroughApi,
   skipTours,
@@ -80,17 +81,28 @@ test('the photos of a three-city trip, a HEIC among them, become three verified 
   await expect(madrid.getByText('Verified by a photo')).toBeVisible()
   await expect(page.getByText(/earns a free Souvenir copy of the place's Common card/)).toBeVisible()
   await snap(page, 'memories-from-photos-visits')
+  // The screen with its visits passes axe on a desktop and on a phone, where it is one column.
+  const found = await axeViolations(page, '1280px visits')
+  await page.setViewportSize({ width: 360, height: 800 })
+  found.push(...(await axeViolations(page, '360px visits')))
+  await snap(page, 'memories-from-photos-phone')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  expect(found).toEqual([])
 
   // One click per visit: the words are optional, the dates and pictures are the photos'.
   await lisbon.getByLabel('Your story').fill('Trams up to Alfama, sunset at Belém.')
-  await lisbon.getByRole('button', { name: 'Save the memory of Lisbon' }).click()
+  await lisbon.getByRole('button', { name: 'Save memory of Lisbon' }).click()
   await expect(page.getByText('Memory of Lisbon saved.')).toBeVisible()
-  await porto.getByRole('button', { name: 'Save the memory of Porto' }).click()
+  await porto.getByRole('button', { name: 'Save memory of Porto' }).click()
   await expect(page.getByText('Memory of Porto saved on a new Souvenir card.')).toBeVisible()
-  await madrid.getByRole('button', { name: 'Save the memory of Madrid' }).click()
+  await madrid.getByRole('button', { name: 'Save memory of Madrid' }).click()
   await expect(page.getByText('Memory of Madrid saved on a new Souvenir card.')).toBeVisible()
   await expect(page.getByText('3 visits found')).toBeHidden()
   await snap(page, 'memories-from-photos-saved')
+  // Scanned as the accessibility journeys scan, with no pointer over the page: the last click left it where the
+  // content request button now is, and a contained orange button's hover shade is its own known issue.
+  await page.mouse.move(0, 0)
+  expect(await axeViolations(page, 'saved')).toEqual([])
 
   const memories = await api<{ cardId: string; userCardId: string; memoryStartDate: string; memoryEndDate: string }[]>(
     page,

@@ -84,7 +84,7 @@ describe('MemoriesFromPhotosPage', () => {
     expect(within(lisbon).getByText('Verified by a photo')).toBeInTheDocument()
     const porto = screen.getByRole('region', { name: 'Porto' })
     expect(within(porto).getByText(PHOTO_IMPORT_TEXTS.noCopyNotVerified('Porto'))).toBeInTheDocument()
-    expect(within(porto).getByRole('button', { name: 'Save the memory of Porto' })).toBeDisabled()
+    expect(within(porto).getByRole('button', { name: 'Save memory of Porto' })).toBeDisabled()
     // "Save all" only when two or more visits can be saved.
     expect(screen.queryByRole('button', { name: /Save all/ })).not.toBeInTheDocument()
   })
@@ -108,7 +108,7 @@ describe('MemoriesFromPhotosPage', () => {
     const lisbon = await screen.findByRole('region', { name: 'Lisbon' })
     expect(within(lisbon).getByText('Earns a Souvenir card of Lisbon to hold the memory.')).toBeInTheDocument()
     await user.type(within(lisbon).getByLabelText('Your story'), 'Trams and tiles.')
-    await user.click(within(lisbon).getByRole('button', { name: 'Save the memory of Lisbon' }))
+    await user.click(within(lisbon).getByRole('button', { name: 'Save memory of Lisbon' }))
 
     const done = await screen.findByText(/Memory of Lisbon saved on a new Souvenir card/)
     expect(

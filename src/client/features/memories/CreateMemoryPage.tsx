@@ -126,7 +126,7 @@ function CreateMemory({ userCardId }: CreateMemoryProps) {
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Back from a trip with photos?{' '}
-        <Link component={RouterLink} to={paths.memoriesFromPhotos.href()}>
+        <Link component={RouterLink} to={paths.memoriesFromPhotos.href()} underline="always">
           {PHOTO_IMPORT_TEXTS.entry}
         </Link>
       </Typography>

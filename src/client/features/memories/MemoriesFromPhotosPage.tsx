@@ -150,7 +150,7 @@ export function MemoriesFromPhotosPage() {
             {saved.map((visit) => (
               <span key={visit.memoryId}>
                 Memory of {visit.placeName} saved{visit.souvenir ? ' on a new Souvenir card' : ''}.{' '}
-                <Link component={RouterLink} to={paths.viewMemory.href(visit.memoryId)}>
+                <Link component={RouterLink} to={paths.viewMemory.href(visit.memoryId)} underline="always">
                   View it
                 </Link>
               </span>

@@ -190,9 +190,9 @@ export function VisitDraftCard({ draft, text, onTextChange, moveTargets, saving,
             variant="contained"
             disabled={draft.blocked !== null || saving}
             onClick={onSave}
-            aria-label={`Save the memory of ${draft.place.name}`}
+            aria-label={`${saving ? 'Saving' : 'Save memory'} of ${draft.place.name}`}
           >
-            {saving ? 'Saving…' : 'Save memory'}
+            {saving ? 'Saving' : 'Save memory'}
           </Button>
         </Stack>
       </Stack>
