@@ -315,6 +315,8 @@ export async function changeDraftPlace(
   body: ChangeDraftPlaceBody,
 ) {
   if (!catalogue.placesById.has(body.cardSetId)) throw new AppError('NotFound', 'Place not found.')
+  // Like every write of a draft, under the traveller's row: a save of this visit has either finished or waits.
+  await uploads.lockUploader(trx, userId)
   if (!(await queries.setDraftPlace(trx, userId, body.draftId, body.cardSetId)))
     throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.draftNotFound)
   return null

@@ -84,7 +84,12 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPicture> {
   const format = sniffFormat(input)
   if (!format) throw new AppError('BadRequest', PHOTO_IMPORT_TEXTS.notAPhoto)
   if (format !== 'heic') return reencode(input, format, PHOTO_REFUSALS)
-  const decoded = await decodeHeic(input, MAX_INPUT_PIXELS)
+  const decoded = await decodeHeic(input, MAX_INPUT_PIXELS).catch((error: unknown) => {
+    // A queue of photos longer than the decoding threads can work through in time: busy, not the photo's fault.
+    if (error instanceof Error && error.name === 'AbortError')
+      throw new AppError('Unavailable', 'Photos are arriving faster than they can be read. Please try this one again.')
+    throw error
+  })
   if (!decoded.ok) {
     if (decoded.reason === 'tooManyPixels') throw new AppError('BadRequest', PHOTO_REFUSALS.tooManyPixels)
     throw new AppError('BadRequest', PHOTO_REFUSALS.unreadable)

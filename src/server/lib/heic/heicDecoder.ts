@@ -8,6 +8,8 @@ import type { HeicResult } from './heicTask'
 const IDLE_THREAD_MS = 30_000
 /** Decoding a 12 MP HEIC takes about a second of one core; two threads keep a burst of photos from queueing long. */
 const THREADS = 2
+/** The longest a photo waits for a thread and its decoding: past it, the upload is answered 503 and may be retried. */
+const DECODE_TIMEOUT_MS = 30_000
 
 let pool: Piscina<{ file: Uint8Array; maxPixels: number }, HeicResult> | null = null
 
@@ -28,7 +30,10 @@ export function decodeHeic(file: Buffer, maxPixels: number): Promise<HeicResult>
       idleTimeout: IDLE_THREAD_MS,
     })
   }
-  return pool.run({ file: new Uint8Array(file.buffer, file.byteOffset, file.byteLength), maxPixels })
+  return pool.run(
+    { file: new Uint8Array(file.buffer, file.byteOffset, file.byteLength), maxPixels },
+    { signal: AbortSignal.timeout(DECODE_TIMEOUT_MS) },
+  )
 }
 
 /** Stops the decoding threads (the app's onClose). */
