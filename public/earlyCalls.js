@@ -24,7 +24,16 @@ function startEarlyCalls(apiBase, apiKey, artVersion) {
         )
       },
     },
-    '/feed': { call: '/feed/getMemoryFeed' },
+    // The feed shows with On This Day above it, asked for the device's calendar day (localToday in lib/format.ts).
+    '/feed': { call: '/feed/getMemoryFeed', alongside: ['/memory/getOnThisDay?today=' + localToday()] },
+  }
+
+  function localToday() {
+    var now = new Date()
+    function pad(number) {
+      return (number < 10 ? '0' : '') + number
+    }
+    return now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate())
   }
 
   /**
@@ -50,7 +59,7 @@ function startEarlyCalls(apiBase, apiKey, artVersion) {
     if (!authKey) return
     // Every key starts with "/", which no property of a plain object does.
     var screen = screens[window.location.pathname]
-    var calls = screen ? ['/getUser', screen.call] : ['/getUser']
+    var calls = screen ? ['/getUser', screen.call].concat(screen.alongside || []) : ['/getUser']
     window.wandercardsEarlyCalls = calls.map(function (call) {
       var url = new URL(apiBase + call, document.baseURI).href
       var response = fetch(url, { headers: { 'X-Api-Key': apiKey, 'X-Auth-Key': authKey } })

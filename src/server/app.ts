@@ -27,6 +27,7 @@ import { mailPlugin } from './features/mail/plugin'
 import { mailRoutes } from './features/mail/routes'
 import { digestJob } from './features/mail/subscriptions'
 import { UnsubscribeSigner } from './features/mail/unsubscribe'
+import { returningMemoryLines } from './features/memories/onThisDay'
 import { memoryPictureStore } from './features/memories/pictures'
 import { pictureSweepJob } from './features/memories/pictureSweep'
 import { memoriesRoutes } from './features/memories/routes'
@@ -190,7 +191,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.jobs.every(giftDayPurgeJob(db, app.log))
   if (app.mail) {
     const { mail } = app
-    await app.jobs.every(digestJob(db, app.log, () => mail.nudge()))
+    await app.jobs.every(digestJob(db, app.log, () => mail.nudge(), returningMemoryLines(db)))
   }
 
   return app

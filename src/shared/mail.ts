@@ -15,8 +15,8 @@ export const EMAIL_PREFERENCE_TEXTS = {
   heading: 'E-mails',
   digestLabel: 'Daily e-mail of my notifications',
   digestHelp:
-    'Once a day, an e-mail with the likes, comments, tags, gifts and new friends you have not seen yet. Receipts and ' +
-    'account e-mails are always sent.',
+    'Once a day, an e-mail with the likes, comments, tags, gifts and new friends you have not seen yet, and your ' +
+    'memories of that day in earlier years. Receipts and account e-mails are always sent.',
   loading: 'Loading your e-mail settings',
   loadFailed: 'Your e-mail settings could not be loaded.',
   savedOn: 'You will receive a daily e-mail of your notifications.',

@@ -108,8 +108,10 @@ describe('a traveller whose row is locked from outside', () => {
 describe('an instance whose every database connection waits on a lock', () => {
   let t: TestApp
   beforeAll(async () => {
+    // The acquire bound also covers opening a connection (pg's connectionTimeoutMillis), which on a loaded machine can
+    // take most of a second: the bound is one a migration's fresh connections meet, and the starved call waits it out.
     t = await buildTestApp({
-      env: { RATE_LIMITS: 'off', DB_POOL_MAX: '2', DB_LOCK_TIMEOUT_MS: '30000', DB_POOL_ACQUIRE_TIMEOUT_MS: '500' },
+      env: { RATE_LIMITS: 'off', DB_POOL_MAX: '2', DB_LOCK_TIMEOUT_MS: '30000', DB_POOL_ACQUIRE_TIMEOUT_MS: '5000' },
     })
   })
   afterAll(() => t.close())

@@ -153,8 +153,8 @@ const page = {
   feed: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-feed" */ './routes/FeedRoute')).FeedRoute,
     async (dispatch) => {
-      const { feedApi } = await import(/* webpackChunkName: "page-feed" */ '../features/feed/api')
-      return dispatch(feedApi.endpoints.getMemoryFeed.initiate(undefined, { subscribe: false }))
+      const { startFeedCalls } = await import(/* webpackChunkName: "page-feed" */ '../features/feed/api')
+      return startFeedCalls(dispatch)
     },
   ),
   myFriends: lazyScreen(

@@ -15,3 +15,4 @@ export const getTransferrableCards = { method: 'GET', url: '/cards/getTransferra
 export const switchUserCard = { method: 'POST', url: '/memory/switchUserCard' } as const satisfies Call
 export const likeMemory = { method: 'POST', url: '/memory/likeMemory' } as const satisfies Call
 export const postComment = { method: 'POST', url: '/memory/postComment' } as const satisfies Call
+export const getOnThisDay = { method: 'GET', url: '/memory/getOnThisDay' } as const satisfies Call

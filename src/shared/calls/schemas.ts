@@ -116,6 +116,7 @@ import {
   UnsuspendBodySchema,
 } from '../moderation'
 import { NotificationSchema, ReadNotificationBodySchema } from '../notifications'
+import { OnThisDayQuerySchema, OnThisDaySchema } from '../onThisDay'
 import {
   AuditLogFilterSchema,
   AuditLogPageSchema,
@@ -259,6 +260,7 @@ export const CALL_SCHEMAS = {
   switchUserCard: { body: SwitchUserCardBodySchema, response: SwitchUserCardResultSchema },
   likeMemory: { body: MemoryIdBodySchema, response: LikeMemoryResultSchema },
   postComment: { body: PostCommentBodySchema, response: PostCommentResultSchema },
+  getOnThisDay: { query: OnThisDayQuerySchema, response: OnThisDaySchema },
   // Memories from photos
   /** The photo itself is a multipart form, which the route reads itself. */
   importPhoto: { response: ImportedPhotoSchema },

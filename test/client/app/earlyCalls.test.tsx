@@ -12,6 +12,7 @@ import { feedApi } from '@client/features/feed/api'
 import { sessionApi } from '@client/features/session/api'
 import { restoreSession } from '@client/features/session/listeners'
 import { API_BASE_URL, API_KEY } from '@client/lib/config'
+import { localToday } from '@client/lib/format'
 import { STORAGE_KEYS } from '@client/lib/storage'
 import { makeUser } from '@test/helpers/fixtures'
 import { networkError, onGet, server } from '@test/helpers/msw'
@@ -46,6 +47,10 @@ function recordCalls() {
     onGet('/feed/getMemoryFeed', (request) => {
       record('getMemoryFeed')(request)
       return { memories: [], nextCursor: null }
+    }),
+    onGet('/memory/getOnThisDay', (request) => {
+      record(`getOnThisDay ${new URL(request.url).searchParams.get('today') ?? ''}`)(request)
+      return { today: new URL(request.url).searchParams.get('today'), memories: [] }
     }),
     onGet('/getCardCollections', (request) => {
       record('getCardCollections')(request)
@@ -83,10 +88,10 @@ afterEach(() => {
 })
 
 describe("index.html's early calls", () => {
-  it('starts the session check and the feed with the stored session, and the app adopts both answers', async () => {
+  it('starts the session check, the feed and On This Day with the stored session, and the app adopts the answers', async () => {
     const calls = recordCalls()
     openPage('/feed', 'stored-token')
-    await waitFor(() => expect(calls).toHaveLength(2))
+    await waitFor(() => expect(calls).toHaveLength(3))
 
     const store = await startApp('/feed')
     await waitFor(() => expect(store.getState().session.loggedIn).toBe(true))
@@ -95,7 +100,14 @@ describe("index.html's early calls", () => {
         { memories: [], nextCursor: null },
       ]),
     )
-    expect(calls.sort()).toEqual([`getMemoryFeed stored-token ${API_KEY}`, `getUser stored-token ${API_KEY}`])
+    await waitFor(() =>
+      expect(feedApi.endpoints.getOnThisDay.select(localToday())(store.getState()).data).toBeDefined(),
+    )
+    expect(calls.sort()).toEqual([
+      `getMemoryFeed stored-token ${API_KEY}`,
+      `getOnThisDay ${localToday()} stored-token ${API_KEY}`,
+      `getUser stored-token ${API_KEY}`,
+    ])
   })
 
   it("preloads the first collection's picture once the collections have answered", async () => {
@@ -137,13 +149,13 @@ describe("index.html's early calls", () => {
   it('asks again when the session changed after the early call started', async () => {
     const calls = recordCalls()
     openPage('/feed', 'old-token')
-    await waitFor(() => expect(calls).toHaveLength(2))
+    await waitFor(() => expect(calls).toHaveLength(3))
     window.localStorage.setItem(STORAGE_KEYS.authToken, 'new-token')
 
     const store = await startApp('/feed')
     await waitFor(() => expect(sessionApi.endpoints.getUser.select()(store.getState()).data).toEqual(makeUser()))
-    await waitFor(() => expect(calls).toHaveLength(4))
-    expect(calls.filter((call) => call.includes('new-token'))).toHaveLength(2)
+    await waitFor(() => expect(calls).toHaveLength(6))
+    expect(calls.filter((call) => call.includes('new-token'))).toHaveLength(3)
   })
 
   it('asks again when the early call failed on the way', async () => {

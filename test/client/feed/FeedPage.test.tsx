@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 
 import type { MemoryFeed } from '@shared/feed'
+import type { OnThisDay } from '@shared/onThisDay'
 import { FeedRoute } from '@client/app/routes/FeedRoute'
 import { FEED_EMPTY_TEXT } from '@client/features/feed/FeedPage'
+import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { present } from '@test/helpers/present'
 import { renderWithProviders } from '@test/helpers/render'
@@ -47,8 +49,21 @@ class FakeIntersectionObserver {
 // Screens with MUI render slowly in jsdom on a shared machine.
 jest.setTimeout(20_000)
 
-// Names of the viewer's friends open their page; these tests need no friends.
-beforeEach(() => server.use(onGet('/friends/getMyFriends', [])))
+const me = makeUser({ userId: 'me' })
+
+// Names of the viewer's friends open their page; these tests need no friends, and most days bring no memory back.
+beforeEach(() =>
+  server.use(
+    onGet('/friends/getMyFriends', []),
+    onGet('/getUser', me),
+    onGet('/checkNewNotifications', false),
+    onGet('/memory/getOnThisDay', (request): OnThisDay => ({
+      today: present(new URL(request.url).searchParams.get('today'), 'today'),
+      memories: [],
+    })),
+  ),
+)
+afterEach(() => window.localStorage.clear())
 
 describe('FeedPage', () => {
   let cursors: (string | null)[]
@@ -129,5 +144,59 @@ describe('FeedPage when the feed fails', () => {
     expect(await screen.findByText('The feed could not be loaded.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
     expect(screen.queryByText(FEED_EMPTY_TEXT)).not.toBeInTheDocument()
+  })
+})
+
+describe('On This Day on the feed', () => {
+  const lisbon = makeMemory({
+    memoryId: 'old-lisbon',
+    cardName: 'Lisbon',
+    memoryStartDate: '2023-11-26',
+    memoryEndDate: '2023-11-29',
+    memoryContent: 'Trams up to the castle at dusk.',
+  })
+  let askedFor: string[]
+  beforeEach(() => {
+    askedFor = []
+    server.use(
+      onGet('/feed/getMemoryFeed', firstPage),
+      onGet('/memory/getOnThisDay', (request): OnThisDay => {
+        const today = present(new URL(request.url).searchParams.get('today'), 'today')
+        askedFor.push(today)
+        return { today, memories: [{ yearsAgo: 3, memory: lisbon }] }
+      }),
+    )
+  })
+
+  it("shows the traveller's memories of this day above the feed, each opening its memory, for the device's day", async () => {
+    renderWithProviders(<FeedRoute />, { route: '/feed' })
+    const card = await screen.findByRole('region', { name: 'On this day' })
+    const link = within(card).getByRole('link', { name: '3 years ago today: Lisbon' })
+    expect(link).toHaveAttribute('href', '/viewMemory/old-lisbon')
+    expect(within(card).getByText('Trams up to the castle at dusk.')).toBeInTheDocument()
+    // Shown with the feed's first page, never pushing it down later.
+    expect(screen.getByRole('article', { name: 'jo · Porto' })).toBeInTheDocument()
+    const now = new Date()
+    const pad = (n: number) => String(n).padStart(2, '0')
+    expect(askedFor).toEqual([`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`])
+  })
+
+  it('stays hidden for the rest of the day once hidden, for this traveller only', async () => {
+    const { user, unmount } = renderWithProviders(<FeedRoute />, { route: '/feed' })
+    const card = await screen.findByRole('region', { name: 'On this day' })
+    await user.click(within(card).getByRole('button', { name: 'Hide until tomorrow' }))
+    expect(screen.queryByRole('region', { name: 'On this day' })).not.toBeInTheDocument()
+    unmount()
+
+    renderWithProviders(<FeedRoute />, { route: '/feed' })
+    expect(await screen.findByRole('article', { name: 'jo · Porto' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'On this day' })).not.toBeInTheDocument()
+  })
+
+  it('shows the feed without it when it cannot be loaded', async () => {
+    server.use(onGet('/memory/getOnThisDay', () => refusal(500, 'Internal', 'boom', true)))
+    renderWithProviders(<FeedRoute />, { route: '/feed' })
+    expect(await screen.findByRole('article', { name: 'jo · Porto' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'On this day' })).not.toBeInTheDocument()
   })
 })

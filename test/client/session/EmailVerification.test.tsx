@@ -18,6 +18,7 @@ function shellCalls(emailVerified: boolean) {
     onGet('/getUser', () => user),
     onGet('/checkNewNotifications', false),
     onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }),
+    onGet('/memory/getOnThisDay', { today: '2026-11-28', memories: [] }),
     onGet('/friends/getMyFriends', []),
   )
   return { confirm: () => (user = makeUser({ emailVerified: true })) }

@@ -69,6 +69,7 @@ describe('LoginPage', () => {
       onGet('/getUser', makeUser()),
       onGet('/checkNewNotifications', true),
       onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }),
+      onGet('/memory/getOnThisDay', { today: '2026-11-28', memories: [] }),
       // The feed links the names of friends.
       onGet('/friends/getMyFriends', []),
     )

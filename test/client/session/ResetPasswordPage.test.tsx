@@ -37,6 +37,7 @@ describe('ResetPasswordPage', () => {
       onGet('/getUser', makeUser({ username: 'marta' })),
       onGet('/checkNewNotifications', false),
       onGet('/feed/getMemoryFeed', { memories: [], nextCursor: null }),
+      onGet('/memory/getOnThisDay', { today: '2026-11-28', memories: [] }),
       // The feed links the names of friends.
       onGet('/friends/getMyFriends', []),
     )

@@ -3,10 +3,12 @@ import Stripe from 'stripe'
 
 import type { EmailPreferences } from '@shared/mail'
 import { UNSUBSCRIBE_TEXTS } from '@shared/mail'
+import type { Memory } from '@shared/memories'
 import type { CreatePaymentIntentResult, VerifyPaymentIntentResult } from '@shared/wallet'
 import { eraseDueAccounts } from '@server/features/account/deletion'
 import { announcePhysicalCards, recordDueDigests } from '@server/features/mail/subscriptions'
 import { UnsubscribeSigner } from '@server/features/mail/unsubscribe'
+import { returningMemoryLines } from '@server/features/memories/onThisDay'
 import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'
 import { pinClock } from '@server/lib/clock'
 import { present } from '@test/helpers/present'
@@ -419,6 +421,35 @@ describe('the daily digest', () => {
     expect(digest?.subject).toBe('Your day on Wandercards: 1 new notification')
     expect(digest?.text).toContain(`${other.username} liked your memory`)
     expect(digest?.text).not.toContain(blocked.username)
+  })
+
+  it("brings back the traveller's memories of the digest's day in earlier years, on a day without notifications too", async () => {
+    const user = await t.register({ confirmed: true })
+    await setDigest(user, true)
+    const dayLater = new Date(Date.now() + DAY_MS + 60_000)
+    const day = dayLater.toISOString().slice(0, 10)
+    // Four years: the same day exists then, 29 February included.
+    const fourYearsBefore = `${Number(day.slice(0, 4)) - 4}${day.slice(4)}`
+    const memoryId = await createMemory(t, user, cardId, {
+      memoryStartDate: fourYearsBefore,
+      memoryEndDate: fourYearsBefore,
+    })
+    // A memory of another day stays out.
+    const otherDay = new Date(dayLater.getTime() - 40 * DAY_MS).toISOString().slice(0, 10)
+    const otherDayBefore = `${Number(otherDay.slice(0, 4)) - 8}${otherDay.slice(4)}`
+    await createMemory(t, user, cardId, { memoryStartDate: otherDayBefore, memoryEndDate: otherDayBefore })
+    const memory = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: user.token })
+    const before = smtp.received.length
+    pinClock(dayLater)
+    await recordDueDigests(t.db, dayLater, returningMemoryLines(t.db))
+    const [digest, ...more] = await mailTo(user, before)
+    expect(more).toEqual([])
+    const line = `4 years ago today: ${memory.body.data.cardName}`
+    expect(digest?.subject).toBe(`On this day on Wandercards: ${line}`)
+    expect(digest?.text).toContain(`- ${line} (`)
+    expect(digest?.text).toContain(`/viewMemory/${memoryId})`)
+    expect(digest?.text).not.toContain('Here is what happened')
+    expect(digest?.html).toContain(`/viewMemory/${memoryId}"`)
   })
 
   it('sends nothing on a day without notifications, and moves on to the next day', async () => {

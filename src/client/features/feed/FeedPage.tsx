@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
@@ -11,11 +11,15 @@ import { ListEnd } from '../../components/ListEnd'
 import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
+import { localToday } from '../../lib/format'
 import { paths } from '../../lib/paths'
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage'
 import { useFriendIds } from '../friends/api'
+import { useGetUserQuery } from '../session/api'
 
-import { useGetMemoryFeedInfiniteQuery } from './api'
+import { useGetMemoryFeedInfiniteQuery, useGetOnThisDayQuery } from './api'
 import { FeedMemoryCard } from './components/FeedMemoryCard'
+import { OnThisDayCard } from './components/OnThisDayCard'
 
 export const FEED_EMPTY_TEXT = 'No memories to show yet. Write your own, or add friends to see theirs.'
 
@@ -29,12 +33,14 @@ export function FeedPage({ renderLike }: FeedPageProps) {
   usePageTitle('Feed')
   const { data, isLoading, isError, isFetching, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useGetMemoryFeedInfiniteQuery()
-  const sentinelRef = useRef<HTMLDivElement>(null)
+  // A state, not a ref: the end of the list mounts after the first page (and On This Day) arrive, and the observer
+  // must start then.
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null)
   const friendIds = useFriendIds()
   const memories = uniqueMemories(data?.pages.flatMap((page) => page.memories) ?? [])
+  const onThisDay = useOnThisDay()
 
   useEffect(() => {
-    const sentinel = sentinelRef.current
     if (!sentinel || !hasNextPage || typeof IntersectionObserver === 'undefined') return
     const observer = new IntersectionObserver(
       (entries) => {
@@ -45,49 +51,83 @@ export function FeedPage({ renderLike }: FeedPageProps) {
     )
     observer.observe(sentinel)
     return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage])
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 800, mx: 'auto' }}>
       <Typography variant="h3" component="h1">
         Feed
       </Typography>
-      {isLoading ? (
+      {isLoading || onThisDay.isLoading ? (
         <ListSkeleton label="Loading the feed" count={3} height={280} />
-      ) : isError && memories.length === 0 ? (
-        <LoadFailed message="The feed could not be loaded." onRetry={() => void refetch()} retrying={isFetching} />
-      ) : memories.length === 0 ? (
-        <EmptyState
-          message={FEED_EMPTY_TEXT}
-          action={
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Button component={RouterLink} to={paths.myMemories.href()} variant="contained">
-                My Memories
-              </Button>
-              <Button component={RouterLink} to={paths.myFriends.href()} variant="outlined">
-                Find Friends
-              </Button>
-            </Stack>
-          }
-        />
       ) : (
         <>
-          <Stack component="section" aria-label="Memories" spacing={3}>
-            {memories.map((memory) => (
-              <FeedMemoryCard key={memory.memoryId} memory={memory} like={renderLike(memory)} friendIds={friendIds} />
-            ))}
-          </Stack>
-          <div ref={sentinelRef} />
-          <ListEnd
-            hasNextPage={hasNextPage}
-            loading={isFetchingNextPage}
-            onLoadMore={() => void fetchNextPage()}
-            endText="You have reached the end of the feed."
-          />
+          {onThisDay.memories.length > 0 ? (
+            <OnThisDayCard memories={onThisDay.memories} onHide={onThisDay.hide} />
+          ) : null}
+          {isError && memories.length === 0 ? (
+            <LoadFailed message="The feed could not be loaded." onRetry={() => void refetch()} retrying={isFetching} />
+          ) : memories.length === 0 ? (
+            <EmptyState
+              message={FEED_EMPTY_TEXT}
+              action={
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <Button component={RouterLink} to={paths.myMemories.href()} variant="contained">
+                    My Memories
+                  </Button>
+                  <Button component={RouterLink} to={paths.myFriends.href()} variant="outlined">
+                    Find Friends
+                  </Button>
+                </Stack>
+              }
+            />
+          ) : (
+            <>
+              <Stack component="section" aria-label="Memories" spacing={3}>
+                {memories.map((memory) => (
+                  <FeedMemoryCard
+                    key={memory.memoryId}
+                    memory={memory}
+                    like={renderLike(memory)}
+                    friendIds={friendIds}
+                  />
+                ))}
+              </Stack>
+              <div ref={setSentinel} />
+              <ListEnd
+                hasNextPage={hasNextPage}
+                loading={isFetchingNextPage}
+                onLoadMore={() => void fetchNextPage()}
+                endText="You have reached the end of the feed."
+              />
+            </>
+          )}
         </>
       )}
     </Stack>
   )
+}
+
+/**
+ * The traveller's memories of this day in earlier years, until hidden for the day. The feed waits for them with its
+ * own first page, so the card never pushes the memories down once they are shown; if they fail, the feed shows
+ * without them.
+ */
+function useOnThisDay() {
+  const today = localToday()
+  const { data: user } = useGetUserQuery()
+  const { data, isLoading } = useGetOnThisDayQuery(today)
+  const hiddenFor = user ? `${user.userId} ${today}` : null
+  const [hiddenNow, setHiddenNow] = useState(false)
+  const hidden = hiddenNow || (hiddenFor !== null && readStorage(STORAGE_KEYS.onThisDayHidden) === hiddenFor)
+  return {
+    isLoading,
+    memories: hidden ? [] : (data?.memories ?? []),
+    hide: () => {
+      if (hiddenFor) writeStorage(STORAGE_KEYS.onThisDayHidden, hiddenFor)
+      setHiddenNow(true)
+    },
+  }
 }
 
 /** A refetch of earlier pages can meet a memory again (one edited meanwhile); it shows once. */

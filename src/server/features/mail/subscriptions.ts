@@ -108,10 +108,21 @@ export async function unsubscribe(
 }
 
 /**
- * Records the digest of every subscription due at `at`: the unread notifications of the day before, in one mail
- * (none when there are none); the subscription moves on a day in the same transaction. Answers how many were recorded.
+ * The traveller's own memories that come back on `day` (a YYYY-MM-DD date), as digest lines: On This Day, which the
+ * memories feature answers and app.ts hands in (mail sits below memories).
  */
-export async function recordDueDigests(db: Kysely<Database>, at: Date): Promise<number> {
+export type ReturningMemoryLines = (userId: string, day: string) => Promise<DigestItem[]>
+
+/**
+ * Records the digest of every subscription due at `at`: the unread notifications of the day before and the memories
+ * that come back on `at`'s UTC day, in one mail (none when there are neither); the subscription moves on a day in the
+ * same transaction. Answers how many were recorded.
+ */
+export async function recordDueDigests(
+  db: Kysely<Database>,
+  at: Date,
+  returningMemories: ReturningMemoryLines = async () => [],
+): Promise<number> {
   const until = at.toISOString()
   const nextDigestAt = new Date(at.getTime() + DAY_MS).toISOString()
   let recorded = 0
@@ -126,9 +137,10 @@ export async function recordDueDigests(db: Kysely<Database>, at: Date): Promise<
         limit: DIGEST_MAX_ITEMS + 1,
       })
       const items: DigestItem[] = found.slice(0, DIGEST_MAX_ITEMS)
+      const onThisDay = await returningMemories(subscription.userId, until.slice(0, 10))
       const sent = await inTransaction(db, async (trx) => {
         if (!(await queries.advanceDigest(trx, subscription.userId, { ...window, nextDigestAt }))) return false
-        if (items.length === 0) return false
+        if (items.length === 0 && onThisDay.length === 0) return false
         return enqueueMail(trx, {
           kind: 'notificationDigest',
           userId: subscription.userId,
@@ -137,6 +149,7 @@ export async function recordDueDigests(db: Kysely<Database>, at: Date): Promise<
             username: subscription.username,
             items,
             more: found.length > DIGEST_MAX_ITEMS,
+            onThisDay,
           },
           dedupeKey: `notificationDigest:${subscription.userId}:${window.from}`,
         })
@@ -148,12 +161,17 @@ export async function recordDueDigests(db: Kysely<Database>, at: Date): Promise<
 }
 
 /** Every hour, on one instance: the digests whose day is over. */
-export function digestJob(db: Kysely<Database>, log: Pick<JobLog, 'info'>, delivered: () => void): PeriodicJob {
+export function digestJob(
+  db: Kysely<Database>,
+  log: Pick<JobLog, 'info'>,
+  delivered: () => void,
+  returningMemories?: ReturningMemoryLines,
+): PeriodicJob {
   return {
     name: 'mail-digest',
     periodSeconds: DIGEST_PERIOD_SECONDS,
     run: async () => {
-      const recorded = await recordDueDigests(db, now())
+      const recorded = await recordDueDigests(db, now(), returningMemories)
       if (recorded > 0) {
         log.info({ recorded }, 'daily notification digests recorded')
         delivered()

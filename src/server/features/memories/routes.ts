@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors'
 import { closeHeicDecoder } from '../../lib/heic/heicDecoder'
 import { userId } from '../../lib/requestUser'
 
+import { getOnThisDay } from './onThisDay'
 import {
   changeDraftPlace,
   deleteRemovedPhotoFiles,
@@ -60,6 +61,9 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onClose', closeHeicDecoder)
 
   route(fastify, 'getMyMemories', { ...loggedIn }, (request) => getMyMemories(db, signer, userId(request)))
+  route(fastify, 'getOnThisDay', { ...loggedIn }, (request) =>
+    getOnThisDay(db, signer, userId(request), request.query.today),
+  )
 
   route(fastify, 'getMemory', { ...loggedIn }, (request) =>
     getMemory(db, signer, userId(request), request.query.memoryId),

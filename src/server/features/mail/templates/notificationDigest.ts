@@ -15,10 +15,12 @@ export interface NotificationDigestPayload {
   username: string
   items: DigestItem[]
   more: boolean
+  /** The traveller's memories that come back on the digest's day ("3 years ago today: Lisbon"); absent in older mail. */
+  onThisDay?: DigestItem[]
 }
 
 export function notificationDigest(
-  { username, items, more }: NotificationDigestPayload,
+  { username, items, more, onThisDay = [] }: NotificationDigestPayload,
   { publicUrl, unsubscribeToken }: RenderContext,
 ): RenderedMail {
   const notificationsLink = `${publicUrl}/notifications`
@@ -26,27 +28,38 @@ export function notificationDigest(
   const count = `${items.length}${more ? '+' : ''}`
   const intro = 'Here is what happened on your memories, cards and friends since yesterday:'
   const moreLine = 'And more: see them all on the Notifications page.'
+  const recallIntro = 'On this day:'
+  const textLines = (lines: DigestItem[]) =>
+    lines.map(
+      (item) =>
+        `- ${item.title}${item.content ? `: ${item.content}` : ''}${item.link ? ` (${publicUrl}${item.link})` : ''}`,
+    )
+  const htmlList = (lines: DigestItem[]) => [
+    '<ul style="padding-left:20px">',
+    ...lines.map((item) => {
+      const title = item.link
+        ? `<a href="${escapeHtml(publicUrl + item.link)}" style="color:#1f6f78">${escapeHtml(item.title)}</a>`
+        : escapeHtml(item.title)
+      const content = item.content ? `<br>${escapeHtml(item.content)}` : ''
+      return `<li style="margin-bottom:8px"><strong>${title}</strong>${content}</li>`
+    }),
+    '</ul>',
+  ]
+  const subject =
+    items.length > 0
+      ? `Your day on ${PRODUCT_NAME}: ${count} new ${items.length === 1 ? 'notification' : 'notifications'}`
+      : `On this day on ${PRODUCT_NAME}: ${onThisDay[0]?.title ?? ''}`
   return greetingMail({
     username,
-    subject: `Your day on ${PRODUCT_NAME}: ${count} new ${items.length === 1 ? 'notification' : 'notifications'}`,
+    subject,
     text: [
-      intro,
-      '',
-      ...items.map((item) => `- ${item.title}: ${item.content}${item.link ? ` (${publicUrl}${item.link})` : ''}`),
-      ...(more ? [moreLine] : []),
-      '',
+      ...(onThisDay.length > 0 ? [recallIntro, '', ...textLines(onThisDay), ''] : []),
+      ...(items.length > 0 ? [intro, '', ...textLines(items), ...(more ? [moreLine] : []), ''] : []),
       `All your notifications: ${notificationsLink}`,
     ],
     html: [
-      `<p>${escapeHtml(intro)}</p>`,
-      '<ul style="padding-left:20px">',
-      ...items.map((item) => {
-        const title = item.link
-          ? `<a href="${escapeHtml(publicUrl + item.link)}" style="color:#1f6f78">${escapeHtml(item.title)}</a>`
-          : escapeHtml(item.title)
-        return `<li style="margin-bottom:8px"><strong>${title}</strong><br>${escapeHtml(item.content)}</li>`
-      }),
-      '</ul>',
+      ...(onThisDay.length > 0 ? [`<p>${escapeHtml(recallIntro)}</p>`, ...htmlList(onThisDay)] : []),
+      ...(items.length > 0 ? [`<p>${escapeHtml(intro)}</p>`, ...htmlList(items)] : []),
       ...(more ? [`<p>${escapeHtml(moreLine)}</p>`] : []),
       button(notificationsLink, 'Open Notifications'),
     ],
