@@ -50,7 +50,7 @@ function recordCalls() {
     }),
     onGet('/memory/getOnThisDay', (request) => {
       record(`getOnThisDay ${new URL(request.url).searchParams.get('today') ?? ''}`)(request)
-      return { today: new URL(request.url).searchParams.get('today'), memories: [] }
+      return { today: new URL(request.url).searchParams.get('today') ?? '', memories: [] }
     }),
     onGet('/getCardCollections', (request) => {
       record('getCardCollections')(request)

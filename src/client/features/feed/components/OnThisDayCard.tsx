@@ -47,9 +47,7 @@ export function OnThisDayCard({ memories, onHide }: OnThisDayCardProps) {
             <Stack component="li" key={memory.memoryId} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Box sx={{ width: THUMBNAIL, flexShrink: 0 }}>
                 {picture ? (
-                  <Box sx={{ aspectRatio: '1', borderRadius: 1, overflow: 'hidden' }}>
-                    <PictureTile picture={picture} alt="" sizes="88px" />
-                  </Box>
+                  <PictureTile picture={picture} alt="" sizes="88px" />
                 ) : (
                   <CardImage imageId={memory.image} name={memory.cardName} rarity={memory.cardRarity} />
                 )}
