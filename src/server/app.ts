@@ -40,6 +40,7 @@ import { findLiveSession } from './features/session/service'
 import { sessionPurgeJob } from './features/session/sessionPurge'
 import { shareRoutes } from './features/share/routes'
 import { loadUserSharePage } from './features/share/userPage'
+import { loadRecapSharePage } from './features/travel/recapSharePage'
 import { travelRoutes } from './features/travel/routes'
 import { walletRoutes } from './features/wallet/routes'
 import { spendingHoldPurgeJob } from './features/wallet/spendingLimits'
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
       user: (context, shareId) => loadUserSharePage({ ...context, catalogue: app.catalogue }, shareId),
       card: loadCardSharePage,
       draw: loadDrawSharePage,
+      recap: (context, shareId) => loadRecapSharePage({ ...context, catalogue: app.catalogue }, shareId),
     },
   })
   await app.register(shareRoutes)

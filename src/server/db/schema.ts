@@ -14,6 +14,7 @@ import type {
   CollectionsTable,
   PlaceVerificationsTable,
   WantToGoTable,
+  YearRecapSharesTable,
 } from './schema/catalogue'
 import type {
   CardGiftDaysTable,
@@ -99,6 +100,7 @@ export interface Database {
   mail_digest_subscriptions: MailDigestSubscriptionsTable
   place_verifications: PlaceVerificationsTable
   want_to_go: WantToGoTable
+  year_recap_shares: YearRecapSharesTable
   mail_outbox: MailOutboxTable
   password_resets: PasswordResetsTable
   email_changes: EmailChangesTable

@@ -135,6 +135,7 @@ import {
   SaveMemoryDraftBodySchema,
   SaveMemoryDraftResultSchema,
 } from '../photoImport'
+import { ShareYearRecapResultSchema, YearRecapBodySchema, YearRecapQuerySchema, YearRecapSchema } from '../recap'
 import {
   AvatarListSchema,
   LoginBodySchema,
@@ -300,6 +301,9 @@ export const CALL_SCHEMAS = {
   getBucketList: { response: BucketListSchema },
   setWantToGo: { body: SetWantToGoBodySchema, response: Type.Null() },
   removeVerification: { body: RemoveVerificationBodySchema, response: Type.Null() },
+  getYearRecap: { query: YearRecapQuerySchema, response: YearRecapSchema },
+  shareYearRecap: { body: YearRecapBodySchema, response: ShareYearRecapResultSchema },
+  stopSharingYearRecap: { body: YearRecapBodySchema, response: Type.Null() },
   // Wallet
   getCreditProducts: { response: Type.Array(CreditProductSchema) },
   getMyCreditCertificates: { response: Type.Array(CreditCertificateSchema) },

@@ -9,3 +9,6 @@ export const getPlaceTravel = { method: 'GET', url: '/travel/getPlaceTravel' } a
 export const getBucketList = { method: 'GET', url: '/travel/getBucketList' } as const satisfies Call
 export const setWantToGo = { method: 'POST', url: '/travel/setWantToGo' } as const satisfies Call
 export const removeVerification = { method: 'POST', url: '/travel/removeVerification' } as const satisfies Call
+export const getYearRecap = { method: 'GET', url: '/recap/getYearRecap' } as const satisfies Call
+export const shareYearRecap = { method: 'POST', url: '/recap/shareYearRecap' } as const satisfies Call
+export const stopSharingYearRecap = { method: 'POST', url: '/recap/stopSharingYearRecap' } as const satisfies Call

@@ -26,6 +26,7 @@ import * as moderation from './2026_11_28_1000_moderation'
 import * as operators from './2026_11_28_1100_operators'
 import * as paymentReversals from './2026_11_28_1200_payment_reversals'
 import * as photoImports from './2026_11_28_1300_photo_imports'
+import * as yearRecapShares from './2026_11_28_1400_year_recap_shares'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1100_operators': operators,
   '2026_11_28_1200_payment_reversals': paymentReversals,
   '2026_11_28_1300_photo_imports': photoImports,
+  '2026_11_28_1400_year_recap_shares': yearRecapShares,
 }

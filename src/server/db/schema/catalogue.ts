@@ -70,4 +70,13 @@ export interface WantToGoTable {
   created_at: string
 }
 
+/** A year in cards the traveller shares by link (docs/product.md#year-recap); one per traveller and year. */
+export interface YearRecapSharesTable {
+  user_id: string
+  year: number
+  /** The link's unguessable id. */
+  share_id: string
+  created_at: string
+}
+
 export type CardSet = Selectable<CardSetsTable>

@@ -109,6 +109,13 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
   memory_comments: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'commentsWritten' },
   place_verifications: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'verifiedVisits' },
   want_to_go: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'wantToGo' },
+  year_recap_shares: {
+    fate: 'deletedWithUser',
+    userColumns: ['user_id'],
+    exportedIn: {
+      notExported: 'which years are shared by link; a recap is made from the copies, visits and memories exported',
+    },
+  },
   mail_outbox: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

@@ -36,7 +36,14 @@ const COLOURS = {
   muted: '#5B5B5B',
 } as const
 
-function previewSvg(map: MapPlaces, facts: TravelShareFacts): string {
+/** What a map preview shows: the places shaded by status, a title and a line of figures. */
+export interface MapPreviewDrawing {
+  title: string
+  sentence: string
+  statuses: ReadonlyMap<string, Exclude<PlaceStatus, 'none'>>
+}
+
+function previewSvg(map: MapPlaces, facts: MapPreviewDrawing): string {
   const scale = Math.min(MAP_BOX.width / map.width, MAP_BOX.height / map.height)
   const offsetX = MAP_BOX.x + (MAP_BOX.width - map.width * scale) / 2
   const offsetY = MAP_BOX.y + (MAP_BOX.height - map.height * scale) / 2
@@ -55,8 +62,7 @@ function previewSvg(map: MapPlaces, facts: TravelShareFacts): string {
       }
     }
   }
-  const title = `${facts.username}'s travel map`
-  const sentence = progressSentence(facts.progress.total)
+  const { title, sentence } = facts
   const titleSize = fittedSize(title, { face: 'display', size: 34 }, 700, 20)
   const lineSize = fittedSize(sentence, { face: 'text', size: 24 }, PREVIEW_WIDTH - 80, 14)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 ${PREVIEW_WIDTH} ${PREVIEW_HEIGHT}">
@@ -85,13 +91,32 @@ export async function renderTravelMapPreview(
 ): Promise<Buffer> {
   // A version is base64url and may begin with '-' or '_', which no blob key segment may.
   const key = `${facts.userId}/map-${facts.version}.png`
+  const drawing = {
+    title: `${facts.username}'s travel map`,
+    sentence: progressSentence(facts.progress.total),
+    ...facts,
+  }
+  return renderMapPreview(store, key, map, drawing, facts.userId)
+}
+
+/**
+ * A map preview as PNG, kept in `store` under `key` so it is drawn once and shared by every instance; the other
+ * previews under `owner/` (older versions) are deleted when a new one is stored.
+ */
+export async function renderMapPreview(
+  store: BlobStore,
+  key: string,
+  map: MapPlaces,
+  drawing: MapPreviewDrawing,
+  owner: string,
+): Promise<Buffer> {
   const stored = await store.get(key)
   if (stored) return stored
-  const body = await sharp(Buffer.from(previewSvg(map, facts)))
+  const body = await sharp(Buffer.from(previewSvg(map, drawing)))
     .png({ compressionLevel: 9, palette: true })
     .toBuffer()
   await store.put(key, body)
-  for await (const old of store.list(facts.userId)) {
+  for await (const old of store.list(owner)) {
     if (old !== key) await store.delete(old)
   }
   return body

@@ -10,6 +10,7 @@ import type { Catalogue } from '../catalogue/catalogueCache'
 
 import { PREVIEW_FOLDER, renderTravelMapPreview, type TravelShareFacts } from './mapImage'
 import * as queries from './queries'
+import { deleteYearRecapPreviews } from './recap'
 import { getMapPlaces, getMyMap, progressOf } from './service'
 import { MAP_REVISION } from './worldMap'
 
@@ -51,8 +52,9 @@ export async function travelMapPreview(
   return renderTravelMapPreview(store, getMapPlaces(catalogue).data, facts)
 }
 
-/** Deletes the traveller's map previews (their name and places), as their account goes. */
+/** Deletes the traveller's map previews (their name and places), the profile's and their shared years', as their account goes. */
 export async function deleteTravelMapPreviews(blobs: BlobStore, userId: string): Promise<void> {
   const previews = blobFolder(blobs, PREVIEW_FOLDER)
   for await (const key of previews.list(userId)) await previews.delete(key)
+  await deleteYearRecapPreviews(blobs, userId)
 }

@@ -12,6 +12,7 @@ import { userId } from '../../lib/requestUser'
 
 import { PREVIEW_FOLDER } from './mapImage'
 import { travelMapPreview, travelShareFacts } from './profilePreview'
+import { findSharedYearRecap, getYearRecap, shareYearRecap, stopSharingYearRecap, yearRecapPreview } from './recap'
 import * as travelService from './service'
 
 /** The map changes only with the catalogue version or the drawing (either changes the ETag); revalidated daily. */
@@ -79,6 +80,34 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()
       return reply.type('image/png').send(await travelMapPreview(fastify.catalogue, previews, facts))
+    },
+  )
+
+  route(fastify, 'getYearRecap', { ...loggedIn }, (request) =>
+    getYearRecap(db, fastify.catalogue, userId(request), request.query.year),
+  )
+  route(fastify, 'shareYearRecap', { ...loggedIn }, (request) => shareYearRecap(db, userId(request), request.body.year))
+  route(fastify, 'stopSharingYearRecap', { ...loggedIn }, (request) =>
+    stopSharingYearRecap(db, userId(request), request.body.year),
+  )
+
+  // A shared year's preview, for the crawlers that unfold its link; gone with the share.
+  fastify.get(
+    '/image/yearRecap',
+    {
+      schema: { querystring: TravelMapImageQuerySchema, hide: true },
+      config: { skipApiKey: true, rawResponse: true, limits: ['sharePage'] },
+    },
+    async (request, reply) => {
+      const shared = await findSharedYearRecap(db, fastify.catalogue, request.query.shareId.trim())
+      if (!shared) throw new AppError('NotFound', 'This year is not shared.')
+      const etag = `"${shared.version}"`
+      reply
+        .header('Cache-Control', PREVIEW_CACHE_CONTROL)
+        .header('ETag', etag)
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      return reply.type('image/png').send(await yearRecapPreview(fastify.catalogue, fastify.blobs, shared))
     },
   )
 }

@@ -115,7 +115,7 @@ function count(figure: ProgressFigure, standing: Standing | undefined): void {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
 
-function countryNameOf(catalogue: Catalogue, countryCode: string): string {
+export function countryNameOf(catalogue: Catalogue, countryCode: string): string {
   const known = catalogue.countryNames.get(countryCode)
   if (known) return known
   try {
