@@ -12,7 +12,7 @@ function startEarlyCalls(apiBase, apiKey, artVersion) {
    */
   var screens = {
     '/cardCollections': {
-      call: '/getCardCollections',
+      calls: ['/getCardCollections'],
       // The first collection's picture, at the address the app asks for it (collectionPicturePath).
       picture: function (collections) {
         return (
@@ -24,16 +24,9 @@ function startEarlyCalls(apiBase, apiKey, artVersion) {
         )
       },
     },
-    // The feed shows with On This Day above it, asked for the device's calendar day (localToday in lib/format.ts).
-    '/feed': { call: '/feed/getMemoryFeed', alongside: ['/memory/getOnThisDay?today=' + localToday()] },
-  }
-
-  function localToday() {
-    var now = new Date()
-    function pad(number) {
-      return (number < 10 ? '0' : '') + number
-    }
-    return now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate())
+    // The feed shows with On This Day above it, asked for the device's calendar day as localToday (lib/format.ts)
+    // writes it: Swedish dates are YYYY-MM-DD.
+    '/feed': { calls: ['/feed/getMemoryFeed', '/memory/getOnThisDay?today=' + new Date().toLocaleDateString('sv')] },
   }
 
   /**
@@ -59,7 +52,7 @@ function startEarlyCalls(apiBase, apiKey, artVersion) {
     if (!authKey) return
     // Every key starts with "/", which no property of a plain object does.
     var screen = screens[window.location.pathname]
-    var calls = screen ? ['/getUser', screen.call].concat(screen.alongside || []) : ['/getUser']
+    var calls = ['/getUser'].concat(screen ? screen.calls : [])
     window.wandercardsEarlyCalls = calls.map(function (call) {
       var url = new URL(apiBase + call, document.baseURI).href
       var response = fetch(url, { headers: { 'X-Api-Key': apiKey, 'X-Auth-Key': authKey } })

@@ -64,6 +64,7 @@ const TRAVELLER_ROUTES = [
   '/memoriesFromPhotos',
   '/feed',
   '/myMap',
+  '/recap',
   '/myDraws',
   '/myFriends',
   '/myAccount',

@@ -1,5 +1,5 @@
 // Stands in for MUI's stringifyTheme in the web build (webpack.config.js): it writes a theme out as source for Pigment
 // CSS, which the app does not use, yet createTheme attaches it to every theme and so to the first load.
 export function stringifyTheme() {
-  throw new Error('Wandercards does not use Pigment CSS: a theme was asked for its runtime source')
+  throw new Error('No Pigment CSS theme source')
 }

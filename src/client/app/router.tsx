@@ -118,6 +118,10 @@ const page = {
       (await import(/* webpackChunkName: "page-myCollection" */ '../features/collection/MyCollectionPage'))
         .MyCollectionPage,
   ),
+  // In My Map's chunk: the two screens share the map, and one chunk keeps the first load's route table small.
+  recap: lazyScreen(
+    async () => (await import(/* webpackChunkName: "page-myMap" */ '../features/travel/RecapPage')).RecapPage,
+  ),
   myMap: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-myMap" */ '../features/travel/MyMapPage')).MyMapPage,
   ),
@@ -225,6 +229,7 @@ export const routes: RouteObject[] = [
           { path: paths.cardCollections.path, element: <page.cardCollections /> },
           { path: paths.myCollection.path, element: <page.myCollection /> },
           { path: paths.myMap.path, element: <page.myMap /> },
+          { path: paths.recap.path, element: <page.recap /> },
           { path: paths.card.path, element: <page.card /> },
           { path: paths.userCard.path, element: <page.userCard /> },
           { path: paths.myMemories.path, element: <page.myMemories /> },

@@ -37,11 +37,6 @@ export function formatDate(value: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
-/** Today's YYYY-MM-DD in the user's time zone: the calendar day of this device. */
-export function localToday(): string {
-  return formatDate(new Date().toISOString())
-}
-
 /** Cuts text at `max` characters on a word boundary and adds an ellipsis. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text

@@ -31,6 +31,7 @@ export const paths = {
   cardCollections: fixed('/cardCollections'),
   myCollection: fixed('/myCollection'),
   myMap: fixed('/myMap'),
+  recap: { path: '/recap/:year?', href: (year: number) => `/recap/${year}` },
   card: { path: '/card/:cardId', href: (cardId: string) => `/card/${encodeURIComponent(cardId)}` },
   userCard: {
     path: '/userCard/:userCardId',

@@ -4,8 +4,6 @@ import type { TutorialName } from '@shared/constants'
 export const STORAGE_KEYS = {
   authToken: 'wandercards.authToken',
   freeDrawCard: 'wandercards.freeDrawCard',
-  /** "{userId} {YYYY-MM-DD}": the traveller hid On This Day on the feed for that day. */
-  onThisDayHidden: 'wandercards.onThisDayHidden',
   referralCode: 'wandercards.referralCode',
 } as const
 

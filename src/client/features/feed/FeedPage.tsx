@@ -11,15 +11,21 @@ import { ListEnd } from '../../components/ListEnd'
 import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
-import { localToday } from '../../lib/format'
+import { localToday } from '../../lib/localToday'
 import { paths } from '../../lib/paths'
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage'
+import { readStorage, writeStorage } from '../../lib/storage'
 import { useFriendIds } from '../friends/api'
 import { useGetUserQuery } from '../session/api'
 
 import { useGetMemoryFeedInfiniteQuery, useGetOnThisDayQuery } from './api'
 import { FeedMemoryCard } from './components/FeedMemoryCard'
 import { OnThisDayCard } from './components/OnThisDayCard'
+
+/**
+ * "{userId} {YYYY-MM-DD}": the traveller hid On This Day for that day. Kept with the feed, which visitors never load,
+ * rather than in STORAGE_KEYS (docs/product.md#local-storage).
+ */
+export const ON_THIS_DAY_HIDDEN_KEY = 'wandercards.onThisDayHidden'
 
 export const FEED_EMPTY_TEXT = 'No memories to show yet. Write your own, or add friends to see theirs.'
 
@@ -119,12 +125,12 @@ function useOnThisDay() {
   const { data, isLoading } = useGetOnThisDayQuery(today)
   const hiddenFor = user ? `${user.userId} ${today}` : null
   const [hiddenNow, setHiddenNow] = useState(false)
-  const hidden = hiddenNow || (hiddenFor !== null && readStorage(STORAGE_KEYS.onThisDayHidden) === hiddenFor)
+  const hidden = hiddenNow || (hiddenFor !== null && readStorage(ON_THIS_DAY_HIDDEN_KEY) === hiddenFor)
   return {
     isLoading,
     memories: hidden ? [] : (data?.memories ?? []),
     hide: () => {
-      if (hiddenFor) writeStorage(STORAGE_KEYS.onThisDayHidden, hiddenFor)
+      if (hiddenFor) writeStorage(ON_THIS_DAY_HIDDEN_KEY, hiddenFor)
       setHiddenNow(true)
     },
   }

@@ -4,7 +4,7 @@ import type { CallResponse } from '@shared/calls/schemas'
 
 import { baseApi } from '../../api/baseApi'
 import type { AppDispatch } from '../../app/store'
-import { localToday } from '../../lib/format'
+import { localToday } from '../../lib/localToday'
 
 export const feedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

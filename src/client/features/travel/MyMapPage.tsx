@@ -1,4 +1,5 @@
 import CollectionsIcon from '@mui/icons-material/Collections'
+import EventNoteIcon from '@mui/icons-material/EventNote'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
@@ -9,12 +10,14 @@ import Typography from '@mui/material/Typography'
 import { useMemo } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
+import { RECAP_TEXTS } from '@shared/recap'
 import { PLACE_STATUS_LABELS, progressSentence, type BucketList, type PlaceStatus } from '@shared/travel'
 
 import { FriendsToAsk } from '../../components/FriendsToAsk'
 import { ListSkeleton } from '../../components/ListSkeleton'
 import { LoadFailed } from '../../components/LoadFailed'
 import { usePageTitle } from '../../components/usePageTitle'
+import { localToday } from '../../lib/localToday'
 import { paths } from '../../lib/paths'
 
 import {
@@ -40,6 +43,7 @@ export function MyMapPage() {
   const mine = useGetMyMapQuery()
   const progress = useGetProgressQuery()
   const bucketList = useGetBucketListQuery()
+  const thisYear = Number(localToday().slice(0, 4))
 
   const places = useMemo((): PlaceOnMap[] => {
     if (!map.data) return []
@@ -68,9 +72,14 @@ export function MyMapPage() {
             All places: {progressSentence(progress.data.total)}
           </Typography>
         )}
-        <Button component={RouterLink} to={paths.myCollection.href()} startIcon={<CollectionsIcon />} sx={{ mt: 1 }}>
-          My Collection
-        </Button>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to={paths.myCollection.href()} startIcon={<CollectionsIcon />}>
+            My Collection
+          </Button>
+          <Button component={RouterLink} to={paths.recap.href(thisYear)} startIcon={<EventNoteIcon />}>
+            {RECAP_TEXTS.title(thisYear)}
+          </Button>
+        </Stack>
       </Box>
       {failed ? (
         <LoadFailed

@@ -43,6 +43,29 @@ export const travelApi = baseApi.injectEndpoints({
       query: (body) => ({ ...travelCalls.removeVerification, body }),
       invalidatesTags: TRAVEL_TAGS,
     }),
+    /** A year in cards: it follows copies and visits, memories and friends. */
+    getYearRecap: build.query<CallResponse<'getYearRecap'>, number>({
+      query: (year) => ({ ...travelCalls.getYearRecap, params: { year } }),
+      providesTags: [...TRAVEL_TAGS, { type: 'Memory', id: 'LIST' }, { type: 'Friend', id: 'LIST' }],
+    }),
+    // Sharing changes the year's link only: the cached recap takes it without asking again.
+    shareYearRecap: build.mutation<CallResponse<'shareYearRecap'>, CallBody<'shareYearRecap'>>({
+      query: (body) => ({ ...travelCalls.shareYearRecap, body }),
+      onQueryStarted: async ({ year }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }))
+        if (data)
+          dispatch(
+            travelApi.util.updateQueryData('getYearRecap', year, (draft) => ({ ...draft, shareId: data.shareId })),
+          )
+      },
+    }),
+    stopSharingYearRecap: build.mutation<CallResponse<'stopSharingYearRecap'>, CallBody<'stopSharingYearRecap'>>({
+      query: (body) => ({ ...travelCalls.stopSharingYearRecap, body }),
+      onQueryStarted: async ({ year }, { dispatch, queryFulfilled }) => {
+        if (await queryFulfilled.then(() => true).catch(() => false))
+          dispatch(travelApi.util.updateQueryData('getYearRecap', year, (draft) => ({ ...draft, shareId: null })))
+      },
+    }),
   }),
 })
 
@@ -54,4 +77,7 @@ export const {
   useGetPlaceTravelQuery,
   useSetWantToGoMutation,
   useRemoveVerificationMutation,
+  useGetYearRecapQuery,
+  useShareYearRecapMutation,
+  useStopSharingYearRecapMutation,
 } = travelApi

@@ -13,8 +13,13 @@ const ENTRIES: { key: PlaceStatus | 'wantToGo'; label: string; detail: string }[
   { key: 'wantToGo', label: 'Want to go', detail: 'a diamond' },
 ]
 
+export interface MapLegendProps {
+  /** The statuses the map shows, when not all of them (a year's map has no bucket list). */
+  only?: readonly (PlaceStatus | 'wantToGo')[]
+}
+
 /** What each pattern and mark means, in words beside a sample of each: the map never relies on colour alone. */
-export function MapLegend() {
+export function MapLegend({ only }: MapLegendProps) {
   const fills = usePlaceFills()
   return (
     <Box component="section" aria-labelledby="map-legend">
@@ -25,7 +30,7 @@ export function MapLegend() {
         component="ul"
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 2.5 } }}
       >
-        {ENTRIES.map(({ key, label, detail }) => (
+        {ENTRIES.filter(({ key }) => !only || only.includes(key)).map(({ key, label, detail }) => (
           <Box component="li" key={key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <svg width="40" height="20" viewBox="0 0 40 20" aria-hidden focusable="false">
               <defs>
