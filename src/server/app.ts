@@ -42,6 +42,7 @@ import { shareRoutes } from './features/share/routes'
 import { loadUserSharePage } from './features/share/userPage'
 import { loadRecapSharePage } from './features/travel/recapSharePage'
 import { travelRoutes } from './features/travel/routes'
+import { tripsRoutes } from './features/trips/routes'
 import { walletRoutes } from './features/wallet/routes'
 import { spendingHoldPurgeJob } from './features/wallet/spendingLimits'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
@@ -168,6 +169,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
   await app.register(feedRoutes, api)
   await app.register(accountRoutes, api)
   await app.register(travelRoutes, api)
+  await app.register(tripsRoutes, api)
   await app.register(blocksRoutes, api)
   await app.register(moderationRoutes, api)
   await app.register(operatorRoutes, api)

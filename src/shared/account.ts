@@ -183,6 +183,17 @@ export const ExportDataSchema = Type.Object({
     }),
   ),
   wantToGo: Type.Array(Type.Object({ cardSetId: IdSchema, placeName: Type.String(), addedAt: IsoDateTimeSchema })),
+  /** Trips the traveller owns or travels in, with the traveller's own memories in each. */
+  trips: Type.Array(
+    Type.Object({
+      tripId: IdSchema,
+      title: Type.String(),
+      role: Type.Union([Type.Literal('owner'), Type.Literal('accepted'), Type.Literal('invited')]),
+      visibility: Type.String(),
+      createdAt: IsoDateTimeSchema,
+      memoryIds: Type.Array(IdSchema),
+    }),
+  ),
   gifts: Type.Array(
     Type.Object({
       giftId: IdSchema,

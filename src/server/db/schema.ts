@@ -31,6 +31,9 @@ import type {
   MemoryLikesTable,
   MemoryPicturesTable,
   MemoryTagsTable,
+  TripMembersTable,
+  TripMemoriesTable,
+  TripsTable,
 } from './schema/memories'
 import type {
   ContentRequestsTable,
@@ -92,6 +95,9 @@ export interface Database {
   memories: MemoriesTable
   memory_pictures: MemoryPicturesTable
   memory_drafts: MemoryDraftsTable
+  trips: TripsTable
+  trip_members: TripMembersTable
+  trip_memories: TripMemoriesTable
   memory_tags: MemoryTagsTable
   memory_likes: MemoryLikesTable
   memory_comments: MemoryCommentsTable

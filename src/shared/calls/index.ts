@@ -16,6 +16,7 @@ import * as operator from './operator'
 import * as photoImport from './photoImport'
 import * as session from './session'
 import * as travel from './travel'
+import * as trips from './trips'
 import * as wallet from './wallet'
 
 export type { Call } from './call'
@@ -41,6 +42,7 @@ export const CALLS = {
   ...collection,
   ...memories,
   ...photoImport,
+  ...trips,
   ...feed,
   ...friends,
   ...blocks,
@@ -67,6 +69,7 @@ export const CALL_AREAS = {
   collection,
   memories,
   photoImport,
+  trips,
   feed,
   friends,
   blocks,

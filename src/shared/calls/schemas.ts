@@ -163,6 +163,18 @@ import {
   SetWantToGoBodySchema,
 } from '../travel'
 import {
+  AnswerTripInviteBodySchema,
+  CreateTripBodySchema,
+  CreateTripResultSchema,
+  TripIdBodySchema,
+  TripIdQuerySchema,
+  TripListSchema,
+  TripMemberBodySchema,
+  TripMemoryBodySchema,
+  TripSchema,
+  UpdateTripBodySchema,
+} from '../trips'
+import {
   CreatePaymentIntentBodySchema,
   CreatePaymentIntentResultSchema,
   CreditCertificateSchema,
@@ -271,6 +283,17 @@ export const CALL_SCHEMAS = {
   changeDraftPlace: { body: ChangeDraftPlaceBodySchema, response: Type.Null() },
   saveMemoryDraft: { body: SaveMemoryDraftBodySchema, response: SaveMemoryDraftResultSchema },
   discardMemoryDraft: { body: DraftIdBodySchema, response: Type.Null() },
+  // Trips
+  getMyTrips: { response: TripListSchema },
+  getTrip: { query: TripIdQuerySchema, response: TripSchema },
+  createTrip: { body: CreateTripBodySchema, response: CreateTripResultSchema },
+  updateTrip: { body: UpdateTripBodySchema, response: Type.Null() },
+  deleteTrip: { body: TripIdBodySchema, response: Type.Null() },
+  addTripMemory: { body: TripMemoryBodySchema, response: Type.Null() },
+  removeTripMemory: { body: TripMemoryBodySchema, response: Type.Null() },
+  inviteToTrip: { body: TripMemberBodySchema, response: Type.Null() },
+  answerTripInvite: { body: AnswerTripInviteBodySchema, response: Type.Null() },
+  removeTripMember: { body: TripMemberBodySchema, response: Type.Null() },
   // Feed
   getMemoryFeed: { query: MemoryFeedQuerySchema, response: MemoryFeedSchema },
   // Friends

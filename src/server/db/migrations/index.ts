@@ -27,6 +27,7 @@ import * as operators from './2026_11_28_1100_operators'
 import * as paymentReversals from './2026_11_28_1200_payment_reversals'
 import * as photoImports from './2026_11_28_1300_photo_imports'
 import * as yearRecapShares from './2026_11_28_1400_year_recap_shares'
+import * as trips from './2026_11_28_1500_trips'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1200_payment_reversals': paymentReversals,
   '2026_11_28_1300_photo_imports': photoImports,
   '2026_11_28_1400_year_recap_shares': yearRecapShares,
+  '2026_11_28_1500_trips': trips,
 }

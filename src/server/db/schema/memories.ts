@@ -76,3 +76,29 @@ export interface MemoryCommentsTable {
 }
 
 export type Memory = Selectable<MemoriesTable>
+
+/** A journey of memories (docs/product.md#trips); visibility 1 Private, 2 Friends, 3 Public. */
+export interface TripsTable {
+  id: string
+  owner_id: string
+  title: string
+  visibility: number
+  created_at: string
+  updated_at: string
+}
+
+/** A friend invited to a trip ('invited') or travelling in it ('accepted'). */
+export interface TripMembersTable {
+  trip_id: string
+  user_id: string
+  status: 'invited' | 'accepted'
+  invited_at: string
+  answered_at: string | null
+}
+
+/** A memory in a trip; a memory is in one trip at most. */
+export interface TripMemoriesTable {
+  memory_id: string
+  trip_id: string
+  added_at: string
+}

@@ -98,6 +98,10 @@ export const ACCOUNT_DATA: Record<keyof Database, TableFate> = {
   // The files in the blob store are deleted by memories' deletePictureFilesOfUser before the rows go (and the travel
   // map previews, which name the traveller and their places, by travel's deleteTravelMapPreviews).
   memory_pictures: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'memories' },
+  trips: { fate: 'deletedWithUser', userColumns: ['owner_id'], exportedIn: 'trips' },
+  trip_members: { fate: 'deletedWithUser', userColumns: ['user_id'], exportedIn: 'trips' },
+  // No user column: a memory's row goes with the memory (ON DELETE CASCADE from memories).
+  trip_memories: { fate: 'deletedWithUser', userColumns: [], exportedIn: 'trips' },
   memory_drafts: {
     fate: 'deletedWithUser',
     userColumns: ['user_id'],

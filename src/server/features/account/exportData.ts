@@ -64,6 +64,8 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
     gifts,
     verifiedVisits,
     wantToGo,
+    trips,
+    tripMemories,
   ] = await Promise.all([
     queries.listCopies(db, userId),
     queries.listBeenThere(db, userId),
@@ -86,6 +88,8 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
     queries.listGifts(db, userId),
     queries.listVerifiedVisits(db, userId),
     queries.listWantToGo(db, userId),
+    queries.listTrips(db, userId),
+    queries.listOwnTripMemories(db, userId),
   ])
 
   const exportedPicture = (picture: (typeof pictures)[number]) => ({
@@ -202,6 +206,19 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
       : null,
     verifiedVisits,
     wantToGo,
+    trips: trips.map((trip) => ({
+      tripId: trip.id,
+      title: trip.title,
+      role:
+        trip.ownerId === userId
+          ? ('owner' as const)
+          : trip.memberStatus === 'accepted'
+            ? ('accepted' as const)
+            : ('invited' as const),
+      visibility: VISIBILITY_NAMES[trip.visibility] ?? 'Private',
+      createdAt: trip.createdAt,
+      memoryIds: tripMemories.filter((row) => row.tripId === trip.id).map((row) => row.memoryId),
+    })),
     gifts: gifts.map((gift) => {
       const given = gift.giver_id === userId
       return {

@@ -141,3 +141,7 @@ export async function countAuthorMemoriesVisibleTo(db: Reader, viewerId: string,
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
+
+export function listVisibleMemoryIds(db: Reader, viewerId: string, memoryIds: string[]) {
+  return db.selectFrom('memories').select('memories.id').where('memories.id', 'in', memoryIds).where(visibleTo(viewerId)).execute()
+}

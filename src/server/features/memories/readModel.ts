@@ -147,6 +147,12 @@ export async function getMemory(
   return { ...memory, comments: threadComments(comments, visible.authorId, viewerId) }
 }
 
+/** Of `memoryIds`, those `viewerId` may see (their visibility, blocks and moderation), in no particular order. */
+export async function filterVisibleMemoryIds(db: Reader, viewerId: string, memoryIds: string[]): Promise<string[]> {
+  if (memoryIds.length === 0) return []
+  return (await queries.listVisibleMemoryIds(db, viewerId, memoryIds)).map((row) => row.id)
+}
+
 export async function getMyMemories(db: Kysely<Database>, signer: PictureSigner, userId: string): Promise<Memory[]> {
   const ids = await queries.listOwnMemoryIds(db, userId)
   return hydrateMemories(
