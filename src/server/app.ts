@@ -43,6 +43,7 @@ import { loadUserSharePage } from './features/share/userPage'
 import { loadRecapSharePage } from './features/travel/recapSharePage'
 import { travelRoutes } from './features/travel/routes'
 import { tripsRoutes } from './features/trips/routes'
+import { loadTripSharePage } from './features/trips/sharePage'
 import { walletRoutes } from './features/wallet/routes'
 import { spendingHoldPurgeJob } from './features/wallet/spendingLimits'
 import { walletWebhookRoutes } from './features/wallet/webhookRoutes'
@@ -183,6 +184,7 @@ export async function buildApp({ config, db, closeDb = false, poolStats, logger 
       card: loadCardSharePage,
       draw: loadDrawSharePage,
       recap: (context, shareId) => loadRecapSharePage({ ...context, catalogue: app.catalogue }, shareId),
+      trip: loadTripSharePage,
     },
   })
   await app.register(shareRoutes)

@@ -15,6 +15,11 @@ export const TRIP_MEMBERS_MAX = 20
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 
 export const TripIdQuerySchema = Type.Object({ tripId: IdSchema })
+/** A Public trip's route map (its share page's link preview); `v` changes with the map, any value answers the current one. */
+export const TripMapImageQuerySchema = Type.Object({
+  shareId: IdSchema,
+  v: Type.Optional(TextSchema({ maxLength: 40 })),
+})
 export const TripIdBodySchema = Type.Object({ tripId: IdSchema })
 export type TripIdBody = Static<typeof TripIdBodySchema>
 

@@ -1,3 +1,5 @@
+import sharp from 'sharp'
+
 import { VISIBILITY } from '@shared/constants'
 import { TRIP_TEXTS, type Trip, type TripSummary } from '@shared/trips'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
@@ -262,5 +264,45 @@ describe('travelling together', () => {
     await post(two, 'answerTripInvite', { tripId, accept: true })
     expect((await post(two, 'removeTripMember', { tripId, userId: two.userId })).status).toBe(200)
     expect((await tripAs(two, tripId)).status).toBe(404)
+  })
+})
+
+describe("a Public trip's share page", () => {
+  it('shows only Public memories, by link, with a route map; a trip made Friends or Private is not found', async () => {
+    const owner = await t.register()
+    const open = await memoryOn(owner, 'pt-lisbon-1', '2025-06-01', '2025-06-05', VISIBILITY.Public)
+    const secret = await createMemory(t, owner, 'es-madrid-1', {
+      memoryStartDate: '2025-06-10',
+      memoryEndDate: '2025-06-14',
+      memoryContent: 'A <b>private</b> week in Madrid.',
+      visibility: VISIBILITY.Private,
+    })
+    const porto = await createMemory(t, owner, 'pt-porto-1', {
+      memoryStartDate: '2025-06-06',
+      memoryEndDate: '2025-06-09',
+      memoryContent: 'Port wine & <script>alert(1)</script> tiles.',
+      visibility: VISIBILITY.Public,
+    })
+    const tripId = await createTrip(owner, [secret, porto, open], VISIBILITY.Public)
+
+    const page = await t.app.inject({ method: 'GET', url: `/s/trip?shareId=${tripId}` })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Iberian spring')
+    expect(page.body).toContain('Lisbon → Porto')
+    expect(page.body).toContain('Port wine &amp; &lt;script&gt;alert(1)&lt;/script&gt; tiles.')
+    expect(page.body).not.toContain('<script>alert(1)')
+    expect(page.body).not.toContain('Madrid')
+    expect(page.body).not.toContain('private')
+
+    const previewPath = /og:image" content="[^"]*(\/api\/image\/tripMap\?[^"]+)"/.exec(page.body)?.[1]
+    const preview = await t.app.inject({ method: 'GET', url: (previewPath ?? '').replaceAll('&amp;', '&') })
+    expect(preview.statusCode).toBe(200)
+    expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630, format: 'png' })
+
+    for (const visibility of [VISIBILITY.Friends, VISIBILITY.Private]) {
+      await post(owner, 'updateTrip', { tripId, title: 'Iberian spring', visibility })
+      expect((await t.app.inject({ method: 'GET', url: `/s/trip?shareId=${tripId}` })).statusCode).toBe(404)
+      expect((await t.app.inject({ method: 'GET', url: `/api/image/tripMap?shareId=${tripId}` })).statusCode).toBe(404)
+    }
   })
 })

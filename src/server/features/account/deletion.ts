@@ -17,6 +17,7 @@ import { enqueueMail } from '../mail/service'
 import { deletePictureFilesOfUser, keepRepliesToCommentsOf } from '../memories/accountData'
 import { endAllSessionsOf } from '../session/service'
 import { deleteTravelMapPreviews } from '../travel/profilePreview'
+import { deleteTripMaps } from '../trips/sharePage'
 import { closeCreditAccount, lockAccountForClosing } from '../wallet/ledger'
 
 import * as queries from './deletion.queries'
@@ -125,6 +126,7 @@ export async function eraseAccount(
   if (!(await queries.claimAccountDeletion(db, userId, at.toISOString()))) return false
   await deletePictureFilesOfUser(db, blobs, userId)
   await deleteTravelMapPreviews(blobs, userId)
+  await deleteTripMaps(blobs, userId)
   return inTransaction(db, async (trx) => {
     // The account's row before any other row of it, as on every path to a user's credit and payments.
     if (!(await lockAccountForClosing(trx, userId))) return false

@@ -143,5 +143,10 @@ export async function countAuthorMemoriesVisibleTo(db: Reader, viewerId: string,
 }
 
 export function listVisibleMemoryIds(db: Reader, viewerId: string, memoryIds: string[]) {
-  return db.selectFrom('memories').select('memories.id').where('memories.id', 'in', memoryIds).where(visibleTo(viewerId)).execute()
+  return db
+    .selectFrom('memories')
+    .select('memories.id')
+    .where('memories.id', 'in', memoryIds)
+    .where(visibleTo(viewerId))
+    .execute()
 }

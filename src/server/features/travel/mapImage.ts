@@ -41,12 +41,30 @@ export interface MapPreviewDrawing {
   title: string
   sentence: string
   statuses: ReadonlyMap<string, Exclude<PlaceStatus, 'none'>>
+  /** Places in the order travelled (a trip): the map frames them and draws the route between them. */
+  route?: readonly string[]
+}
+
+/** The part of the map a preview shows: the whole world, or the route's places with room around them. */
+function frameOf(map: MapPlaces, route: readonly { x: number; y: number }[]) {
+  if (route.length === 0) return { x: 0, y: 0, width: map.width, height: map.height }
+  const xs = route.map((point) => point.x)
+  const ys = route.map((point) => point.y)
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+  // At least a region's breadth, so one city is shown among its neighbours rather than filling the picture.
+  const span = Math.max(right - left, (bottom - top) * (MAP_BOX.width / MAP_BOX.height), 160)
+  const width = Math.min(span * 1.5, map.width)
+  const height = width * (MAP_BOX.height / MAP_BOX.width)
+  return { x: (left + right) / 2 - width / 2, y: (top + bottom) / 2 - height / 2, width, height }
 }
 
 function previewSvg(map: MapPlaces, facts: MapPreviewDrawing): string {
-  const scale = Math.min(MAP_BOX.width / map.width, MAP_BOX.height / map.height)
-  const offsetX = MAP_BOX.x + (MAP_BOX.width - map.width * scale) / 2
-  const offsetY = MAP_BOX.y + (MAP_BOX.height - map.height * scale) / 2
+  const byId = new Map(map.places.map((place) => [place.cardSetId, place]))
+  const stops = (facts.route ?? []).flatMap((cardSetId) => byId.get(cardSetId) ?? [])
+  const frame = frameOf(map, stops)
+  const scale = Math.min(MAP_BOX.width / frame.width, MAP_BOX.height / frame.height)
+  const offsetX = MAP_BOX.x + (MAP_BOX.width - frame.width * scale) / 2 - frame.x * scale
+  const offsetY = MAP_BOX.y + (MAP_BOX.height - frame.height * scale) / 2 - frame.y * scale
   const areas: string[] = []
   const markers: string[] = []
   // Places drawn in status order, so a verified place lies above a collected one around it.
@@ -62,17 +80,33 @@ function previewSvg(map: MapPlaces, facts: MapPreviewDrawing): string {
       }
     }
   }
+  // The route: a line through the stops in order, a ring at the start and a dot at each stop, sized for the picture.
+  const unit = 1 / scale
+  // Borders as thin on a trip's close-up as on the world.
+  const border = (2 * Math.min(MAP_BOX.width / map.width, MAP_BOX.height / map.height) * unit).toFixed(2)
+  const route =
+    stops.length === 0
+      ? ''
+      : `<polyline points="${stops.map((stop) => `${stop.x},${stop.y}`).join(' ')}" fill="none" stroke="${COLOURS.ink}" stroke-width="${(4 * unit).toFixed(2)}" stroke-linejoin="round" stroke-linecap="round" stroke-dasharray="${(12 * unit).toFixed(2)} ${(8 * unit).toFixed(2)}"/>` +
+        stops
+          .map(
+            (stop, index) =>
+              `<circle cx="${stop.x}" cy="${stop.y}" r="${((index === 0 ? 13 : 10) * unit).toFixed(2)}" fill="${index === 0 ? COLOURS.paper : COLOURS.verified}" stroke="${COLOURS.verified}" stroke-width="${(5 * unit).toFixed(2)}"/>`,
+          )
+          .join('')
   const { title, sentence } = facts
   const titleSize = fittedSize(title, { face: 'display', size: 34 }, 700, 20)
   const lineSize = fittedSize(sentence, { face: 'text', size: 24 }, PREVIEW_WIDTH - 80, 14)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 ${PREVIEW_WIDTH} ${PREVIEW_HEIGHT}">
 <rect width="100%" height="100%" fill="${COLOURS.paper}"/>
-<g transform="translate(${offsetX.toFixed(2)} ${offsetY.toFixed(2)}) scale(${scale.toFixed(5)})">
-<rect width="${map.width}" height="${map.height}" rx="40" fill="${COLOURS.sea}"/>
-<path d="${map.land}" fill="${COLOURS.land}" stroke="${COLOURS.border}" stroke-width="2"/>
-<g stroke="${COLOURS.border}" stroke-width="2">${areas.join('')}</g>
+<clipPath id="frame"><rect x="${MAP_BOX.x}" y="${MAP_BOX.y}" width="${MAP_BOX.width}" height="${MAP_BOX.height}" rx="16"/></clipPath>
+<rect x="${MAP_BOX.x}" y="${MAP_BOX.y}" width="${MAP_BOX.width}" height="${MAP_BOX.height}" rx="16" fill="${COLOURS.sea}"/>
+<g clip-path="url(#frame)"><g transform="translate(${offsetX.toFixed(2)} ${offsetY.toFixed(2)}) scale(${scale.toFixed(5)})">
+<path d="${map.land}" fill="${COLOURS.land}" stroke="${COLOURS.border}" stroke-width="${border}"/>
+<g stroke="${COLOURS.border}" stroke-width="${border}">${areas.join('')}</g>
 ${markers.join('')}
-</g>
+${route}
+</g></g>
 <path d="${textPath(title, 40, 580, { face: 'display', size: titleSize })}" fill="${COLOURS.ink}"/>
 <path d="${textPath(PRODUCT_NAME, PREVIEW_WIDTH - 40, 580, { face: 'textBold', size: 22, anchor: 'end' })}" fill="${COLOURS.beenThere}"/>
 <path d="${textPath(sentence, 40, 614, { face: 'text', size: lineSize })}" fill="${COLOURS.muted}"/>

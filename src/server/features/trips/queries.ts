@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { VISIBILITY } from '@shared/constants'
 
 import { notBlockedWith } from '../../db/blocks'
+import { userNotSuspended } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
 import { takesRowLocks } from '../../db/transactions'
 
@@ -281,4 +282,19 @@ export async function areFriends(db: Reader, userId: string, friendId: string): 
     .where('friend_id', '=', friendId)
     .executeTakeFirst()
   return row !== undefined
+}
+
+/** A trip owner as a public page may show them: not while suspended. */
+export function findPublicOwner(db: Reader, userId: string, at: string) {
+  return db
+    .selectFrom('users')
+    .select(['username', 'avatar_id as avatarId', 'friend_code as friendCode'])
+    .where('id', '=', userId)
+    .where(userNotSuspended(at))
+    .executeTakeFirst()
+}
+
+export function listMemoryContents(db: Reader, memoryIds: string[]) {
+  if (memoryIds.length === 0) return Promise.resolve([])
+  return db.selectFrom('memories').select(['id', 'content']).where('id', 'in', memoryIds).execute()
 }

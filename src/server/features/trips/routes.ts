@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
+import { TRIP_TEXTS, TripMapImageQuerySchema } from '@shared/trips'
+
 import { route } from '../../lib/calls'
+import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
 import {
@@ -15,6 +18,7 @@ import {
   removeTripMemory,
   updateTrip,
 } from './service'
+import { deleteTripMapsOf, findPublicTrip, tripMapPreview } from './sharePage'
 
 export const tripsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify
@@ -26,10 +30,35 @@ export const tripsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   )
   route(fastify, 'createTrip', { ...loggedIn }, (request) => createTrip(db, userId(request), request.body))
   route(fastify, 'updateTrip', { ...loggedIn }, (request) => updateTrip(db, userId(request), request.body))
-  route(fastify, 'deleteTrip', { ...loggedIn }, (request) => deleteTrip(db, userId(request), request.body.tripId))
+  route(fastify, 'deleteTrip', { ...loggedIn }, async (request) => {
+    const deleted = await deleteTrip(db, userId(request), request.body.tripId)
+    // Its route maps name its title and places: they go with it.
+    await deleteTripMapsOf(fastify.blobs, userId(request), request.body.tripId)
+    return deleted
+  })
   route(fastify, 'addTripMemory', { ...loggedIn }, (request) => addTripMemory(db, userId(request), request.body))
   route(fastify, 'removeTripMemory', { ...loggedIn }, (request) => removeTripMemory(db, userId(request), request.body))
   route(fastify, 'inviteToTrip', { ...loggedIn }, (request) => inviteToTrip(db, userId(request), request.body))
   route(fastify, 'answerTripInvite', { ...loggedIn }, (request) => answerTripInvite(db, userId(request), request.body))
   route(fastify, 'removeTripMember', { ...loggedIn }, (request) => removeTripMember(db, userId(request), request.body))
+
+  // A Public trip's route map, for the crawlers that unfold its link; gone when the trip is not Public.
+  fastify.get(
+    '/image/tripMap',
+    {
+      schema: { querystring: TripMapImageQuerySchema, hide: true },
+      config: { skipApiKey: true, rawResponse: true, limits: ['sharePage'] },
+    },
+    async (request, reply) => {
+      const trip = await findPublicTrip(db, request.query.shareId.trim())
+      if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
+      const etag = `"${trip.version}"`
+      reply
+        .header('Cache-Control', 'public, max-age=3600')
+        .header('ETag', etag)
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      return reply.type('image/png').send(await tripMapPreview(fastify.catalogue, fastify.blobs, trip))
+    },
+  )
 }
