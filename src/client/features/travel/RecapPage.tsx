@@ -202,7 +202,7 @@ function YearInCards({ recap, places, mapData }: YearInCardsProps) {
       {recap.longestJourney && (
         <Section title="Longest journey" id="recap-journey">
           <Typography>
-            <Link component={RouterLink} to={paths.viewMemory.href(recap.longestJourney.memoryId)}>
+            <Link component={RouterLink} to={paths.viewMemory.href(recap.longestJourney.memoryId)} underline="always">
               {recap.longestJourney.place}
             </Link>
             {`: ${countOf(recap.longestJourney.days, 'day')}, ${recap.longestJourney.startDate} – ${recap.longestJourney.endDate}`}
@@ -266,7 +266,7 @@ function PlaceSection({ title, id, places, none }: { title: string; id: string; 
         >
           {places.map((place) => (
             <li key={place.cardSetId}>
-              <Link component={RouterLink} to={paths.card.href(place.cardId)}>
+              <Link component={RouterLink} to={paths.card.href(place.cardId)} underline="always">
                 {place.name}
               </Link>{' '}
               <Typography component="span" variant="body2" color="text.secondary">
