@@ -71,6 +71,8 @@ export const TripSummarySchema = Type.Object({
   endDate: Nullable(PlainDateSchema),
   memoryCount: IntegerSchema(),
   places: Type.Array(TripPlaceSchema),
+  /** The viewer's own memories in the trip, so a memory can say which trip holds it. */
+  myMemoryIds: Type.Array(IdSchema),
   createdAt: IsoDateTimeSchema,
 })
 export type TripSummary = Static<typeof TripSummarySchema>

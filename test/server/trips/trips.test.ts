@@ -70,6 +70,8 @@ describe('a trip of one traveller', () => {
 
     const mine = await t.call<TripSummary[]>('GET', '/api/trip/getMyTrips', { token: owner.token })
     expect(mine.body.data).toEqual([expect.objectContaining({ tripId, myRole: 'owner', memoryCount: 3 })])
+    // Each memory can say which trip holds it.
+    expect(mine.body.data[0]?.myMemoryIds.toSorted()).toEqual([lisbon, porto, madrid].toSorted())
   })
 
   it("refuses another traveller's memory and a memory already in a trip, and creates nothing then", async () => {
@@ -209,6 +211,11 @@ describe('travelling together', () => {
       [friend.userId, 'accepted'],
     ])
     expect(trip.body.data.memories.map((memory) => memory.userId)).toEqual([owner.userId, friend.userId])
+    // The friend's list says which of the trip's memories are theirs.
+    const friendsTrips = await t.call<TripSummary[]>('GET', '/api/trip/getMyTrips', { token: friend.token })
+    expect(friendsTrips.body.data.map(({ myRole, myMemoryIds }) => ({ myRole, myMemoryIds }))).toEqual([
+      { myRole: 'accepted', myMemoryIds: [friendsMemory] },
+    ])
 
     // Each edits only their own: the friend cannot take the owner's memory out, nor rename the trip.
     const ownersMemory = trip.body.data.memories[0]?.memoryId

@@ -105,9 +105,8 @@ export async function getMyTrips(db: Kysely<Database>, userId: string): Promise<
   return trips.flatMap((trip) => {
     const owner = travellers.get(trip.id)?.find((traveller) => traveller.role === 'owner')
     if (!owner) return []
-    const { startDate, endDate, places } = datesAndPlaces(
-      memories.filter((memory) => memory.tripId === trip.id && visible.has(memory.memoryId)),
-    )
+    const inTrip = memories.filter((memory) => memory.tripId === trip.id && visible.has(memory.memoryId))
+    const { startDate, endDate, places } = datesAndPlaces(inTrip)
     const myRole: Role = trip.ownerId === userId ? 'owner' : (trip.memberStatus ?? 'invited')
     return [
       {
@@ -118,8 +117,9 @@ export async function getMyTrips(db: Kysely<Database>, userId: string): Promise<
         myRole,
         startDate,
         endDate,
-        memoryCount: memories.filter((memory) => memory.tripId === trip.id && visible.has(memory.memoryId)).length,
+        memoryCount: inTrip.length,
         places,
+        myMemoryIds: inTrip.flatMap((memory) => (memory.authorId === userId ? memory.memoryId : [])),
         createdAt: trip.createdAt,
       },
     ]
@@ -159,6 +159,7 @@ export async function getTrip(
     endDate,
     memoryCount: ordered.length,
     places,
+    myMemoryIds: ordered.flatMap((memory) => (memory.authorId === viewerId ? memory.memoryId : [])),
     createdAt: trip.createdAt,
     // A viewer outside the trip sees who travelled, not who was only asked.
     travellers: tripTravellers.filter(
