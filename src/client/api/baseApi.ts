@@ -114,6 +114,7 @@ export const baseApi = createApi({
     'Referral',
     'Notification',
     'Comment',
+    'Trip',
   ],
   endpoints: () => ({}),
 })

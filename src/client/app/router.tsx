@@ -129,16 +129,16 @@ const page = {
     async () => (await import(/* webpackChunkName: "page-userCard" */ './routes/UserCardRoute')).UserCardRoute,
   ),
   myMemories: lazyScreen(
-    async () =>
-      (await import(/* webpackChunkName: "page-myMemories" */ '../features/memories/MyMemoriesPage')).MyMemoriesPage,
+    async () => (await import(/* webpackChunkName: "page-myMemories" */ './routes/MyMemoriesRoute')).MyMemoriesRoute,
   ),
+  trip: lazyScreen(async () => (await import(/* webpackChunkName: "page-trip" */ './routes/TripRoute')).TripRoute),
   viewMemory: lazyScreen(
     async () => (await import(/* webpackChunkName: "page-viewMemory" */ './routes/ViewMemoryRoute')).ViewMemoryRoute,
   ),
   memoriesFromPhotos: lazyScreen(
     async () =>
-      (await import(/* webpackChunkName: "page-memoriesFromPhotos" */ '../features/memories/MemoriesFromPhotosPage'))
-        .MemoriesFromPhotosPage,
+      (await import(/* webpackChunkName: "page-memoriesFromPhotos" */ './routes/MemoriesFromPhotosRoute'))
+        .MemoriesFromPhotosRoute,
   ),
   createMemory: lazyScreen(
     async () =>
@@ -233,6 +233,7 @@ export const routes: RouteObject[] = [
           { path: paths.card.path, element: <page.card /> },
           { path: paths.userCard.path, element: <page.userCard /> },
           { path: paths.myMemories.path, element: <page.myMemories /> },
+          { path: paths.trip.path, element: <page.trip /> },
           { path: paths.viewMemory.path, element: <page.viewMemory /> },
           { path: paths.createMemory.path, element: <page.createMemory /> },
           { path: paths.memoriesFromPhotos.path, element: <page.memoriesFromPhotos /> },

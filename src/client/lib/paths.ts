@@ -38,6 +38,7 @@ export const paths = {
     href: (userCardId: string) => `/userCard/${encodeURIComponent(userCardId)}`,
   },
   myMemories: fixed('/myMemories'),
+  trip: { path: '/trip/:tripId', href: (tripId: string) => `/trip/${encodeURIComponent(tripId)}` },
   memoriesFromPhotos: fixed('/memoriesFromPhotos'),
   viewMemory: {
     path: '/viewMemory/:memoryId/:focus?',

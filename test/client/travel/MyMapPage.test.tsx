@@ -4,6 +4,7 @@ import type { MapPlaces, MyMap, Progress } from '@shared/travel'
 import { MyMapPage } from '@client/features/travel/MyMapPage'
 import { server, onGet } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
+import { stubResizeObserver } from '@test/helpers/resizeObserver'
 
 function mapPlace(cardSetId: string, name: string, outline: string | null, x: number, y: number) {
   return {
@@ -47,18 +48,7 @@ const PROGRESS: Progress = {
   countries: [],
 }
 
-beforeAll(() => {
-  Object.assign(window, {
-    ResizeObserver: class {
-      observe() {
-        return undefined
-      }
-      disconnect() {
-        return undefined
-      }
-    },
-  })
-})
+beforeAll(stubResizeObserver)
 
 describe('MyMapPage', () => {
   it('lists, for keyboards and screen readers, the same places the map shades, each opening the card the map opens', async () => {

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { PHOTO_IMPORT_TEXTS, type MemoryDraft, type UnplacedPhoto } from '@shared/photoImport'
@@ -75,9 +75,14 @@ function UnplacedPhotos({ photos, drafts }: { photos: UnplacedPhoto[]; drafts: M
 /**
  * /memoriesFromPhotos: drop a trip's photos; each visit found (one place, consecutive days) is drafted as a memory with
  * its dates and pictures, on the traveller's rarest free card of the place or on a Souvenir card the visit earns
- * (docs/product.md#memories-from-photos).
+ * (docs/product.md#memories-from-photos). `renderTripAction` offers to group the memories just saved into a trip
+ * (app/ composes it from the trips feature).
  */
-export function MemoriesFromPhotosPage() {
+export function MemoriesFromPhotosPage({
+  renderTripAction,
+}: {
+  renderTripAction?: (memoryIds: string[]) => ReactNode
+}) {
   usePageTitle(PHOTO_IMPORT_TEXTS.entry)
   const { uploads, add, cancel, cancelAll, retry, clearFinished } = usePhotoUploads()
   const { data, isLoading, isError, isFetching, refetch } = useGetPhotoImportQuery()
@@ -155,6 +160,7 @@ export function MemoriesFromPhotosPage() {
                 </Link>
               </span>
             ))}
+            {saved.length > 1 && renderTripAction?.(saved.map((visit) => visit.memoryId))}
           </Stack>
         </Alert>
       )}

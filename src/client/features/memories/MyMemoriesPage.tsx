@@ -4,6 +4,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { PHOTO_IMPORT_TEXTS } from '@shared/photoImport'
@@ -38,8 +39,11 @@ const TOUR_STEPS_WITH_MEMORIES: TourStep[] = [
   { target: '[data-tour="memory-switch"]', content: 'Move a memory to another copy of its card, or to another place.' },
 ]
 
-/** /myMemories: every memory I wrote, newest first, each with its card and its visibility. */
-export function MyMemoriesPage() {
+/**
+ * /myMemories: every memory I wrote, newest first, each with its card and its visibility; `trips` (My Trips, which
+ * app/ composes) above them.
+ */
+export function MyMemoriesPage({ trips }: { trips?: ReactNode }) {
   usePageTitle('My Memories')
   const { data, isLoading, isError, isFetching, refetch } = useGetMyMemoriesQuery()
   const memories = data ? selectAll(data) : []
@@ -77,6 +81,12 @@ export function MyMemoriesPage() {
           {PHOTO_IMPORT_TEXTS.entry}
         </Button>
       </Box>
+      {trips}
+      {trips && (
+        <Typography variant="h5" component="h2">
+          Memories
+        </Typography>
+      )}
       {isLoading ? (
         <ListSkeleton label="Loading your memories" count={3} height={200} />
       ) : isError && !data ? (

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import type { Memory } from '@shared/memories'
@@ -23,6 +23,7 @@ import type { RenderReportAction } from '../../components/reportAction'
 import type { RenderTravellerActions } from '../../components/travellerActions'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
+import { visibilityLabel } from '../../components/VisibilitySelect'
 import { formatDate } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { useFriendIds } from '../friends/api'
@@ -32,7 +33,9 @@ import { CommentForm } from './components/CommentForm'
 import { CommentList, type ReplyTarget } from './components/CommentList'
 import { LikeButton } from './components/LikeButton'
 import { ProblemPage } from './components/ProblemPage'
-import { visibilityLabel } from './components/VisibilitySelect'
+
+/** What else the author may do with their memory (add it to a trip); app/ composes it. */
+export type RenderOwnerActions = (memory: Memory) => ReactNode
 
 /**
  * /viewMemory/{memoryId} and /viewMemory/{memoryId}/comments, which opens at the comments. `renderTravellerActions`
@@ -41,9 +44,11 @@ import { visibilityLabel } from './components/VisibilitySelect'
 export function ViewMemoryPage({
   renderTravellerActions,
   renderReportAction,
+  renderOwnerActions,
 }: {
   renderTravellerActions?: RenderTravellerActions
   renderReportAction?: RenderReportAction
+  renderOwnerActions?: RenderOwnerActions
 }) {
   usePageTitle('Memory')
   const { memoryId, focus } = useParams()
@@ -66,7 +71,12 @@ export function ViewMemoryPage({
       />
     )
   }
-  return <ViewMemory {...{ memory, renderTravellerActions, renderReportAction }} focusComments={focus === 'comments'} />
+  return (
+    <ViewMemory
+      {...{ memory, renderTravellerActions, renderReportAction, renderOwnerActions }}
+      focusComments={focus === 'comments'}
+    />
+  )
 }
 
 interface ViewMemoryProps {
@@ -75,9 +85,16 @@ interface ViewMemoryProps {
   renderTravellerActions?: RenderTravellerActions
   /** Report, beside another traveller's memory and comments (app/ composes it). */
   renderReportAction?: RenderReportAction
+  renderOwnerActions?: RenderOwnerActions
 }
 
-function ViewMemory({ memory, focusComments, renderTravellerActions, renderReportAction }: ViewMemoryProps) {
+function ViewMemory({
+  memory,
+  focusComments,
+  renderTravellerActions,
+  renderReportAction,
+  renderOwnerActions,
+}: ViewMemoryProps) {
   const commentsRef = useRef<HTMLElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null)
@@ -133,6 +150,7 @@ function ViewMemory({ memory, focusComments, renderTravellerActions, renderRepor
           <Box sx={{ flexGrow: 1 }} />
           {memory.isOwner && (
             <>
+              {renderOwnerActions?.(memory)}
               <Button
                 component={RouterLink}
                 to={paths.switchUserCard.href(memory.memoryId)}

@@ -14,12 +14,11 @@ import { ExpandableText } from '../../../components/ExpandableText'
 import { MemoryCardHeader } from '../../../components/MemoryCardHeader'
 import { Counts, JourneyDates, MemoryText, TaggedFriends } from '../../../components/MemoryDetails'
 import { MemoryPictures } from '../../../components/MemoryPictures'
+import { VisibilitySelect } from '../../../components/VisibilitySelect'
 import { formatDate } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
 import { useFriendIds } from '../../friends/api'
 import { placeOf, useUpdateVisibilityMutation } from '../api'
-
-import { VisibilitySelect } from './VisibilitySelect'
 
 export interface MemoryCardProps {
   memory: Memory

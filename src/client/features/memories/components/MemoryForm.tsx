@@ -7,9 +7,10 @@ import { useState, type SubmitEvent, type ReactNode } from 'react'
 import { DEFAULT_VISIBILITY, MEMORY_CONTENT_MAX_LENGTH, type Visibility } from '@shared/constants'
 import type { MemoryPicture, TaggedFriend } from '@shared/memories'
 
+import { VisibilitySelect } from '../../../components/VisibilitySelect'
+
 import { PictureUploader } from './PictureUploader'
 import { TagFriendsInput } from './TagFriendsInput'
-import { VisibilitySelect } from './VisibilitySelect'
 
 export interface MemoryFormValues {
   memoryStartDate: string

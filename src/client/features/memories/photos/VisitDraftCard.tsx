@@ -18,10 +18,10 @@ import { DEFAULT_VISIBILITY, MEMORY_CONTENT_MAX_LENGTH, rarityName, type Visibil
 import type { TaggedFriend } from '@shared/memories'
 import type { ImportedPhoto, MemoryDraft } from '@shared/photoImport'
 
+import { VisibilitySelect } from '../../../components/VisibilitySelect'
 import { formatDate } from '../../../lib/format'
 import { useDiscardMemoryDraftMutation, useMoveImportedPhotoMutation, useRemoveImportedPhotoMutation } from '../api'
 import { TagFriendsInput } from '../components/TagFriendsInput'
-import { VisibilitySelect } from '../components/VisibilitySelect'
 
 import { ChangePlaceDialog } from './ChangePlaceDialog'
 

@@ -33,6 +33,10 @@ export interface PlaceOnMap extends MapPlace {
 export interface TravelMapProps {
   map: MapPlaces
   places: PlaceOnMap[]
+  /** A journey's places in the order travelled (cardSetIds): drawn as a line through them, and the map opens on it. */
+  route?: readonly string[]
+  /** What a screen reader hears the map is. */
+  label?: string
 }
 
 const MAX_ZOOM = 12
@@ -95,7 +99,12 @@ function placeTitle(place: PlaceOnMap): string {
  * mouse wheel and drag, pinch and drag on touch, or arrows and + / − / 0 on the keyboard and the buttons; a click or
  * tap opens the place's card.
  */
-export function TravelMap({ map, places }: TravelMapProps) {
+export function TravelMap({
+  map,
+  places,
+  route,
+  label = 'Map of your places. Arrow keys move it, plus and minus zoom, 0 goes back to the first view. The list below names every place on it.',
+}: TravelMapProps) {
   const svgRef = useRef<SVGSVGElement>(null)
   const layerRef = useRef<SVGGElement>(null)
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null)
@@ -146,16 +155,21 @@ export function TravelMap({ map, places }: TravelMapProps) {
     }
   }, [map.width, map.height])
 
-  // A new box (a phone turned, a window resized): the view, the zoom-out limit and the marker size follow.
+  const byId = useMemo(() => new Map(places.map((place) => [place.cardSetId, place])), [places])
+  const stops = useMemo(() => (route ?? []).flatMap((cardSetId) => byId.get(cardSetId) ?? []), [route, byId])
+  const home = useMemo(() => routeFrame(stops, view, map), [stops, view, map])
+
+  // A new box (a phone turned, a window resized): the view, the zoom-out limit and the marker size follow, and a
+  // journey's map opens on its places again.
   useEffect(() => {
     const svg = svgRef.current
     viewRef.current = view
     if (!svg || !behaviour.current) return
     behaviour.current.scaleExtent([Math.min(1, view.width / map.width), MAX_ZOOM])
-    behaviour.current.scaleBy(select(svg), 1)
-  }, [view, map.width])
+    if (home) behaviour.current.transform(select(svg), home)
+    else behaviour.current.scaleBy(select(svg), 1)
+  }, [view, map.width, home])
 
-  const byId = useMemo(() => new Map(places.map((place) => [place.cardSetId, place])), [places])
   const outlined = places.filter((place) => place.outline)
   // Drawn last, so they stay on top: cities, places without an outline, tiny outlines, verified seals, the bucket list.
   const marked = places.filter(
@@ -213,7 +227,7 @@ export function TravelMap({ map, places }: TravelMapProps) {
 
   function reset() {
     const svg = svgRef.current
-    if (svg && behaviour.current) behaviour.current.transform(select(svg), zoomIdentity)
+    if (svg && behaviour.current) behaviour.current.transform(select(svg), home ?? zoomIdentity)
   }
 
   function panBy(dx: number, dy: number) {
@@ -247,7 +261,7 @@ export function TravelMap({ map, places }: TravelMapProps) {
         viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
         role="application"
         aria-roledescription="map"
-        aria-label="Map of your places. Arrow keys move it, plus and minus zoom, 0 goes back to the first view. The list below names every place on it."
+        aria-label={label}
         tabIndex={0}
         onKeyDown={handleKeyDown}
         onPointerDown={(event) => (lastPointerType.current = event.pointerType)}
@@ -274,6 +288,19 @@ export function TravelMap({ map, places }: TravelMapProps) {
               <title>{placeTitle(place)}</title>
             </path>
           ))}
+          {stops.length > 1 && (
+            <polyline
+              points={stops.map((stop) => `${stop.x},${stop.y}`).join(' ')}
+              fill="none"
+              stroke={fills.verified}
+              strokeWidth={2.5}
+              strokeLinejoin="round"
+              strokeLinecap="round"
+              vectorEffect="non-scaling-stroke"
+              pointerEvents="none"
+              data-route
+            />
+          )}
           {marked.map((place) => {
             const shape = place.wantToGo && place.status === 'none' ? 'wantToGo' : place.status
             return (
@@ -335,6 +362,24 @@ export function TravelMap({ map, places }: TravelMapProps) {
       </Typography>
     </Box>
   )
+}
+
+/** The smallest stretch of map a journey is framed on, as a share of the map's width: a city trip still shows its region. */
+const ROUTE_MIN_SPAN = 0.06
+
+/** The pan and zoom that fit a journey's places in the view with room around them; none without places. */
+function routeFrame(stops: readonly ScreenPoint[], view: ViewBox, map: { width: number; height: number }) {
+  if (stops.length === 0) return null
+  const xs = stops.map((stop) => stop.x)
+  const ys = stops.map((stop) => stop.y)
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+  const span = map.width * ROUTE_MIN_SPAN
+  const width = Math.max(right - left, span) * 1.5
+  const height = Math.max(bottom - top, span) * 1.5
+  const k = Math.min(MAX_ZOOM, Math.max(1, Math.min(view.width / width, view.height / height)))
+  const centreX = view.x + view.width / 2
+  const centreY = view.y + view.height / 2
+  return zoomIdentity.translate(centreX - k * ((left + right) / 2), centreY - k * ((top + bottom) / 2)).scale(k)
 }
 
 /** Map units per screen pixel at zoom 1, so a marker is drawn the same number of pixels wide on every screen. */
