@@ -36,6 +36,16 @@ export const LongestJourneySchema = Type.Object({
 })
 export type LongestJourney = Static<typeof LongestJourneySchema>
 
+/** The year's longest trip, by the traveller's own memories of the year in it: first to last day, both counted. */
+export const LongestTripSchema = Type.Object({
+  tripId: IdSchema,
+  title: Type.String(),
+  startDate: PlainDateSchema,
+  endDate: PlainDateSchema,
+  days: IntegerSchema({ minimum: 1 }),
+})
+export type LongestTrip = Static<typeof LongestTripSchema>
+
 export const YearRecapSchema = Type.Object({
   year: IntegerSchema(),
   /** Places whose first copy the traveller holds arrived this year, by name. */
@@ -51,6 +61,9 @@ export const YearRecapSchema = Type.Object({
   publicMemories: IntegerSchema(),
   friendsMade: IntegerSchema(),
   longestJourney: Type.Union([LongestJourneySchema, Type.Null()]),
+  /** Trips holding the traveller's memories of the year, and the longest of them. */
+  trips: IntegerSchema(),
+  longestTrip: Type.Union([LongestTripSchema, Type.Null()]),
   /** The share link's id while the traveller shares this year; null when not shared. */
   shareId: Type.Union([Type.String(), Type.Null()]),
 })
@@ -65,7 +78,7 @@ export const RECAP_TEXTS = {
   empty: (year: number) => `Nothing collected, verified or written in ${year} yet.`,
   shareHelp:
     'The link shows your places, countries and cards of the year, the count of your Public memories, and your ' +
-    'longest journey if its memory is Public. Friends, dates and other memories stay private.',
+    'longest journey if its memory is Public. Friends, trips, dates and other memories stay private.',
 } as const
 
 /** "12 new places · 3 verified visits · 4 countries · 40 cards": the year in one line, in the app and the preview. */

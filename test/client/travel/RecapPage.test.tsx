@@ -7,6 +7,7 @@ import { RecapPage } from '@client/features/travel/RecapPage'
 import { localToday } from '@client/lib/localToday'
 import { onGet, onPost, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
+import { stubResizeObserver } from '@test/helpers/resizeObserver'
 
 const WORLD: MapPlaces = {
   width: 4000,
@@ -70,6 +71,8 @@ const YEAR_2025: YearRecap = {
   publicMemories: 1,
   friendsMade: 1,
   longestJourney: { memoryId: 'm-france', place: 'France', startDate: '2025-09-01', endDate: '2025-09-20', days: 20 },
+  trips: 1,
+  longestTrip: { tripId: 'trip-fr', title: 'France by rail', startDate: '2025-09-01', endDate: '2025-09-20', days: 20 },
   shareId: null,
 }
 
@@ -84,20 +87,11 @@ const EMPTY_2019: YearRecap = {
   publicMemories: 0,
   friendsMade: 0,
   longestJourney: null,
+  trips: 0,
+  longestTrip: null,
 }
 
-beforeAll(() => {
-  Object.assign(window, {
-    ResizeObserver: class {
-      observe() {
-        return undefined
-      }
-      disconnect() {
-        return undefined
-      }
-    },
-  })
-})
+beforeAll(stubResizeObserver)
 
 function renderRecap(path: string) {
   return renderWithProviders(
@@ -130,8 +124,12 @@ describe('RecapPage', () => {
       'Countries: 2',
       'Cards: 3',
       'Memories: 2',
+      'Trips: 1',
       'Friends made: 1',
     ])
+    const trip = screen.getByRole('region', { name: 'Longest trip' })
+    expect(within(trip).getByRole('link', { name: 'France by rail' })).toHaveAttribute('href', '/trip/trip-fr')
+    expect(trip).toHaveTextContent('France by rail: 20 days, 2025-09-01 – 2025-09-20')
     const journey = screen.getByRole('region', { name: 'Longest journey' })
     expect(within(journey).getByRole('link', { name: 'France' })).toHaveAttribute('href', '/viewMemory/m-france')
     expect(journey).toHaveTextContent('France: 20 days, 2025-09-01 – 2025-09-20')
@@ -158,7 +156,7 @@ describe('RecapPage', () => {
     )
     const { user } = renderRecap('/recap/2025')
     const share = await screen.findByRole('region', { name: 'Share your year' })
-    expect(share).toHaveTextContent('Friends, dates and other memories stay private.')
+    expect(share).toHaveTextContent('Friends, trips, dates and other memories stay private.')
     await user.click(within(share).getByRole('button', { name: 'Share my 2025' }))
     expect(await within(share).findByDisplayValue(/\/recap\?shareId=Zx9-shared$/)).toBeInTheDocument()
     await user.click(within(share).getByRole('button', { name: 'Stop sharing' }))

@@ -57,17 +57,32 @@ async function travellerOf2025() {
     memoryContent: 'A private month in Provence.',
     visibility: 1,
   })
-  await createMemory(t, traveller, 'pt-lisbon-1', { memoryStartDate: '2024-03-01', memoryEndDate: '2024-03-30' })
+  const lisbon2024 = await createMemory(t, traveller, 'pt-lisbon-1', {
+    memoryStartDate: '2024-03-01',
+    memoryEndDate: '2024-03-30',
+  })
+  // Two trips: the Douro's, which also holds the month in Lisbon of 2024, and Provence's.
+  const douro = await tripOf(traveller, 'Douro and Lisbon', [porto, lisbon2024])
+  const provence = await tripOf(traveller, 'Provence', [france])
   const friend = await t.register()
   pinClock(new Date('2025-04-01T12:00:00Z'))
   await t.db.transaction().execute((trx) => befriend(trx, traveller.userId, friend.userId))
   pinClock(null)
-  return { traveller, porto, france }
+  return { traveller, porto, france, douro, provence }
+}
+
+async function tripOf(traveller: TestUser, title: string, memoryIds: string[]): Promise<string> {
+  const { status, body } = await t.call<{ tripId: string }>('POST', '/api/trip/createTrip', {
+    token: traveller.token,
+    body: { title, visibility: 2, memoryIds },
+  })
+  if (status !== 200) throw new Error(`createTrip failed: ${JSON.stringify(body)}`)
+  return body.data.tripId
 }
 
 describe('getYearRecap', () => {
-  it('counts the year: new places, verified visits, countries, cards by rarity, memories, friends, the longest journey', async () => {
-    const { traveller, france } = await travellerOf2025()
+  it('counts the year: new places, verified visits, countries, cards by rarity, memories, trips, friends, the longest journey and trip', async () => {
+    const { traveller, france, provence } = await travellerOf2025()
     const { status, body } = await recapOf(traveller, 2025)
     expect(status).toBe(200)
     expect(body.data).toEqual({
@@ -86,15 +101,20 @@ describe('getYearRecap', () => {
       publicMemories: 1,
       friendsMade: 1,
       longestJourney: { memoryId: france, place: 'France', startDate: '2025-09-01', endDate: '2025-09-20', days: 20 },
+      trips: 2,
+      // The Douro trip spans two years, but only its twelve days of 2025 count for 2025.
+      longestTrip: { tripId: provence, title: 'Provence', startDate: '2025-09-01', endDate: '2025-09-20', days: 20 },
       shareId: null,
     })
-    // The year before holds Lisbon's first copy and its memory only.
+    // The year before holds Lisbon's first copy and its memory only, in the Douro trip.
     const before = await recapOf(traveller, 2024)
     expect(before.body.data).toMatchObject({
       newPlaces: [expect.objectContaining({ name: 'Lisbon' })],
       verifiedPlaces: [expect.objectContaining({ cardSetId: 'country-es' })],
       cardsByRarity: [1, 0, 0, 0, 0],
       memories: 1,
+      trips: 1,
+      longestTrip: expect.objectContaining({ title: 'Douro and Lisbon', days: 30 }),
       friendsMade: 0,
     })
   })
@@ -114,6 +134,8 @@ describe('getYearRecap', () => {
       publicMemories: 0,
       friendsMade: 0,
       longestJourney: null,
+      trips: 0,
+      longestTrip: null,
       shareId: null,
     })
     const future = await recapOf(traveller, 2027)
@@ -148,6 +170,8 @@ describe('a shared year', () => {
     // The longest Public journey, not the longer Private one; no friends, no private text.
     expect(html).toContain('Porto: 12 days.')
     expect(html).not.toContain('Provence')
+    // Nor the trips, whose titles and travellers are the traveller's to share by the trip's own link.
+    expect(html).not.toContain('Douro and Lisbon')
     expect(html).not.toContain('France: 20 days')
     expect(html).not.toContain('Friends')
     expect(html).toContain('Public memories')

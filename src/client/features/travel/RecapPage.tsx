@@ -151,6 +151,7 @@ function YearInCards({ recap, places, mapData }: YearInCardsProps) {
       { label: 'Countries', value: recap.countries.length },
       { label: 'Cards', value: cards },
       { label: 'Memories', value: recap.memories },
+      { label: 'Trips', value: recap.trips },
       { label: 'Friends made', value: recap.friendsMade },
     ],
     [recap, cards],
@@ -163,7 +164,7 @@ function YearInCards({ recap, places, mapData }: YearInCardsProps) {
           m: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' },
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', md: 'repeat(7, 1fr)' },
         }}
       >
         {figures.map(({ label, value }) => (
@@ -198,6 +199,17 @@ function YearInCards({ recap, places, mapData }: YearInCardsProps) {
           <MapLegend only={['verified', 'collected']} />
         </Box>
       </Paper>
+
+      {recap.longestTrip && (
+        <Section title="Longest trip" id="recap-trip">
+          <Typography>
+            <Link component={RouterLink} to={paths.trip.href(recap.longestTrip.tripId)} underline="always">
+              {recap.longestTrip.title}
+            </Link>
+            {`: ${countOf(recap.longestTrip.days, 'day')}, ${recap.longestTrip.startDate} – ${recap.longestTrip.endDate}`}
+          </Typography>
+        </Section>
+      )}
 
       {recap.longestJourney && (
         <Section title="Longest journey" id="recap-journey">

@@ -34,36 +34,43 @@ export function listVerificationDays(db: Kysely<Database>, userId: string) {
  * may see it (Public, not hidden by an operator).
  */
 export function listMemoriesOfYear(db: Kysely<Database>, userId: string, year: YearRange, at: string) {
-  return db
-    .selectFrom('memories')
-    .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
-    .innerJoin('cards', 'cards.id', 'user_cards.card_id')
-    .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
-    .select((eb) => [
-      'memories.id',
-      'memories.start_date as startDate',
-      'memories.end_date as endDate',
-      'card_sets.name as place',
-      eb
-        .case()
-        .when(eb.and([eb('memories.visibility', '=', VISIBILITY.Public), memoryShownToEveryone(at)(eb)]))
-        .then(1)
-        .else(0)
-        .end()
-        .as('isPublic'),
-    ])
-    .where('memories.user_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('memories.start_date', '>=', year.from), eb('memories.start_date', '<', year.until)]),
-        eb.and([
-          eb('memories.start_date', 'is', null),
-          eb('memories.created_at', '>=', year.from),
-          eb('memories.created_at', '<', year.until),
+  return (
+    db
+      .selectFrom('memories')
+      .innerJoin('user_cards', 'user_cards.id', 'memories.user_card_id')
+      .innerJoin('cards', 'cards.id', 'user_cards.card_id')
+      .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
+      // The trip holding a memory, if any: the year's trips are those its memories are in.
+      .leftJoin('trip_memories', 'trip_memories.memory_id', 'memories.id')
+      .leftJoin('trips', 'trips.id', 'trip_memories.trip_id')
+      .select((eb) => [
+        'memories.id',
+        'memories.start_date as startDate',
+        'memories.end_date as endDate',
+        'card_sets.name as place',
+        'trips.id as tripId',
+        'trips.title as tripTitle',
+        eb
+          .case()
+          .when(eb.and([eb('memories.visibility', '=', VISIBILITY.Public), memoryShownToEveryone(at)(eb)]))
+          .then(1)
+          .else(0)
+          .end()
+          .as('isPublic'),
+      ])
+      .where('memories.user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('memories.start_date', '>=', year.from), eb('memories.start_date', '<', year.until)]),
+          eb.and([
+            eb('memories.start_date', 'is', null),
+            eb('memories.created_at', '>=', year.from),
+            eb('memories.created_at', '<', year.until),
+          ]),
         ]),
-      ]),
-    )
-    .execute()
+      )
+      .execute()
+  )
 }
 
 export async function countFriendsMade(db: Kysely<Database>, userId: string, year: YearRange): Promise<number> {

@@ -6,6 +6,7 @@ import {
   RECAP_TEXTS,
   recapSentence,
   type LongestJourney,
+  type LongestTrip,
   type RecapPlace,
   type ShareYearRecapResult,
   type YearRecap,
@@ -125,6 +126,26 @@ async function yearFigures(
     // The longest; of equals, the earliest.
     .sort((a, b) => b.journey.days - a.journey.days || a.journey.startDate.localeCompare(b.journey.startDate))
 
+  // A trip's span of the year is that of the traveller's own memories of the year in it.
+  const tripIds = new Set<string>()
+  const tripSpans = new Map<string, LongestTrip>()
+  for (const { tripId, tripTitle, startDate, endDate } of memories) {
+    if (!tripId || tripTitle === null) continue
+    tripIds.add(tripId)
+    if (!startDate) continue
+    const end = endDate && endDate >= startDate ? endDate : startDate
+    const span = tripSpans.get(tripId)
+    if (!span) tripSpans.set(tripId, { tripId, title: tripTitle, startDate, endDate: end, days: 0 })
+    else {
+      if (startDate < span.startDate) span.startDate = startDate
+      if (end > span.endDate) span.endDate = end
+    }
+  }
+  const longestTrip =
+    [...tripSpans.values()]
+      .map((trip) => ({ ...trip, days: daysOf(trip.startDate, trip.endDate) }))
+      .sort((a, b) => b.days - a.days || a.startDate.localeCompare(b.startDate))[0] ?? null
+
   return {
     year,
     newPlaces,
@@ -135,6 +156,8 @@ async function yearFigures(
     publicMemories: memories.filter(({ isPublic }) => isPublic === 1).length,
     friendsMade,
     longestJourney: journeys[0]?.journey ?? null,
+    trips: tripIds.size,
+    longestTrip,
     longestPublicJourney: journeys.find(({ isPublic }) => isPublic)?.journey ?? null,
   }
 }
@@ -180,8 +203,8 @@ export async function stopSharingYearRecap(db: Kysely<Database>, userId: string,
 
 /**
  * A shared year as the public sees it (the share page and its preview): the figures of places, countries and cards,
- * the count of Public memories and the longest journey among them; never friends, private memories or dates of
- * anything else. Null when the link is not (or no longer) shared.
+ * the count of Public memories and the longest journey among them; never friends, trips, private memories or dates
+ * of anything else. Null when the link is not (or no longer) shared.
  */
 export interface SharedYearRecap {
   year: number
@@ -189,7 +212,7 @@ export interface SharedYearRecap {
   username: string
   avatarId: number
   friendCode: string
-  recap: Omit<YearRecap, 'shareId' | 'friendsMade' | 'memories' | 'longestJourney'>
+  recap: Omit<YearRecap, 'shareId' | 'friendsMade' | 'memories' | 'longestJourney' | 'trips' | 'longestTrip'>
   longestJourney: LongestJourney | null
   /** Changes whenever the preview would look different; part of the image's address and its ETag. */
   version: string
@@ -206,6 +229,8 @@ export async function findSharedYearRecap(
     friendsMade: _friends,
     memories: _memories,
     longestJourney: _private,
+    trips: _trips,
+    longestTrip: _trip,
     longestPublicJourney,
     ...recap
   } = await yearFigures(db, catalogue, shared.userId, shared.year)
