@@ -4,6 +4,7 @@ import { present } from '../helpers/present'
 
 import {
   api,
+  axeViolations,
   redeemAllCertificates,
   signUpThroughApi,
   skipTours,
@@ -112,6 +113,7 @@ test('a traveller makes a trip of her memories, a friend she invites adds his, a
   const travellers = marta.getByRole('list', { name: 'Travellers' })
   await expect(travellers.getByRole('listitem').filter({ hasText: benName })).toContainText('Travelling')
   await expect(marta.locator('polyline[data-route]')).toBeVisible()
+  expect(await axeViolations(marta, 'the trip page')).toEqual([])
   await snap(marta, 'trip-page')
   await marta.setViewportSize({ width: 360, height: 780 })
   await snap(marta, 'trip-page-phone')

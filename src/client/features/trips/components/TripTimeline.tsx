@@ -100,7 +100,7 @@ function TimelineMemory({ memory, trip }: { memory: Memory; trip: Trip }) {
               color="inherit"
               disabled={isLoading}
               onClick={() => void removeMemory({ tripId: trip.tripId, memoryId: memory.memoryId })}
-              aria-label={`Remove the memory of ${memory.cardName} from the trip`}
+              aria-label={`Remove from trip: the memory of ${memory.cardName}`}
             >
               Remove from trip
             </Button>
