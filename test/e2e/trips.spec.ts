@@ -115,9 +115,14 @@ test('a traveller makes a trip of her memories, a friend she invites adds his, a
   await expect(marta.locator('polyline[data-route]')).toBeVisible()
   expect(await axeViolations(marta, 'the trip page')).toEqual([])
   await snap(marta, 'trip-page')
-  await marta.setViewportSize({ width: 360, height: 780 })
+  await marta.setViewportSize({ width: 390, height: 844 })
   await snap(marta, 'trip-page-phone')
+  await marta.goto('/myMemories')
+  await expect(marta.getByRole('region', { name: 'My Trips' }).getByText('Iberian spring')).toBeVisible()
+  await snap(marta, 'my-trips-phone')
   await marta.setViewportSize({ width: 1280, height: 800 })
+  await snap(marta, 'my-trips')
+  await marta.goto(tripUrl)
 
   // The share page shows the route and the Public memories, and unfolds with the route map.
   const link = await marta.getByRole('region', { name: 'Share this trip' }).getByRole('textbox').inputValue()

@@ -201,25 +201,22 @@ function YearInCards({ recap, places, mapData }: YearInCardsProps) {
       </Paper>
 
       {recap.longestTrip && (
-        <Section title="Longest trip" id="recap-trip">
-          <Typography>
-            <Link component={RouterLink} to={paths.trip.href(recap.longestTrip.tripId)} underline="always">
-              {recap.longestTrip.title}
-            </Link>
-            {`: ${countOf(recap.longestTrip.days, 'day')}, ${recap.longestTrip.startDate} – ${recap.longestTrip.endDate}`}
-          </Typography>
-        </Section>
+        <Longest
+          title="Longest trip"
+          id="recap-trip"
+          to={paths.trip.href(recap.longestTrip.tripId)}
+          name={recap.longestTrip.title}
+          span={recap.longestTrip}
+        />
       )}
-
       {recap.longestJourney && (
-        <Section title="Longest journey" id="recap-journey">
-          <Typography>
-            <Link component={RouterLink} to={paths.viewMemory.href(recap.longestJourney.memoryId)} underline="always">
-              {recap.longestJourney.place}
-            </Link>
-            {`: ${countOf(recap.longestJourney.days, 'day')}, ${recap.longestJourney.startDate} – ${recap.longestJourney.endDate}`}
-          </Typography>
-        </Section>
+        <Longest
+          title="Longest journey"
+          id="recap-journey"
+          to={paths.viewMemory.href(recap.longestJourney.memoryId)}
+          name={recap.longestJourney.place}
+          span={recap.longestJourney}
+        />
       )}
 
       <PlaceSection title="New places" id="recap-new" places={recap.newPlaces} none="No new places this year." />
@@ -261,6 +258,28 @@ function Section({ title, id, children }: { title: string; id: string; children:
       </Typography>
       {children}
     </Box>
+  )
+}
+
+interface LongestProps {
+  title: string
+  id: string
+  to: string
+  name: string
+  span: { days: number; startDate: string; endDate: string }
+}
+
+/** The year's longest trip or journey: "{name}: {n} days, {start} – {end}", the name opening it. */
+function Longest({ title, id, to, name, span }: LongestProps) {
+  return (
+    <Section title={title} id={id}>
+      <Typography>
+        <Link component={RouterLink} to={to} underline="always">
+          {name}
+        </Link>
+        {`: ${countOf(span.days, 'day')}, ${span.startDate} – ${span.endDate}`}
+      </Typography>
+    </Section>
   )
 }
 
