@@ -193,8 +193,11 @@ test('a recorded session replays in a fresh page: every state shows its screen, 
   await expect(recorder).not.toHaveURL(/\/login/)
   await skipTours(recorder)
   const checkpoints: Checkpoint[] = []
-  const checkpoint = async (path: string | RegExp, text: string) => {
+  const checkpoint = async (path: string | RegExp, heading: string | RegExp, text: string) => {
     await expect(recorder).toHaveURL(path)
+    // The screen's own heading first: while its chunk loads, the screen before it stays up (a transition), and may
+    // show the same text, the card's name on the feed say, before this screen has asked for anything.
+    await expect(recorder.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await expect(recorder.getByText(text).first()).toBeVisible()
     await recorder.waitForLoadState('networkidle')
     // A tester marks a state once its screen's data has arrived: a refetch still pending there would replay as loading.
@@ -207,16 +210,16 @@ test('a recorded session replays in a fresh page: every state shows its screen, 
   }
   const nav = recorder.getByRole('navigation', { name: 'Main' })
   await nav.getByRole('link', { name: 'Collection' }).click()
-  await checkpoint(/\/myCollection$/, cardName)
+  await checkpoint(/\/myCollection$/, 'My Collection', cardName)
   await recorder
     .getByRole('link', { name: new RegExp(cardName) })
     .first()
     .click()
-  await checkpoint(/\/card\//, cardName)
+  await checkpoint(/\/card\//, cardName, cardName)
   await nav.getByRole('link', { name: 'Memories' }).click()
-  await checkpoint(/\/myMemories$/, memoryContent)
+  await checkpoint(/\/myMemories$/, 'My Memories', memoryContent)
   await recorder.getByRole('link', { name: 'View', exact: true }).first().click()
-  await checkpoint(`/viewMemory/${memoryId}`, memoryContent)
+  await checkpoint(`/viewMemory/${memoryId}`, /'s memory$/, memoryContent)
 
   const recording = await devTools(recorder).exportRecording()
   const recorderToken = await storedToken(recorder)
