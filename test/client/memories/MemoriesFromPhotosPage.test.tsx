@@ -78,8 +78,9 @@ describe('MemoriesFromPhotosPage', () => {
     server.use(onGet('/memory/getPhotoImport', answer))
     renderWithProviders(<MemoriesFromPhotosPage />, { route: '/memoriesFromPhotos' })
 
-    expect(await screen.findByText(PHOTO_IMPORT_TEXTS.souvenirRule)).toBeInTheDocument()
-    const lisbon = screen.getByRole('region', { name: 'Lisbon' })
+    // The rule stands above the visits from the first paint, while they still load.
+    expect(screen.getByText(PHOTO_IMPORT_TEXTS.souvenirRule)).toBeInTheDocument()
+    const lisbon = await screen.findByRole('region', { name: 'Lisbon' })
     expect(within(lisbon).getByText('Goes on your Rare card of Lisbon.')).toBeInTheDocument()
     expect(within(lisbon).getByText('Verified by a photo')).toBeInTheDocument()
     const porto = screen.getByRole('region', { name: 'Porto' })
