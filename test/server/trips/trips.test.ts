@@ -290,7 +290,8 @@ describe("a Public trip's share page", () => {
       memoryContent: 'Port wine & <script>alert(1)</script> tiles.',
       visibility: VISIBILITY.Public,
     })
-    const tripId = await createTrip(owner, [secret, porto, open], VISIBILITY.Public)
+    const forFriends = await memoryOn(owner, 'jp-kyoto-1', '2025-06-15', '2025-06-16', VISIBILITY.Friends)
+    const tripId = await createTrip(owner, [secret, porto, open, forFriends], VISIBILITY.Public)
 
     const page = await t.app.inject({ method: 'GET', url: `/s/trip?shareId=${tripId}` })
     expect(page.statusCode).toBe(200)
@@ -300,6 +301,7 @@ describe("a Public trip's share page", () => {
     expect(page.body).not.toContain('<script>alert(1)')
     expect(page.body).not.toContain('Madrid')
     expect(page.body).not.toContain('private')
+    expect(page.body).not.toContain('Kyoto')
 
     const previewPath = /og:image" content="[^"]*(\/api\/image\/tripMap\?[^"]+)"/.exec(page.body)?.[1]
     const preview = await t.app.inject({ method: 'GET', url: (previewPath ?? '').replaceAll('&amp;', '&') })

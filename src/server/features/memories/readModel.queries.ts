@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { VISIBILITY } from '@shared/constants'
+
 import { notBlockedWith } from '../../db/blocks'
-import { commentNotModeratedFor } from '../../db/moderationFilters'
+import { commentNotModeratedFor, memoryShownToEveryone } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 
@@ -148,5 +150,16 @@ export function listVisibleMemoryIds(db: Reader, viewerId: string, memoryIds: st
     .select('memories.id')
     .where('memories.id', 'in', memoryIds)
     .where(visibleTo(viewerId))
+    .execute()
+}
+
+/** Of `memoryIds`, the Public ones shown to visitors (share pages): neither hidden nor by a suspended author. */
+export function listPublicMemoryIds(db: Reader, memoryIds: string[]) {
+  return db
+    .selectFrom('memories')
+    .select('memories.id')
+    .where('memories.id', 'in', memoryIds)
+    .where('memories.visibility', '=', VISIBILITY.Public)
+    .where(memoryShownToEveryone(nowIso()))
     .execute()
 }

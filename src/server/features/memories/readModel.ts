@@ -153,6 +153,12 @@ export async function filterVisibleMemoryIds(db: Reader, viewerId: string, memor
   return (await queries.listVisibleMemoryIds(db, viewerId, memoryIds)).map((row) => row.id)
 }
 
+/** Of `memoryIds`, those anyone holding a link may see (share pages), in no particular order. */
+export async function filterPublicMemoryIds(db: Reader, memoryIds: string[]): Promise<string[]> {
+  if (memoryIds.length === 0) return []
+  return (await queries.listPublicMemoryIds(db, memoryIds)).map((row) => row.id)
+}
+
 export async function getMyMemories(db: Kysely<Database>, signer: PictureSigner, userId: string): Promise<Memory[]> {
   const ids = await queries.listOwnMemoryIds(db, userId)
   return hydrateMemories(

@@ -10,9 +10,10 @@ import { blobFolder, type BlobStore } from '../../lib/blobStore'
 import { nowIso } from '../../lib/clock'
 import type { SharePageContent, SharePageContext } from '../../lib/sharePages'
 import type { Catalogue } from '../catalogue/catalogueCache'
-import { filterVisibleMemoryIds } from '../memories/readModel'
+import { filterPublicMemoryIds } from '../memories/readModel'
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, renderMapPreview } from '../travel/mapImage'
 import { getMapPlaces } from '../travel/service'
+import { MAP_REVISION } from '../travel/worldMap'
 
 import * as queries from './queries'
 
@@ -44,11 +45,9 @@ export async function findPublicTrip(db: Kysely<Database>, tripId: string): Prom
     queries.listTripMemories(db, [tripId]),
     queries.listTravellers(db, [tripId]),
   ])
-  // What a traveller without any tie to the owner may see: Public memories not hidden.
   const visible = new Set(
-    await filterVisibleMemoryIds(
+    await filterPublicMemoryIds(
       db,
-      '',
       rows.map((row) => row.memoryId),
     ),
   )
@@ -67,7 +66,7 @@ export async function findPublicTrip(db: Kysely<Database>, tripId: string): Prom
     }))
   const version = crypto
     .createHash('sha256')
-    .update(JSON.stringify([trip.title, memories.map((memory) => memory.cardSetId)]))
+    .update(JSON.stringify([MAP_REVISION, trip.title, memories.map((memory) => memory.cardSetId)]))
     .digest('base64url')
     .slice(0, 16)
   return {
