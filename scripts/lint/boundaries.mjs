@@ -62,7 +62,7 @@ const serverPublicModules = {
   operator: ['service.ts', 'auditLog.ts', 'requestOperator.ts'],
   session: ['credentials.ts', 'emailVerification.ts', 'passwordRules.ts', 'service.ts', 'userStats.ts'],
   share: [],
-  travel: ['service.ts', 'mapImage.ts', 'photoPlaces.ts', 'profilePreview.ts'],
+  travel: ['service.ts', 'mapImage.ts', 'photoPlaces.ts', 'profilePreview.ts', 'worldMap.ts'],
   trips: ['service.ts', 'sharePage.ts'],
   wallet: ['service.ts', 'certificates.ts', 'ledger.ts', 'referrals.ts', 'registration.ts'],
 }

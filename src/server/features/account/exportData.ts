@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { listTripStandings } from '../trips/service'
 
 import * as queries from './queries'
 
@@ -88,7 +89,7 @@ export async function collectExportData(db: Kysely<Database>, userId: string): P
     queries.listGifts(db, userId),
     queries.listVerifiedVisits(db, userId),
     queries.listWantToGo(db, userId),
-    queries.listTrips(db, userId),
+    listTripStandings(db, userId),
     queries.listOwnTripMemories(db, userId),
   ])
 

@@ -363,27 +363,6 @@ export function listContentRequests(db: Reader, userId: string) {
     .execute()
 }
 
-/** The trips the traveller owns or was invited to, oldest first, with their standing in each. */
-export function listTrips(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('trips')
-    .leftJoin('trip_members', (join) =>
-      join.onRef('trip_members.trip_id', '=', 'trips.id').on('trip_members.user_id', '=', userId),
-    )
-    .select([
-      'trips.id',
-      'trips.owner_id as ownerId',
-      'trips.title',
-      'trips.visibility',
-      'trips.created_at as createdAt',
-      'trip_members.status as memberStatus',
-    ])
-    .where((eb) => eb.or([eb('trips.owner_id', '=', userId), eb('trip_members.user_id', '=', userId)]))
-    .orderBy('trips.created_at')
-    .orderBy('trips.id')
-    .execute()
-}
-
 /** The traveller's own memories that are in a trip. */
 export function listOwnTripMemories(db: Kysely<Database>, userId: string) {
   return db

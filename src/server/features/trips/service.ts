@@ -84,6 +84,11 @@ async function travellersOf(db: Kysely<Database> | Transaction<Database>, trips:
   )
 }
 
+/** The trips the traveller owns, travels in or is invited to, oldest first, with their standing in each (the export). */
+export async function listTripStandings(db: Kysely<Database>, userId: string) {
+  return (await queries.listTripsOf(db, userId)).reverse()
+}
+
 /** getMyTrips: the trips the traveller owns, travels in or is invited to, newest first, as they may see them. */
 export async function getMyTrips(db: Kysely<Database>, userId: string): Promise<TripSummary[]> {
   const trips = await queries.listTripsOf(db, userId)
