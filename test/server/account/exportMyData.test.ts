@@ -4,10 +4,13 @@ import path from 'node:path'
 import { Value } from 'typebox/value'
 
 import { EXPORT_ESTIMATE_HEADER, EXPORT_FORMAT_VERSION, ExportDataSchema, type ExportData } from '@shared/account'
+import { VISIBILITY } from '@shared/constants'
 import { present } from '@test/helpers/present'
 import { startTestS3, type TestS3 } from '@test/helpers/s3'
 import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { unzip } from '@test/helpers/unzip'
+
+import { cardsOfRarity, createMemory, makeFriends } from '../memories/fixtures'
 
 import { buildTravellerWorld, SECRETS, uploadPicture, type TravellerWorld } from './accountKit'
 
@@ -151,6 +154,32 @@ describe('GET /api/account/exportMyData', () => {
       }),
     ])
     expect(data.spendingLimit).toEqual({ monthlyLimitCents: 5_000, pendingLimitCents: null, pendingAppliesAt: null })
+  })
+
+  it('holds the trips a traveller owns or is invited to, oldest first, with their own memories in each', async () => {
+    const ana = await t.register()
+    const ben = await t.register()
+    await makeFriends(t, ana, ben)
+    const [anaCard, benCard] = await cardsOfRarity(t, 2, 2)
+    const anaMemory = await createMemory(t, ana, anaCard, { visibility: VISIBILITY.Friends })
+    const benMemory = await createMemory(t, ben, benCard, { visibility: VISIBILITY.Public })
+    const trip = async (owner: TestUser, title: string, memoryIds: string[]) => {
+      const { body } = await t.call<{ tripId: string }>('POST', '/api/trip/createTrip', {
+        token: owner.token,
+        body: { title, visibility: VISIBILITY.Friends, memoryIds },
+      })
+      return body.data.tripId
+    }
+    const anasTrip = await trip(ana, 'Coast to coast', [anaMemory])
+    const bensTrip = await trip(ben, 'Ben goes north', [benMemory])
+    await t.call('POST', '/api/trip/inviteToTrip', { token: ben.token, body: { tripId: bensTrip, userId: ana.userId } })
+
+    const { data } = await unzippedExport(t, ana)
+    expect(data.trips).toEqual([
+      expect.objectContaining({ tripId: anasTrip, title: 'Coast to coast', role: 'owner', memoryIds: [anaMemory] }),
+      // Ben's memory is his to export, not Ana's.
+      expect.objectContaining({ tripId: bensTrip, title: 'Ben goes north', role: 'invited', memoryIds: [] }),
+    ])
   })
 
   it('holds the original pictures, byte for byte', async () => {
