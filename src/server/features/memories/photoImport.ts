@@ -2,11 +2,9 @@ import type { Kysely, Transaction } from 'kysely'
 
 import { MEMORY_PICTURES_MAX, SOUVENIRS_PER_DAY } from '@shared/constants'
 import type {
-  ChangeDraftPlaceBody,
   DraftCopy,
   ImportedPhoto,
   MemoryDraft,
-  MoveImportedPhotoBody,
   PhotoImport,
   PhotoPlace,
   SaveMemoryDraftBody,
@@ -285,53 +283,6 @@ export async function getPhotoImport(
   return { drafts, unplaced, souvenirsLeftToday: souvenirs.leftToday }
 }
 
-/** Moves one of the traveller's imported photos into one of their visits; a visit left without photos goes. */
-export async function moveImportedPhoto(trx: Transaction<Database>, userId: string, body: MoveImportedPhotoBody) {
-  await uploads.lockUploader(trx, userId)
-  const photo = await queries.findImportedPhoto(trx, userId, body.pictureFileName)
-  if (!photo) throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.photoNotFound)
-  if (!(await queries.findDraft(trx, userId, body.draftId)))
-    throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.draftNotFound)
-  await queries.setPhotoDraft(trx, userId, body.pictureFileName, body.draftId)
-  if (photo.draftId && photo.draftId !== body.draftId) await queries.deleteDraftIfEmpty(trx, photo.draftId)
-  return null
-}
-
-/** Drops an imported photo; answers its file name for the caller to delete once committed. */
-export async function removeImportedPhoto(trx: Transaction<Database>, userId: string, fileName: string) {
-  await uploads.lockUploader(trx, userId)
-  const photo = await queries.findImportedPhoto(trx, userId, fileName)
-  if (!photo) throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.photoNotFound)
-  await queries.deleteImportedPhotos(trx, userId, [fileName])
-  if (photo.draftId) await queries.deleteDraftIfEmpty(trx, photo.draftId)
-  return [fileName]
-}
-
-/** Gives a visit another place (the traveller's correction); only photos taken in that place verify it. */
-export async function changeDraftPlace(
-  trx: Transaction<Database>,
-  catalogue: Catalogue,
-  userId: string,
-  body: ChangeDraftPlaceBody,
-) {
-  if (!catalogue.placesById.has(body.cardSetId)) throw new AppError('NotFound', 'Place not found.')
-  // Like every write of a draft, under the traveller's row: a save of this visit has either finished or waits.
-  await uploads.lockUploader(trx, userId)
-  if (!(await queries.setDraftPlace(trx, userId, body.draftId, body.cardSetId)))
-    throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.draftNotFound)
-  return null
-}
-
-/** Discards a visit and its photos; answers their file names for the caller to delete once committed. */
-export async function discardMemoryDraft(trx: Transaction<Database>, userId: string, draftId: string) {
-  await uploads.lockUploader(trx, userId)
-  if (!(await queries.findDraft(trx, userId, draftId))) throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.draftNotFound)
-  const fileNames = (await queries.listDraftPhotoNames(trx, draftId)).map((photo) => photo.fileName)
-  await queries.deleteImportedPhotos(trx, userId, fileNames)
-  await queries.deleteDraft(trx, userId, draftId)
-  return fileNames
-}
-
 /**
  * Saves a visit as a memory, all or nothing: on the traveller's rarest free copy of the place, or, when they have none
  * and a photo verifies the visit, on a new Souvenir copy of the place's Common card (within the day's cap, one per
@@ -398,15 +349,4 @@ export async function saveMemoryDraft(
   await queries.releaseDraftPhotos(trx, draft.id)
   await queries.deleteDraft(trx, userId, draft.id)
   return { memoryId, userCardId, souvenir: !copy }
-}
-
-/** Deletes the files of photos whose rows a committed change removed; what the store cannot delete, the sweep will. */
-export async function deleteRemovedPhotoFiles(
-  blobs: BlobStore,
-  fileNames: readonly string[],
-  warn: (error: unknown, fileName: string) => void,
-): Promise<void> {
-  await Promise.all(
-    fileNames.map((fileName) => deletePictureFiles(blobs, fileName).catch((error: unknown) => warn(error, fileName))),
-  )
 }

@@ -11,16 +11,14 @@ import { closeHeicDecoder } from '../../lib/heic/heicDecoder'
 import { userId } from '../../lib/requestUser'
 
 import { getOnThisDay } from './onThisDay'
+import { getPhotoImport, importPhoto, saveMemoryDraft } from './photoImport'
 import {
   changeDraftPlace,
   deleteRemovedPhotoFiles,
   discardMemoryDraft,
-  getPhotoImport,
-  importPhoto,
   moveImportedPhoto,
   removeImportedPhoto,
-  saveMemoryDraft,
-} from './photoImport'
+} from './photoVisits'
 import { deletePictureFiles, memoryPictureStore } from './pictures'
 import { readMemoryPicture, uploadMemoryPicture } from './pictureUploads'
 import { likeMemory, postComment } from './reactions'

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography'
 
 import { PLACE_STATUS_LABELS, type PlaceStatus } from '@shared/travel'
 
-import { HatchPattern, MARKER_SHAPES, usePlaceFills } from './TravelMap'
+import { HatchPattern, MARKER_SHAPES, usePlaceFills } from './mapMarks'
 
 const ENTRIES: { key: PlaceStatus | 'wantToGo'; label: string; detail: string }[] = [
   { key: 'verified', label: PLACE_STATUS_LABELS.verified, detail: 'solid, with a seal' },
