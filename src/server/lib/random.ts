@@ -1,12 +1,19 @@
 import crypto from 'node:crypto'
 
+import { v7 as uuidv7 } from 'uuid'
+
 /** An integer in [0, max). Draws go through here so tests can inject a source; production uses crypto.randomInt. */
 export type RandomInt = (max: number) => number
 
 export const cryptoRandomInt: RandomInt = (max) => crypto.randomInt(max)
 
+/**
+ * A new row id: a UUID version 7, which starts with the time it was made. Rows made together sort together, so a
+ * commit's new rows share the last pages of each index instead of landing on random ones (docs/benchmarks.md, "Group
+ * commit"); its 74 random bits keep an id unguessable, as a shared draw's link needs.
+ */
 export function newId(): string {
-  return crypto.randomUUID()
+  return uuidv7()
 }
 
 /** A code of `length` characters from `alphabet`, uniformly chosen with crypto.randomInt. */
