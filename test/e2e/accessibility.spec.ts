@@ -144,7 +144,7 @@ async function scanReveal(page: Page, name: string, start: () => Promise<void>):
   const found: string[] = []
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 })
-    const scan = axeViolations(page, `${width}px ${name}`)
+    const scan = axeViolations(page, `${width}px ${name}`, { whileAnimating: true })
     for (;;) {
       const scanned = await Promise.race([scan.then(() => true), page.clock.runFor(1).then(() => false)])
       if (scanned) break

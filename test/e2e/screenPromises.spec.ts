@@ -22,7 +22,7 @@ const SERVER_FAILURE = 'The database is not answering'
 
 /** Axe on what the journey shows, or only within `within` (a selector) where the journey is about one control. */
 async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
-  expect(await axeViolations(page, page.url(), within)).toEqual([])
+  expect(await axeViolations(page, page.url(), { within })).toEqual([])
 }
 
 /** Answers one call with a server failure in the envelope, as a crashed handler would. */
