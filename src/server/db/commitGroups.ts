@@ -1,6 +1,9 @@
+import { AsyncResource } from 'node:async_hooks'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, KyselyPlugin, Transaction } from 'kysely'
+
+import { isDatabaseBusy } from '../lib/databaseErrors'
 
 import type { Database } from './schema'
 
@@ -30,7 +33,8 @@ export class CommitGroups {
 
   run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      // The work runs in its caller's context (its request's trace and log), whichever caller started the group.
+      this.queue.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject })
       if (!this.draining) void this.drain()
     })
   }
@@ -54,7 +58,7 @@ export class CommitGroups {
     }
     const succeeded: { member: Member; value: unknown }[] = []
     let groupError: { error: unknown } | null = null
-    while (groupError === null && succeeded.length < GROUP_LIMIT) {
+    for (let taken = 0; groupError === null && taken < GROUP_LIMIT;) {
       const member = this.queue.shift()
       if (!member) {
         // Let the requests already read by the server start their transactions, and take them into this commit.
@@ -62,6 +66,7 @@ export class CommitGroups {
         if (this.queue.length === 0) break
         continue
       }
+      taken += 1
       let savepoint
       try {
         savepoint = await trx.savepoint(MEMBER).execute()
@@ -70,11 +75,14 @@ export class CommitGroups {
         groupError = { error }
         break
       }
+      const state = { ended: false }
       try {
-        const value = await member.work(savepoint)
+        const value = await member.work(savepoint.withPlugin(refusedOnceEnded(state)))
+        state.ended = true
         await savepoint.releaseSavepoint(MEMBER).execute()
         succeeded.push({ member, value })
       } catch (error) {
+        state.ended = true
         member.reject(error)
         try {
           await savepoint.rollbackToSavepoint(MEMBER).execute()
@@ -83,6 +91,9 @@ export class CommitGroups {
           // SQLite ended the whole transaction (a full disk, an I/O error): the others' work is gone too.
           groupError = { error: rollbackError }
         }
+        // Another connection (an operator's command) wrote since this group began: every later write in it would be
+        // refused the same way, so the group commits what succeeded and the next one starts afresh.
+        if (isDatabaseBusy(error)) break
       }
     }
     try {
@@ -97,5 +108,19 @@ export class CommitGroups {
       return
     }
     for (const { member, value } of succeeded) member.resolve(value)
+  }
+}
+
+/**
+ * A member's queries after its work has returned or thrown (a write not awaited) would land in the next member's
+ * savepoint or in the shared commit: they are refused instead, as Kysely refuses a query on a finished transaction.
+ */
+function refusedOnceEnded(state: { ended: boolean }): KyselyPlugin {
+  return {
+    transformQuery({ node }) {
+      if (state.ended) throw new Error('A query was sent after its transaction had ended.')
+      return node
+    },
+    transformResult: ({ result }) => Promise.resolve(result),
   }
 }

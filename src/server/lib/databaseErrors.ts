@@ -67,6 +67,12 @@ export function isTransientConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001'
 }
 
+/** SQLite found the database locked, or its snapshot older than another connection's commit (SQLITE_BUSY_*). */
+export function isDatabaseBusy(error: unknown): boolean {
+  const { code } = driverError(error)
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY')
+}
+
 export const VALUE_NOT_STORABLE = 'The request contains a value that cannot be stored.'
 
 /**

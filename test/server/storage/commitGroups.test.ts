@@ -104,4 +104,35 @@ describe('SQLite transactions that arrive together', () => {
     )
     expect(seen).toEqual([0, 1, 2])
   })
+
+  it('refuse a query sent after its transaction has returned, so it is never committed with the others', async () => {
+    let late: Promise<unknown> = Promise.resolve()
+    await inTransaction(db, async (trx) => {
+      // A write not awaited: it would otherwise land in the next transaction's savepoint or in the shared commit.
+      late = new Promise((resolve) => setImmediate(resolve)).then(() => addTrip('ghost')(trx))
+      return addTrip('lisbon')(trx)
+    })
+    await expect(late).rejects.toThrow('A query was sent after its transaction had ended.')
+    await inTransaction(db, addTrip('porto'))
+    expect(await tripIds()).toEqual(['lisbon', 'porto'])
+  })
+
+  it('start afresh after another connection wrote since they began, so only the one that met it fails', async () => {
+    const other = createDb(parseDatabaseUrl(`sqlite:${path.join(folder, 'groups.sqlite')}`))
+    try {
+      const outcomes = await Promise.allSettled([
+        inTransaction(db, async (trx) => {
+          // This group reads, then an operator's command writes to the file from its own connection.
+          await sql`select count(*) from trips`.execute(trx)
+          await sql`insert into trips (id) values ('by-the-operator')`.execute(other)
+        }),
+        inTransaction(db, addTrip('lisbon')),
+        inTransaction(db, addTrip('porto')),
+      ])
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+      expect(await tripIds()).toEqual(['by-the-operator', 'porto'])
+    } finally {
+      await other.destroy()
+    }
+  })
 })
