@@ -8,9 +8,10 @@ export type RandomInt = (max: number) => number
 export const cryptoRandomInt: RandomInt = (max) => crypto.randomInt(max)
 
 /**
- * A new row id: a UUID version 7, which starts with the time it was made. Rows made together sort together, so a
- * commit's new rows share the last pages of each index instead of landing on random ones (docs/benchmarks.md, "Group
- * commit"); its 74 random bits keep an id unguessable, as a shared draw's link needs.
+ * A new row id: a UUID version 7, which starts with the millisecond it was made. Rows made together sort together, so
+ * a commit's new rows share the last pages of each index instead of landing on random ones (docs/benchmarks.md, "Group
+ * commit"). Each id carries 42 fresh random bits after a counter that starts at random each millisecond: knowing one
+ * id does not give the next, so a link made of one (a shared draw, a trip) is not guessed.
  */
 export function newId(): string {
   return uuidv7()
