@@ -63,7 +63,7 @@ const serverPublicModules = {
   session: ['credentials.ts', 'emailVerification.ts', 'passwordRules.ts', 'service.ts', 'userStats.ts'],
   share: [],
   travel: ['service.ts', 'mapImage.ts', 'photoPlaces.ts', 'profilePreview.ts', 'worldMap.ts'],
-  trips: ['service.ts', 'sharePage.ts'],
+  trips: ['service.ts', 'reading.ts', 'sharePage.ts'],
   wallet: ['service.ts', 'certificates.ts', 'ledger.ts', 'referrals.ts', 'registration.ts'],
 }
 

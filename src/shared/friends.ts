@@ -5,6 +5,7 @@ import { FRIEND_CODE_LENGTH, USERNAME_MAX_LENGTH } from './constants'
 import { MemoryListSchema } from './memories'
 import { UserCardStatsSchema } from './session'
 import { ProgressFigureSchema } from './travel'
+import { TravelledTripSchema } from './trips'
 
 /** Lenient on length so a mistyped code gets a readable "no traveller has this code" instead of a schema error. */
 export const FriendCodeBodySchema = Type.Object({
@@ -70,5 +71,7 @@ export const FriendPageSchema = Type.Object({
   memories: MemoryListSchema,
   /** How many of their memories the viewer may see in all. */
   memoryCount: IntegerSchema(),
+  /** The newest TRAVELLED_TRIPS_LISTED trips they own or travel in that the viewer may open. */
+  trips: Type.Array(TravelledTripSchema),
 })
 export type FriendPage = Static<typeof FriendPageSchema>

@@ -79,6 +79,28 @@ export type TripSummary = Static<typeof TripSummarySchema>
 
 export const TripListSchema = Type.Array(TripSummarySchema)
 
+/** The trips a friend page lists at most, newest first. */
+export const TRAVELLED_TRIPS_LISTED = 20
+
+/**
+ * A trip on a traveller's friend page: one they own or travel in, as the viewer may see it (dates, places and count
+ * from the memories the viewer may see).
+ */
+export const TravelledTripSchema = Type.Object({
+  tripId: IdSchema,
+  title: Type.String(),
+  visibility: VisibilitySchema,
+  owner: TripTravellerSchema,
+  /** The page's traveller in the trip: its owner, or travelling in it. */
+  travellerRole: Type.Union([Type.Literal('owner'), Type.Literal('accepted')]),
+  startDate: Nullable(PlainDateSchema),
+  endDate: Nullable(PlainDateSchema),
+  memoryCount: IntegerSchema(),
+  places: Type.Array(TripPlaceSchema),
+  createdAt: IsoDateTimeSchema,
+})
+export type TravelledTrip = Static<typeof TravelledTripSchema>
+
 /** A trip with its travellers and its timeline: the memories the viewer may see, by date. */
 export const TripSchema = Type.Object({
   ...TripSummarySchema.properties,

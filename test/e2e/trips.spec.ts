@@ -117,6 +117,12 @@ test('a traveller makes a trip of her memories, a friend she invites adds his, a
   await snap(marta, 'trip-page')
   await marta.setViewportSize({ width: 390, height: 844 })
   await snap(marta, 'trip-page-phone')
+  // Ben's page shows the trip he travels in, with whom.
+  const benId = (await api<{ userId: string }>(ben, 'GET', '/getUser', benToken)).userId
+  await marta.goto(`/friend/${benId}`)
+  const benTrips = marta.getByRole('region', { name: `${benName}'s trips (1)` })
+  await expect(benTrips.getByRole('link', { name: /Iberian spring/ })).toContainText('With you')
+  await snap(marta, 'friend-trips-phone')
   await marta.goto('/myMemories')
   await expect(marta.getByRole('region', { name: 'My Trips' }).getByText('Iberian spring')).toBeVisible()
   await snap(marta, 'my-trips-phone')

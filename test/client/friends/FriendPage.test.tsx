@@ -4,16 +4,22 @@ import { Route, Routes } from 'react-router-dom'
 import type { FriendPage as FriendPageData } from '@shared/friends'
 import { TEXTS } from '@shared/texts'
 import { FriendPage } from '@client/features/friends/FriendPage'
+import { TravelledTrips } from '@client/features/trips/components/TravelledTrips'
 import { paths } from '@client/lib/paths'
+import { makeUser } from '@test/helpers/fixtures'
 import { neverAnswered, onGet, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
 import { makeMemory } from '../memories/fixtures'
 
 function renderFriend(userId = 'u-lena') {
+  server.use(onGet('/getUser', makeUser({ userId: 'u-me', username: 'me' })), onGet('/checkNewNotifications', false))
   return renderWithProviders(
     <Routes>
-      <Route path={paths.friend.path} element={<FriendPage />} />
+      <Route
+        path={paths.friend.path}
+        element={<FriendPage renderTrips={(trips, username) => <TravelledTrips trips={trips} username={username} />} />}
+      />
     </Routes>,
     { route: paths.friend.href(userId) },
   )
@@ -45,6 +51,7 @@ const lenaPage: FriendPageData = {
     }),
   ],
   memoryCount: 1,
+  trips: [],
 }
 
 // Screens with MUI render slowly in jsdom on a shared machine.
@@ -81,6 +88,65 @@ describe('FriendPage', () => {
       'href',
       '/viewMemory/m-lena',
     )
+  })
+
+  it('lists the trips they own or travel in, each opening its page, with whom they travelled', async () => {
+    const owner = { userId: 'u-ana', username: 'ana', avatarId: 2, role: 'owner' as const }
+    const trip = {
+      visibility: 3,
+      startDate: '2025-05-01',
+      endDate: '2025-05-06',
+      createdAt: '2025-05-07T10:00:00.000Z',
+    }
+    server.use(
+      onGet('/friends/getFriendPage', {
+        ...lenaPage,
+        trips: [
+          {
+            ...trip,
+            tripId: 't-portugal',
+            title: 'Portugal by train',
+            owner,
+            travellerRole: 'accepted',
+            memoryCount: 2,
+            places: [
+              { cardSetId: 'pt-lisbon', name: 'Lisbon', cardId: 'pt-lisbon-1' },
+              { cardSetId: 'pt-porto', name: 'Porto', cardId: 'pt-porto-1' },
+            ],
+          },
+          {
+            ...trip,
+            tripId: 't-alps',
+            title: 'Alps',
+            owner: { ...owner, userId: 'u-me', username: 'me' },
+            travellerRole: 'accepted',
+            memoryCount: 0,
+            startDate: null,
+            endDate: null,
+            places: [],
+          },
+        ],
+      }),
+    )
+    renderFriend()
+
+    const trips = await screen.findByRole('region', { name: "lena's trips (2)" })
+    const portugal = within(trips).getByRole('link', { name: /Portugal by train/ })
+    expect(portugal).toHaveAttribute('href', '/trip/t-portugal')
+    expect(within(portugal).getByText('Lisbon → Porto')).toBeInTheDocument()
+    expect(within(portugal).getByText('2025-05-01 – 2025-05-06 · 2 memories')).toBeInTheDocument()
+    expect(within(portugal).getByText('With ana')).toBeInTheDocument()
+    const alps = within(trips).getByRole('link', { name: /Alps/ })
+    expect(within(alps).getByText('No dates yet · 0 memories')).toBeInTheDocument()
+    // A trip of the viewer's own that Lena travels in.
+    expect(await within(alps).findByText('With you')).toBeInTheDocument()
+  })
+
+  it('shows no trips section for a friend without trips', async () => {
+    server.use(onGet('/friends/getFriendPage', lenaPage))
+    renderFriend()
+    expect(await screen.findByRole('region', { name: "lena's memories (1)" })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: /trips/ })).not.toBeInTheDocument()
   })
 
   it('says what to do when you share no place and they share no memory', async () => {

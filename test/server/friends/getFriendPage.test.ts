@@ -1,3 +1,4 @@
+import { VISIBILITY } from '@shared/constants'
 import type { FriendPage } from '@shared/friends'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { createMemory, giveCopy, makeFriends } from '@test/server/memories/fixtures'
@@ -51,6 +52,71 @@ describe('GET /api/friends/getFriendPage', () => {
     expect(page.memoryCount).toBe(2)
     expect(JSON.stringify(page)).not.toContain('Berlin, private')
     expect(JSON.stringify(page)).not.toContain(bob.email)
+  })
+
+  it('lists the trips a friend owns or travels in that the viewer may open, each as far as the viewer may see it', async () => {
+    const ann = await t.register()
+    const bob = await t.register()
+    const carl = await t.register()
+    await makeFriends(t, ann, bob)
+    await makeFriends(t, bob, carl)
+    const post = (user: TestUser, call: string, body: unknown) =>
+      t.call<{ tripId: string } | null>('POST', `/api/trip/${call}`, { token: user.token, body })
+    const trip = async (owner: TestUser, title: string, visibility: number, memoryIds: string[] = []) => {
+      const { body } = await post(owner, 'createTrip', { title, visibility, memoryIds })
+      return body.data?.tripId ?? ''
+    }
+    const travelIn = async (tripId: string, owner: TestUser, traveller: TestUser, accept = true) => {
+      await post(owner, 'inviteToTrip', { tripId, userId: traveller.userId })
+      if (accept) await post(traveller, 'answerTripInvite', { tripId, accept: true })
+    }
+
+    const lisbon = await createMemory(t, bob, 'pt-lisbon-1', {
+      visibility: VISIBILITY.Public,
+      memoryStartDate: '2025-05-01',
+      memoryEndDate: '2025-05-03',
+    })
+    const porto = await createMemory(t, bob, 'pt-porto-1', {
+      visibility: VISIBILITY.Private,
+      memoryStartDate: '2025-05-04',
+      memoryEndDate: '2025-05-06',
+      memoryContent: 'Porto, private',
+    })
+    const ownFriendsTrip = await trip(bob, 'Portugal by train', VISIBILITY.Friends, [lisbon, porto])
+    await trip(bob, 'Only mine', VISIBILITY.Private)
+    const publicTripOfCarl = await trip(carl, 'Alps with Carl', VISIBILITY.Public)
+    await travelIn(publicTripOfCarl, carl, bob)
+    await travelIn(await trip(carl, 'For Carl’s friends', VISIBILITY.Friends), carl, bob)
+    await travelIn(await trip(carl, 'Bob only invited', VISIBILITY.Public), carl, bob, false)
+
+    const { body } = await friendPage(ann, bob.userId)
+    expect(body.data.trips).toEqual([
+      expect.objectContaining({
+        tripId: publicTripOfCarl,
+        travellerRole: 'accepted',
+        owner: expect.objectContaining({ userId: carl.userId }),
+        memoryCount: 0,
+      }),
+      expect.objectContaining({
+        tripId: ownFriendsTrip,
+        title: 'Portugal by train',
+        travellerRole: 'owner',
+        // Dates, places and count come from the memories Ann may see: Porto is Bob's alone.
+        startDate: '2025-05-01',
+        endDate: '2025-05-03',
+        memoryCount: 1,
+        places: [expect.objectContaining({ name: 'Lisbon' })],
+      }),
+    ])
+    expect(JSON.stringify(body.data.trips)).not.toContain('Porto')
+
+    // Carl sees the trips of his that Bob travels in and Bob's Friends trip, not Bob's Private one; once Carl blocks
+    // Ann, his trip is gone from her view.
+    expect((await friendPage(carl, bob.userId)).body.data.trips.map((seen) => seen.title).sort()).toEqual(
+      ['Alps with Carl', 'For Carl’s friends', 'Portugal by train'].sort(),
+    )
+    await t.call('POST', '/api/blocks/blockTraveller', { token: carl.token, body: { travellerId: ann.userId } })
+    expect((await friendPage(ann, bob.userId)).body.data.trips.map((seen) => seen.tripId)).toEqual([ownFriendsTrip])
   })
 
   it('refuses a stranger, oneself and an unknown id with one answer that names nobody', async () => {

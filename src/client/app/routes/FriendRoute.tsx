@@ -1,9 +1,19 @@
+import type { RenderTravelledTrips } from '../../components/travelledTrips'
 import { FriendPage } from '../../features/friends/FriendPage'
+import { TravelledTrips } from '../../features/trips/components/TravelledTrips'
 
 import { renderReportAction } from './reportAction'
 import { renderTravellerActions } from './travellerActions'
 
-/** /friend/{userId}: a friend's page, with the actions on them and Report beside their name. */
+const renderTrips: RenderTravelledTrips = (trips, username) => <TravelledTrips trips={trips} username={username} />
+
+/** /friend/{userId}: a friend's page, with the actions on them, Report beside their name and their trips. */
 export function FriendRoute() {
-  return <FriendPage renderTravellerActions={renderTravellerActions} renderReportAction={renderReportAction} />
+  return (
+    <FriendPage
+      renderTravellerActions={renderTravellerActions}
+      renderReportAction={renderReportAction}
+      renderTrips={renderTrips}
+    />
+  )
 }

@@ -17,6 +17,7 @@ import { DetailSkeleton } from '../../components/DetailSkeleton'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadFailed } from '../../components/LoadFailed'
 import type { RenderReportAction } from '../../components/reportAction'
+import type { RenderTravelledTrips } from '../../components/travelledTrips'
 import type { RenderTravellerActions } from '../../components/travellerActions'
 import { usePageTitle } from '../../components/usePageTitle'
 import { UserAvatar } from '../../components/UserAvatar'
@@ -36,9 +37,11 @@ export const NOT_A_FRIEND_TEXT = 'This traveller is not on your friend list. Add
 export function FriendPage({
   renderTravellerActions,
   renderReportAction,
+  renderTrips,
 }: {
   renderTravellerActions?: RenderTravellerActions
   renderReportAction?: RenderReportAction
+  renderTrips?: RenderTravelledTrips
 }) {
   const { userId } = useParams()
   const { currentData, isFetching, error, refetch } = useGetFriendPageQuery(userId ?? skipToken)
@@ -69,7 +72,7 @@ export function FriendPage({
       </Stack>
     )
   }
-  return <FriendProfile {...{ page, renderTravellerActions, renderReportAction }} />
+  return <FriendProfile {...{ page, renderTravellerActions, renderReportAction, renderTrips }} />
 }
 
 interface FriendProfileProps {
@@ -77,9 +80,11 @@ interface FriendProfileProps {
   renderTravellerActions?: RenderTravellerActions
   /** Report, beside the friend's name (app/ composes it). */
   renderReportAction?: RenderReportAction
+  /** Their trips, before their memories (app/ composes the trips feature's list). */
+  renderTrips?: RenderTravelledTrips
 }
 
-function FriendProfile({ page, renderTravellerActions, renderReportAction }: FriendProfileProps) {
+function FriendProfile({ page, renderTravellerActions, renderReportAction, renderTrips }: FriendProfileProps) {
   const { friend, travel } = page
   return (
     <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
@@ -122,6 +127,8 @@ function FriendProfile({ page, renderTravellerActions, renderReportAction }: Fri
       </Paper>
 
       <SharedPlaces places={page.sharedPlaces} username={friend.username} />
+
+      {renderTrips?.(page.trips, friend.username)}
 
       <Box component="section" aria-labelledby="friend-memories-title">
         <Typography id="friend-memories-title" variant="h5" component="h2" gutterBottom>

@@ -20,8 +20,9 @@ export const friendsApi = baseApi.injectEndpoints({
       providesTags: [{ type: 'Friend', id: 'LIST' }],
     }),
     /**
-     * A friend's page. It changes with the friendship (removed, it refuses) and with their memories the viewer likes
-     * or comments on, so it goes with the friend list and with each memory it lists.
+     * A friend's page. It changes with the friendship (removed, it refuses), with their memories the viewer likes
+     * or comments on and with the trips the viewer travels in, so it goes with the friend list, each memory it lists
+     * and every list of trips.
      */
     getFriendPage: build.query<CallResponse<'getFriendPage'>, string>({
       query: (userId) => ({ ...friendsCalls.getFriendPage, params: { userId } }),
@@ -29,6 +30,7 @@ export const friendsApi = baseApi.injectEndpoints({
       providesTags: (page, _error, userId) => [
         { type: 'Friend', id: 'LIST' },
         { type: 'Friend', id: userId },
+        { type: 'Trip', id: 'LIST' },
         ...(page?.memories ?? []).map((memory) => ({ type: 'Memory' as const, id: memory.memoryId })),
       ],
     }),

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { listTripStandings } from '../trips/service'
+import { listTripStandings } from '../trips/reading'
 
 import * as queries from './queries'
 

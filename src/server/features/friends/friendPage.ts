@@ -9,6 +9,7 @@ import type { PictureSigner } from '../../lib/pictureSigner'
 import type { Catalogue } from '../catalogue/catalogueCache'
 import { getMemoriesOfAuthor } from '../memories/readModel'
 import { placesBeenByBoth, progressOf } from '../travel/service'
+import { getTravelledTrips } from '../trips/reading'
 
 import { findFriendProfile, listUserCardStats } from './queries'
 
@@ -19,8 +20,8 @@ import { findFriendProfile, listUserCardStats } from './queries'
 export const NOT_A_FRIEND = 'This traveller is not on your friend list. Add them with their friend code first.'
 
 /**
- * A friend's page: the figures their profile share page shows anyone, the memories the viewer may see (never a Private
- * one) and the places both have been to. Only friends may open it; a friend's been-there is theirs to see already.
+ * A friend's page: the figures their profile share page shows anyone, the memories and trips the viewer may see (never
+ * a Private memory) and the places both have been to. Only friends may open it; a friend's been-there is theirs to see already.
  */
 export async function getFriendPage(
   db: Kysely<Database>,
@@ -31,11 +32,12 @@ export async function getFriendPage(
 ): Promise<FriendPage> {
   const row = await findFriendProfile(db, viewerId, friendId)
   if (!row) throw new AppError('NotFound', NOT_A_FRIEND)
-  const [stats, progress, sharedPlaces, memories] = await Promise.all([
+  const [stats, progress, sharedPlaces, memories, trips] = await Promise.all([
     listUserCardStats(db, [row.id]),
     progressOf(db, catalogue, row.id),
     placesBeenByBoth(db, catalogue, viewerId, row.id),
     getMemoriesOfAuthor(db, signer, viewerId, row.id, FRIEND_PAGE_MEMORIES),
+    getTravelledTrips(db, viewerId, row.id),
   ])
   return {
     friend: {
@@ -52,5 +54,6 @@ export async function getFriendPage(
     sharedPlaces,
     memories: memories.memories,
     memoryCount: memories.total,
+    trips,
   }
 }

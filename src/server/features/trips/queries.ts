@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
@@ -35,19 +35,10 @@ export function lockTrip(trx: Transaction<Database>, tripId: string) {
  * Trips `viewerId` may open: their own and those they travel in or are invited to; a Public trip; a Friends trip of a
  * friend. Never across a block.
  */
-export function findVisibleTrip(db: Reader, viewerId: string, tripId: string) {
-  return db
-    .selectFrom('trips')
-    .select([
-      'trips.id',
-      'trips.owner_id as ownerId',
-      'trips.title',
-      'trips.visibility',
-      'trips.created_at as createdAt',
-    ])
-    .where('trips.id', '=', tripId)
-    .where(notBlockedWith(viewerId, 'trips.owner_id'))
-    .where((eb) =>
+function openableBy(viewerId: string) {
+  return (eb: ExpressionBuilder<Database, 'trips'>) =>
+    eb.and([
+      notBlockedWith(viewerId, 'trips.owner_id'),
       eb.or([
         eb('trips.owner_id', '=', viewerId),
         eb.exists(
@@ -69,8 +60,52 @@ export function findVisibleTrip(db: Reader, viewerId: string, tripId: string) {
           ),
         ]),
       ]),
-    )
+    ])
+}
+
+const TRIP_COLUMNS = [
+  'trips.id',
+  'trips.owner_id as ownerId',
+  'trips.title',
+  'trips.visibility',
+  'trips.created_at as createdAt',
+] as const
+
+export function findVisibleTrip(db: Reader, viewerId: string, tripId: string) {
+  return db
+    .selectFrom('trips')
+    .select(TRIP_COLUMNS)
+    .where('trips.id', '=', tripId)
+    .where(openableBy(viewerId))
     .executeTakeFirst()
+}
+
+/**
+ * The trips `travellerId` owns or travels in (not those they are only invited to) that `viewerId` may open, newest
+ * first: what the traveller's friend page lists.
+ */
+export function listTravelledTripsVisibleTo(db: Reader, viewerId: string, travellerId: string, limit: number) {
+  return db
+    .selectFrom('trips')
+    .select(TRIP_COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb('trips.owner_id', '=', travellerId),
+        eb.exists(
+          eb
+            .selectFrom('trip_members')
+            .select('trip_members.user_id')
+            .whereRef('trip_members.trip_id', '=', 'trips.id')
+            .where('trip_members.user_id', '=', travellerId)
+            .where('trip_members.status', '=', 'accepted'),
+        ),
+      ]),
+    )
+    .where(openableBy(viewerId))
+    .orderBy('trips.created_at', 'desc')
+    .orderBy('trips.id', 'desc')
+    .limit(limit)
+    .execute()
 }
 
 /** The trips the traveller owns, travels in or is invited to, newest first. */

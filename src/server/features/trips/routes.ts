@@ -6,13 +6,12 @@ import { route } from '../../lib/calls'
 import { AppError } from '../../lib/errors'
 import { userId } from '../../lib/requestUser'
 
+import { getMyTrips, getTrip } from './reading'
 import {
   addTripMemory,
   answerTripInvite,
   createTrip,
   deleteTrip,
-  getMyTrips,
-  getTrip,
   inviteToTrip,
   removeTripMember,
   removeTripMemory,

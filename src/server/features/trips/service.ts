@@ -7,12 +7,8 @@ import {
   TRIP_TEXTS,
   type AnswerTripInviteBody,
   type CreateTripBody,
-  type Trip,
   type TripMemberBody,
   type TripMemoryBody,
-  type TripPlace,
-  type TripSummary,
-  type TripTraveller,
   type UpdateTripBody,
 } from '@shared/trips'
 
@@ -21,163 +17,14 @@ import type { Database } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
 import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import type { PictureSigner } from '../../lib/pictureSigner'
 import { newId } from '../../lib/random'
-import { filterVisibleMemoryIds, hydrateMemories } from '../memories/readModel'
 import { notify } from '../notifications/service'
 
 import * as queries from './queries'
+import { travellersOf } from './reading'
 
 /** The app's path of a trip's page, which notifications open. */
 export const tripPath = (tripId: string) => `/trip/${encodeURIComponent(tripId)}`
-
-type Role = TripTraveller['role']
-type TripMemoryRow = Awaited<ReturnType<typeof queries.listTripMemories>>[number]
-
-/** A memory's place in a timeline: by its first day (undated last), then when it was written. */
-function byDate(a: TripMemoryRow, b: TripMemoryRow): number {
-  if (a.startDate !== b.startDate) {
-    if (a.startDate === null) return 1
-    if (b.startDate === null) return -1
-    return a.startDate < b.startDate ? -1 : 1
-  }
-  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0
-}
-
-/** Dates and places of a trip from the memories given (those its viewer may see), in the order travelled. */
-function datesAndPlaces(memories: TripMemoryRow[]) {
-  const ordered = [...memories].sort(byDate)
-  const starts = ordered.flatMap((memory) => memory.startDate ?? [])
-  const ends = ordered.flatMap((memory) => memory.endDate ?? memory.startDate ?? [])
-  const places: TripPlace[] = []
-  for (const memory of ordered) {
-    // A place comes again when the journey returns to it after another.
-    if (places.at(-1)?.cardSetId !== memory.cardSetId)
-      places.push({ cardSetId: memory.cardSetId, name: memory.place, cardId: memory.cardId })
-  }
-  return {
-    ordered,
-    startDate: starts.length > 0 ? starts.reduce((a, b) => (a < b ? a : b)) : null,
-    endDate: ends.length > 0 ? ends.reduce((a, b) => (a > b ? a : b)) : null,
-    places,
-  }
-}
-
-async function travellersOf(db: Kysely<Database> | Transaction<Database>, trips: { id: string; ownerId: string }[]) {
-  const ids = trips.map((trip) => trip.id)
-  const [members, owners] = await Promise.all([
-    ids.length > 0 ? queries.listTravellers(db, ids) : [],
-    trips.length > 0 ? queries.findUsers(db, [...new Set(trips.map((trip) => trip.ownerId))]) : [],
-  ])
-  const ownerById = new Map(owners.map((owner) => [owner.userId, owner]))
-  return new Map(
-    trips.map((trip) => {
-      const owner = ownerById.get(trip.ownerId)
-      const travellers: TripTraveller[] = [
-        ...(owner ? [{ ...owner, role: 'owner' as const }] : []),
-        ...members
-          .filter((member) => member.tripId === trip.id)
-          .map(({ userId, username, avatarId, status }) => ({ userId, username, avatarId, role: status })),
-      ]
-      return [trip.id, travellers]
-    }),
-  )
-}
-
-/** The trips the traveller owns, travels in or is invited to, oldest first, with their standing in each (the export). */
-export async function listTripStandings(db: Kysely<Database>, userId: string) {
-  return (await queries.listTripsOf(db, userId)).reverse()
-}
-
-/** getMyTrips: the trips the traveller owns, travels in or is invited to, newest first, as they may see them. */
-export async function getMyTrips(db: Kysely<Database>, userId: string): Promise<TripSummary[]> {
-  const trips = await queries.listTripsOf(db, userId)
-  if (trips.length === 0) return []
-  const [memories, travellers] = await Promise.all([
-    queries.listTripMemories(
-      db,
-      trips.map((trip) => trip.id),
-    ),
-    travellersOf(db, trips),
-  ])
-  const visible = new Set(
-    await filterVisibleMemoryIds(
-      db,
-      userId,
-      memories.map((memory) => memory.memoryId),
-    ),
-  )
-  return trips.flatMap((trip) => {
-    const owner = travellers.get(trip.id)?.find((traveller) => traveller.role === 'owner')
-    if (!owner) return []
-    const inTrip = memories.filter((memory) => memory.tripId === trip.id && visible.has(memory.memoryId))
-    const { startDate, endDate, places } = datesAndPlaces(inTrip)
-    const myRole: Role = trip.ownerId === userId ? 'owner' : (trip.memberStatus ?? 'invited')
-    return [
-      {
-        tripId: trip.id,
-        title: trip.title,
-        visibility: trip.visibility,
-        owner,
-        myRole,
-        startDate,
-        endDate,
-        memoryCount: inTrip.length,
-        places,
-        myMemoryIds: inTrip.flatMap((memory) => (memory.authorId === userId ? memory.memoryId : [])),
-        createdAt: trip.createdAt,
-      },
-    ]
-  })
-}
-
-/** getTrip: the trip as `viewerId` may see it; its timeline holds only the memories they may see. */
-export async function getTrip(
-  db: Kysely<Database>,
-  signer: PictureSigner,
-  viewerId: string,
-  tripId: string,
-): Promise<Trip> {
-  const trip = await queries.findVisibleTrip(db, viewerId, tripId)
-  if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-  const [memories, travellers] = await Promise.all([queries.listTripMemories(db, [tripId]), travellersOf(db, [trip])])
-  const visible = new Set(
-    await filterVisibleMemoryIds(
-      db,
-      viewerId,
-      memories.map((memory) => memory.memoryId),
-    ),
-  )
-  const { ordered, startDate, endDate, places } = datesAndPlaces(
-    memories.filter((memory) => visible.has(memory.memoryId)),
-  )
-  const tripTravellers = travellers.get(trip.id) ?? []
-  const owner = tripTravellers.find((traveller) => traveller.role === 'owner')
-  if (!owner) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-  return {
-    tripId: trip.id,
-    title: trip.title,
-    visibility: trip.visibility,
-    owner,
-    myRole: tripTravellers.find((traveller) => traveller.userId === viewerId)?.role ?? null,
-    startDate,
-    endDate,
-    memoryCount: ordered.length,
-    places,
-    myMemoryIds: ordered.flatMap((memory) => (memory.authorId === viewerId ? memory.memoryId : [])),
-    createdAt: trip.createdAt,
-    // A viewer outside the trip sees who travelled, not who was only asked.
-    travellers: tripTravellers.filter(
-      (traveller) => traveller.role !== 'invited' || trip.ownerId === viewerId || traveller.userId === viewerId,
-    ),
-    memories: await hydrateMemories(
-      db,
-      signer,
-      viewerId,
-      ordered.map((memory) => memory.memoryId),
-    ),
-  }
-}
 
 /** The traveller's own memories among `memoryIds`, or a refusal naming why one cannot join. */
 async function checkOwnFreeMemories(trx: Transaction<Database>, userId: string, memoryIds: string[]) {
