@@ -57,6 +57,11 @@ export interface Config {
   passwordHashing: { concurrency: number; queue: number }
   /** Uploads a user may keep unattached to any memory (PENDING_PICTURES_MAX, PENDING_PICTURE_MEGABYTES_MAX). */
   pendingPictures: { maxCount: number; maxBytes: number }
+  /**
+   * Photos of the photo flow a user may keep waiting in visits (PHOTO_IMPORT_PHOTOS_MAX, PHOTO_IMPORT_MEGABYTES_MAX),
+   * apart from the memory form's: a trip's drop does not block the form's pictures.
+   */
+  importedPhotos: { maxCount: number; maxBytes: number }
   /** Render every card's small picture in the background after start-up (ART_WARMUP=off skips it). */
   artWarmup: boolean
   /** Worker threads that draw card art (ART_RENDER_THREADS); 0 draws on the server's own thread. */
@@ -158,6 +163,16 @@ const SettingsSchema = Type.Object({
     default: 200,
     description: 'a whole number of megabytes, at least 1',
   }),
+  PHOTO_IMPORT_PHOTOS_MAX: Type.Integer({
+    minimum: 1,
+    default: 200,
+    description: 'a whole number of photos, at least 1',
+  }),
+  PHOTO_IMPORT_MEGABYTES_MAX: Type.Integer({
+    minimum: 1,
+    default: 1000,
+    description: 'a whole number of megabytes, at least 1',
+  }),
   PASSWORD_HASH_CONCURRENCY: Type.Integer({ minimum: 1, default: 2, description: 'a whole number, at least 1' }),
   PASSWORD_HASH_QUEUE: Type.Integer({ minimum: 0, default: 20, description: 'a whole number, 0 or more' }),
   ...StorageSettingsSchema.properties,
@@ -245,6 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pendingPictures: {
       maxCount: settings.PENDING_PICTURES_MAX,
       maxBytes: settings.PENDING_PICTURE_MEGABYTES_MAX * 1024 * 1024,
+    },
+    importedPhotos: {
+      maxCount: settings.PHOTO_IMPORT_PHOTOS_MAX,
+      maxBytes: settings.PHOTO_IMPORT_MEGABYTES_MAX * 1024 * 1024,
     },
     passwordHashing: { concurrency: settings.PASSWORD_HASH_CONCURRENCY, queue: settings.PASSWORD_HASH_QUEUE },
     shutdownGraceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,

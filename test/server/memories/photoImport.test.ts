@@ -23,7 +23,7 @@ import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helper
 
 import { geotaggedJpeg, SPOTS } from '../travel/helpers'
 
-import { blankPng, giveCopy, makeFriends } from './fixtures'
+import { blankPng, giveCopy, makeFriends, uploadFile } from './fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -160,6 +160,15 @@ describe('importing photos', () => {
       .toBuffer()
     const photo = await importPhoto(user, webp, 'beach.webp')
     expect(photo).toMatchObject({ takenOn: null, place: null, draftId: null })
+    // A phone's WebP keeps its EXIF in a RIFF chunk of its own, which exifr does not read by itself.
+    const geotaggedWebp = await sharp(await at('lisbon', '2025-06-03'))
+      .keepExif()
+      .webp()
+      .toBuffer()
+    expect(await importPhoto(user, geotaggedWebp, 'tram.webp')).toMatchObject({
+      takenOn: '2025-06-03',
+      place: expect.objectContaining({ name: 'Lisbon' }),
+    })
 
     const fakeHeic = await importFile(user, Buffer.from('not really a photo at all'), 'IMG_0001.heic')
     expect({ status: fakeHeic.status, message: fakeHeic.body.metadata.message }).toEqual({
@@ -179,7 +188,7 @@ describe('importing photos', () => {
       .select('file_name')
       .where('user_id', '=', user.userId)
       .execute()
-    expect(pending).toHaveLength(1)
+    expect(pending).toHaveLength(2)
   }, 60_000)
 
   it('treats absurd dates and positions as unknown and leaves those photos to place, suggesting a visit', async () => {
@@ -357,6 +366,20 @@ describe('saving a visit', () => {
     )
   })
 
+  it('promises a free copy to one visit only: the next visit of that place earns a souvenir instead', async () => {
+    const user = await t.register()
+    await giveCopy(t, user.userId, 'pt-lisbon-1')
+    await importPhoto(user, await at('lisbon', '2025-06-03'))
+    await importPhoto(user, await at('lisbon', '2025-06-20'))
+    const [first, second] = (await photoImportOf(user)).drafts
+    expect(first).toMatchObject({ copy: expect.objectContaining({ cardId: 'pt-lisbon-1' }), souvenir: false })
+    expect(second).toMatchObject({ copy: null, souvenir: true, blocked: null })
+
+    // Saved in the order shown (as Save all does), each does what it said.
+    expect((await save(user, first?.draftId as string)).body.data).toMatchObject({ souvenir: false })
+    expect((await save(user, second?.draftId as string)).body.data).toMatchObject({ souvenir: true })
+  })
+
   it('saves a visit once when two tabs save it at once: one memory, one souvenir', async () => {
     const user = await t.register()
     await importPhoto(user, await at('porto', '2025-06-05'))
@@ -394,6 +417,9 @@ describe('saving a visit', () => {
       await importPhoto(user, await at(spot, `2025-07-${String(10 + index * 3).padStart(2, '0')}`))
     const { drafts } = await photoImportOf(user)
     expect(drafts).toHaveLength(SOUVENIRS_PER_DAY + 1)
+    // The screen promises only the souvenirs the cap allows, in the order the visits are shown.
+    expect(drafts.map((draft) => draft.souvenir)).toEqual([...Array<boolean>(SOUVENIRS_PER_DAY).fill(true), false])
+    expect(drafts.at(-1)?.blocked).toBe(PHOTO_IMPORT_TEXTS.souvenirCapReached)
     const results = await Promise.all(drafts.map((draft) => save(user, draft.draftId)))
     expect(results.filter((result) => result.status === 200)).toHaveLength(SOUVENIRS_PER_DAY)
     const refused = results.filter((result) => result.status !== 200)
@@ -449,14 +475,14 @@ describe('keeping drafts', () => {
   })
 })
 
-describe('the waiting-photo quota', () => {
+describe('the waiting-photo quotas', () => {
   let small: TestApp
   beforeAll(async () => {
-    small = await buildTestApp({ env: { PENDING_PICTURES_MAX: '2' } })
+    small = await buildTestApp({ env: { PHOTO_IMPORT_PHOTOS_MAX: '2', PENDING_PICTURES_MAX: '1' } })
   }, 60_000)
   afterAll(() => small.close())
 
-  it('counts imported photos with the memory form’s uploads, refuses the next with what to do, and keeps nothing of it', async () => {
+  it('refuses the photo past the flow’s quota with what to do, keeps nothing of it, and leaves the memory form its own', async () => {
     const user = await small.register()
     const send = (data: Buffer) => importFile(user, data, 'photo.jpg', small)
     expect((await send(await at('lisbon', '2025-06-03'))).status).toBe(200)
@@ -464,7 +490,7 @@ describe('the waiting-photo quota', () => {
     const refused = await send(await at('madrid', '2025-06-07'))
     expect({ status: refused.status, message: refused.body.metadata.message }).toEqual({
       status: 422,
-      message: PHOTO_IMPORT_TEXTS.waitingFull(2, 200),
+      message: PHOTO_IMPORT_TEXTS.waitingFull(2, 1000),
     })
     const rows = await small.db
       .selectFrom('memory_pictures')
@@ -472,5 +498,11 @@ describe('the waiting-photo quota', () => {
       .where('user_id', '=', user.userId)
       .execute()
     expect(rows).toHaveLength(2)
+
+    // A trip's photos waiting in visits never block the memory form's pictures, which have their own quota.
+    const formPicture = { data: await at('lisbon', '2025-06-03'), fileName: 'tram.jpg', contentType: 'image/jpeg' }
+    expect((await uploadFile(small, user.token, formPicture)).status).toBe(200)
+    expect((await uploadFile(small, user.token, formPicture)).status).toBe(422)
+    expect((await send(await at('madrid', '2025-06-07'))).status).toBe(422)
   })
 })

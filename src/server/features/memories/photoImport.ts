@@ -67,7 +67,7 @@ function placeById(catalogue: Catalogue, cardSetId: string | null): CataloguePla
 }
 
 /**
- * Stores an imported photo (JPEG, PNG, WebP or HEIC) within the same quota as the memory form's uploads, reads where
+ * Stores an imported photo (JPEG, PNG, WebP or HEIC) within the photo flow's quota of waiting photos, reads where
  * and when it was taken, and puts it in its visit: the draft of its place holding a photo of the day before, the same
  * day or the day after; visits the photo joins become one. A photo without a believable date or a place waits to be
  * placed by the traveller. The position is used to find the place and dropped; only the place is kept.
@@ -81,7 +81,7 @@ export async function importPhoto(
   file: Buffer,
   quota: PendingPictureQuota,
 ): Promise<ImportedPhoto> {
-  if (!withinQuota(await uploads.sumPendingPictures(db, userId), file.length, quota))
+  if (!withinQuota(await uploads.sumPendingPictures(db, userId, true), file.length, quota))
     throw new AppError(
       'RuleViolation',
       PHOTO_IMPORT_TEXTS.waitingFull(quota.maxCount, Math.round(quota.maxBytes / (1024 * 1024))),
@@ -93,7 +93,8 @@ export async function importPhoto(
   try {
     draftId = await inTransaction(db, async (trx) => {
       await uploads.lockUploader(trx, userId)
-      if (!withinQuota(await uploads.sumPendingPictures(trx, userId), picture.data.length, quota)) return undefined
+      if (!withinQuota(await uploads.sumPendingPictures(trx, userId, true), picture.data.length, quota))
+        return undefined
       const visit = placeId && reading.takenOn ? await visitFor(trx, userId, placeId, reading.takenOn) : null
       await uploads.insertPicture(trx, {
         ...pendingPictureRow(userId, picture, {
@@ -252,35 +253,48 @@ export async function getPhotoImport(
       places.flatMap((place) => (place ? [place.commonCardId] : [])),
     ),
   ])
-  const drafts: MemoryDraft[] = []
-  for (const [index, row] of draftRows.entries()) {
+  const visits = draftRows.flatMap((row, index) => {
     const place = places[index]
-    if (!place) continue
+    if (!place) return []
     const draftPhotos = photos.filter((photo) => photo.draftId === row.id)
-    const best = freeCopies.find((copy) => copy.cardSetId === row.cardSetId)
+    return [{ row, place, draftPhotos, dates: datesOf(draftPhotos) }]
+  })
+  visits.sort(
+    (a, b) =>
+      (a.dates.startDate ?? '9999').localeCompare(b.dates.startDate ?? '9999') ||
+      a.row.createdAt.localeCompare(b.row.createdAt),
+  )
+  // What saving each visit would do is told as if they were saved in the order shown: a free copy holds one visit's
+  // memory and a souvenir counts against the day's cap, so two visits are never both promised the same one.
+  const unclaimedCopies = [...freeCopies]
+  const souvenirsLeftBefore = souvenirs.leftToday
+  const drafts: MemoryDraft[] = visits.map(({ row, place, draftPhotos, dates }) => {
+    const claimed = unclaimedCopies.findIndex((copy) => copy.cardSetId === row.cardSetId)
+    const [best] = claimed >= 0 ? unclaimedCopies.splice(claimed, 1) : []
     const copy = best ? { userCardId: best.userCardId, cardId: best.cardId, cardRarity: best.rarity } : null
-    const dates = datesOf(draftPhotos)
-    drafts.push({
+    const outlook = saveOutlook({ place, photos: draftPhotos, copy, startDate: dates.startDate }, souvenirs)
+    if (outlook.souvenir) {
+      souvenirs.leftToday -= 1
+      souvenirs.earned.add(`${place.commonCardId} ${dates.startDate}`)
+    }
+    return {
       draftId: row.id,
       place: photoPlaceOf(catalogue, place),
       ...dates,
       photos: draftPhotos.map((photo) => importedPhotoOf(catalogue, signer, userId, photo)),
       photosTakenThere: draftPhotos.filter((photo) => takenIn(photo, row.cardSetId)).length,
       copy,
-      ...saveOutlook({ place, photos: draftPhotos, copy, startDate: dates.startDate }, souvenirs),
+      ...outlook,
       createdAt: row.createdAt,
-    })
-  }
-  drafts.sort(
-    (a, b) => (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999') || a.createdAt.localeCompare(b.createdAt),
-  )
+    }
+  })
   const unplaced: UnplacedPhoto[] = photos
     .filter((photo) => photo.draftId === null)
     .map((photo) => ({
       ...importedPhotoOf(catalogue, signer, userId, photo),
       suggestedDraftId: suggestedDraft(photo, drafts),
     }))
-  return { drafts, unplaced, souvenirsLeftToday: souvenirs.leftToday }
+  return { drafts, unplaced, souvenirsLeftToday: souvenirsLeftBefore }
 }
 
 /**

@@ -30,8 +30,11 @@ export async function lockUploader(trx: Transaction<Database>, userId: string): 
     .execute()
 }
 
-/** How many uploads of the user wait unattached, and their bytes. */
-export function sumPendingPictures(db: Reader, userId: string) {
+/**
+ * How many uploads of the user wait unattached, and their bytes: the memory form's, or the photo flow's (`imported`),
+ * each of which has a quota of its own.
+ */
+export function sumPendingPictures(db: Reader, userId: string, imported: boolean) {
   return db
     .selectFrom('memory_pictures')
     .select((eb) => [
@@ -40,5 +43,6 @@ export function sumPendingPictures(db: Reader, userId: string) {
     ])
     .where('user_id', '=', userId)
     .where('memory_id', 'is', null)
+    .where('imported', '=', imported ? 1 : 0)
     .executeTakeFirstOrThrow()
 }

@@ -57,7 +57,7 @@ export async function uploadMemoryPicture(
   quota: PendingPictureQuota,
 ): Promise<UploadMemoryPictureResult> {
   // This count only spares a refused upload the decoding; the count that decides is taken again under the lock below.
-  if (!withinQuota(await queries.sumPendingPictures(db, userId), upload.file.length, quota))
+  if (!withinQuota(await queries.sumPendingPictures(db, userId, false), upload.file.length, quota))
     throw new AppError('RuleViolation', pendingPicturesFull(quota))
   // Someone else's copy, or one gone meanwhile, names no place to check against.
   const copy = upload.userCardId ? await findOwnedCopy(db, userId, upload.userCardId) : undefined
@@ -71,7 +71,7 @@ export async function uploadMemoryPicture(
   const kept = await keptOnlyWithRow(blobs, picture.fileName, () =>
     inTransaction(db, async (trx) => {
       await queries.lockUploader(trx, userId)
-      if (!withinQuota(await queries.sumPendingPictures(trx, userId), picture.data.length, quota)) return false
+      if (!withinQuota(await queries.sumPendingPictures(trx, userId, false), picture.data.length, quota)) return false
       await queries.insertPicture(
         trx,
         pendingPictureRow(userId, picture, {

@@ -105,7 +105,7 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   route(fastify, 'importPhoto', { ...loggedIn, config: { limits: ['pictureUpload'] } }, async (request) => {
     const file = await readPictureUpload(request)
-    return importPhoto(db, fastify.catalogue, blobs, signer, userId(request), file, config.pendingPictures)
+    return importPhoto(db, fastify.catalogue, blobs, signer, userId(request), file, config.importedPhotos)
   })
 
   route(fastify, 'getPhotoImport', { ...loggedIn }, (request) =>

@@ -2,6 +2,7 @@ import exifr from 'exifr'
 
 import type { LonLat } from './geography'
 import { heifExifBlock } from './heifExif'
+import { webpExifBlock } from './webpExif'
 
 export interface PhotoLocation {
   /** Where the camera says the picture was taken; null without a usable GPS position. */
@@ -29,7 +30,8 @@ function plainDate(value: unknown): string | null {
 export async function readPhotoLocation(upload: Buffer): Promise<PhotoLocation> {
   let tags: Record<string, unknown> | undefined
   const isHeif = upload.length >= 12 && upload.toString('latin1', 4, 8) === 'ftyp'
-  const source = isHeif ? heifExifBlock(upload) : upload
+  const isWebp = upload.length >= 12 && upload.toString('latin1', 0, 4) === 'RIFF'
+  const source = isHeif ? heifExifBlock(upload) : isWebp ? webpExifBlock(upload) : upload
   if (!source) return { position: null, takenOn: null }
   try {
     tags = (await exifr.parse(source, {
