@@ -84,6 +84,14 @@ export type DraftIdBody = Static<typeof DraftIdBodySchema>
 export const ChangeDraftPlaceBodySchema = Type.Object({ draftId: IdSchema, cardSetId: IdSchema })
 export type ChangeDraftPlaceBody = Static<typeof ChangeDraftPlaceBodySchema>
 
+/** A photo the traveller places themselves (it says no place, or the wrong one) starts a visit of `cardSetId`. */
+export const StartVisitFromPhotoBodySchema = Type.Object({
+  pictureFileName: PictureFileNameSchema,
+  cardSetId: IdSchema,
+})
+export type StartVisitFromPhotoBody = Static<typeof StartVisitFromPhotoBodySchema>
+export const StartVisitFromPhotoResultSchema = Type.Object({ draftId: IdSchema })
+
 /** What the traveller adds to a visit to make it a memory; the place, dates and pictures are the draft's. */
 export const SaveMemoryDraftBodySchema = Type.Object({
   draftId: IdSchema,

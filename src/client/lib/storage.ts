@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   authToken: 'wandercards.authToken',
   freeDrawCard: 'wandercards.freeDrawCard',
   referralCode: 'wandercards.referralCode',
+  /** What a traveller wrote for their photo visits, until each is saved (features/memories/photos/visitTexts.ts). */
+  visitTexts: 'wandercards.visitTexts',
 } as const
 
 export function tutorialKey(name: TutorialName): string {

@@ -8,5 +8,6 @@ export const getPhotoImport = { method: 'GET', url: '/memory/getPhotoImport' } a
 export const moveImportedPhoto = { method: 'POST', url: '/memory/moveImportedPhoto' } as const satisfies Call
 export const removeImportedPhoto = { method: 'POST', url: '/memory/removeImportedPhoto' } as const satisfies Call
 export const changeDraftPlace = { method: 'POST', url: '/memory/changeDraftPlace' } as const satisfies Call
+export const startVisitFromPhoto = { method: 'POST', url: '/memory/startVisitFromPhoto' } as const satisfies Call
 export const saveMemoryDraft = { method: 'POST', url: '/memory/saveMemoryDraft' } as const satisfies Call
 export const discardMemoryDraft = { method: 'POST', url: '/memory/discardMemoryDraft' } as const satisfies Call

@@ -127,6 +127,8 @@ import {
 } from '../operator'
 import {
   ChangeDraftPlaceBodySchema,
+  StartVisitFromPhotoBodySchema,
+  StartVisitFromPhotoResultSchema,
   DraftIdBodySchema,
   ImportedPhotoBodySchema,
   ImportedPhotoSchema,
@@ -281,6 +283,7 @@ export const CALL_SCHEMAS = {
   moveImportedPhoto: { body: MoveImportedPhotoBodySchema, response: Type.Null() },
   removeImportedPhoto: { body: ImportedPhotoBodySchema, response: Type.Null() },
   changeDraftPlace: { body: ChangeDraftPlaceBodySchema, response: Type.Null() },
+  startVisitFromPhoto: { body: StartVisitFromPhotoBodySchema, response: StartVisitFromPhotoResultSchema },
   saveMemoryDraft: { body: SaveMemoryDraftBodySchema, response: SaveMemoryDraftResultSchema },
   discardMemoryDraft: { body: DraftIdBodySchema, response: Type.Null() },
   // Trips

@@ -126,6 +126,16 @@ describe('the store', () => {
     store.dispatch(sessionEnded('logout'))
   })
 
+  it('forgets, at logout, the token and the words written for photo visits, which are the traveller’s alone', async () => {
+    server.use(onPost('/login', loginResult), onGet('/checkNewNotifications', false))
+    const store = makeStore()
+    await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'marta@example.com', password: 'x' }))
+    window.localStorage.setItem(STORAGE_KEYS.visitTexts, JSON.stringify({ userId: 'u-marta', texts: {} }))
+    store.dispatch(sessionEnded('logout'))
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull())
+    expect(window.localStorage.getItem(STORAGE_KEYS.visitTexts)).toBeNull()
+  })
+
   it('logs the user out on a 401 and drops the stored token', async () => {
     server.use(
       onPost('/login', loginResult),

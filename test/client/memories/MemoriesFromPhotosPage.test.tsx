@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ImportedPhoto, MemoryDraft, PhotoImport } from '@shared/photoImport'
 import { PHOTO_IMPORT_TEXTS } from '@shared/photoImport'
 import { MemoriesFromPhotosPage } from '@client/features/memories/MemoriesFromPhotosPage'
+import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'
 import { renderWithProviders } from '@test/helpers/render'
 
@@ -54,7 +55,13 @@ function draft(overrides: Partial<MemoryDraft>): MemoryDraft {
   }
 }
 
-beforeEach(() => server.use(onGet('/friends/getMyFriends', [])))
+beforeEach(() =>
+  server.use(
+    onGet('/friends/getMyFriends', []),
+    onGet('/getUser', makeUser({ userId: 'u-me' })),
+    onGet('/checkNewNotifications', false),
+  ),
+)
 
 describe('MemoriesFromPhotosPage', () => {
   it('shows the souvenir rule before any save, what each visit would do, and why one cannot be saved', async () => {
@@ -119,6 +126,33 @@ describe('MemoriesFromPhotosPage', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Lisbon' })).not.toBeInTheDocument())
   })
 
+  it('keeps the words written for a visit through a reload, until the visit is saved', async () => {
+    let saved = false
+    server.use(
+      onGet('/memory/getPhotoImport', () => ({
+        drafts: saved ? [] : [draft({})],
+        unplaced: [],
+        souvenirsLeftToday: 5,
+      })),
+      onPost('/memory/saveMemoryDraft', () => {
+        saved = true
+        return { memoryId: 'm-9', userCardId: 'uc-1', souvenir: false }
+      }),
+    )
+    const first = renderWithProviders(<MemoriesFromPhotosPage />, { route: '/memoriesFromPhotos' })
+    const lisbon = await screen.findByRole('region', { name: 'Lisbon' })
+    await first.user.type(within(lisbon).getByLabelText('Your story'), 'Custard tarts at dawn.')
+    first.unmount()
+
+    const again = renderWithProviders(<MemoriesFromPhotosPage />, { route: '/memoriesFromPhotos' })
+    const reloaded = await screen.findByRole('region', { name: 'Lisbon' })
+    await waitFor(() => expect(within(reloaded).getByLabelText('Your story')).toHaveValue('Custard tarts at dawn.'))
+    await again.user.click(within(reloaded).getByRole('button', { name: 'Save memory of Lisbon' }))
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Lisbon' })).not.toBeInTheDocument())
+    // Saved, its words are no longer kept on the device.
+    await waitFor(() => expect(window.localStorage.getItem('wandercards.visitTexts')).not.toContain('Custard'))
+  })
+
   it('shows each photo’s refusal and sends it again on Retry', async () => {
     let attempts = 0
     server.use(
@@ -164,5 +198,44 @@ describe('MemoriesFromPhotosPage', () => {
     const tray = await screen.findByRole('region', { name: 'Photos to place' })
     await user.click(within(tray).getByRole('button', { name: 'Add to Lisbon' }))
     await waitFor(() => expect(moved).toEqual({ pictureFileName: 'loose.jpg', draftId: 'd-lisbon' }))
+  })
+
+  it('gives a photo without a place a visit of its own through the place search', async () => {
+    let started: unknown = null
+    server.use(
+      onGet('/memory/getPhotoImport', {
+        drafts: [],
+        unplaced: [{ ...photo('loose.jpg', { takenOn: '2025-06-04' }), suggestedDraftId: null }],
+        souvenirsLeftToday: 5,
+      }),
+      onGet('/searchPlaces', (request) =>
+        new URL(request.url).searchParams.get('query') === 'porto'
+          ? [
+              {
+                cardSetId: 'pt-porto',
+                cardId: 'pt-porto-1',
+                placeName: 'Porto',
+                placeKind: 'city',
+                countryName: 'Portugal',
+                collectionId: 'great-cities',
+                collectionName: 'Great Cities',
+              },
+            ]
+          : [],
+      ),
+      onPost('/memory/startVisitFromPhoto', async (request) => {
+        started = await request.json()
+        return { draftId: 'd-porto' }
+      }),
+    )
+    const { user } = renderWithProviders(<MemoriesFromPhotosPage />, { route: '/memoriesFromPhotos' })
+    const tray = await screen.findByRole('region', { name: 'Photos to place' })
+    await user.click(within(tray).getByRole('button', { name: /Options for photo taken/ }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Choose its place…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Where was this photo taken?' })
+    await user.type(within(dialog).getByLabelText('Search places'), 'porto')
+    await user.click(await within(dialog).findByRole('button', { name: /Porto/ }))
+    await waitFor(() => expect(started).toEqual({ pictureFileName: 'loose.jpg', cardSetId: 'pt-porto' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 })

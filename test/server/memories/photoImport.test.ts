@@ -208,12 +208,17 @@ describe('importing photos', () => {
       user,
       await geotaggedJpeg({ position: { latitude: 90, longitude: 0 }, takenAt: '2025:06:04 09:00:00' }),
     )
+    const southPole = await importPhoto(
+      user,
+      await geotaggedJpeg({ position: { latitude: -90, longitude: 45 }, takenAt: '2025:06:04 09:00:00' }),
+    )
 
     // 1900 is no date, the place stands; a future date makes the position no proof either.
     expect(old).toMatchObject({ takenOn: null, place: { cardSetId: 'pt-lisbon' }, draftId: null })
     expect(future).toMatchObject({ takenOn: null, place: null, draftId: null })
     expect(nullIsland).toMatchObject({ takenOn: '2025-06-04', place: null, draftId: null })
     expect(pole).toMatchObject({ takenOn: '2025-06-04', place: null, draftId: null })
+    expect(southPole).toMatchObject({ takenOn: '2025-06-04', place: null, draftId: null })
 
     const { drafts, unplaced } = await photoImportOf(user)
     expect(drafts).toHaveLength(1)
@@ -222,6 +227,7 @@ describe('importing photos', () => {
       [old.pictureFileName]: visit.draftId,
       [nullIsland.pictureFileName]: visit.draftId,
       [pole.pictureFileName]: visit.draftId,
+      [southPole.pictureFileName]: visit.draftId,
       [future.pictureFileName]: null,
     })
   })
@@ -280,6 +286,63 @@ describe('editing visits', () => {
     expect(
       await t.db.selectFrom('memory_pictures').select('file_name').where('user_id', '=', user.userId).execute(),
     ).toEqual([])
+  })
+})
+
+describe('placing a photo by hand', () => {
+  const start = (user: TestUser, pictureFileName: string, cardSetId: string) =>
+    t.call<{ draftId: string }>('POST', '/api/memory/startVisitFromPhoto', {
+      token: user.token,
+      body: { pictureFileName, cardSetId },
+    })
+
+  it('starts a visit of the chosen place with a photo that says no place, which it does not verify', async () => {
+    const user = await t.register()
+    const noPlace = await importPhoto(
+      user,
+      await geotaggedJpeg({ position: { latitude: 0, longitude: 0 }, takenAt: '2025:06:04 09:00:00' }),
+    )
+    const started = await start(user, noPlace.pictureFileName, 'pt-porto')
+    expect(started.status).toBe(200)
+    const { drafts, unplaced } = await photoImportOf(user)
+    expect(unplaced).toEqual([])
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        draftId: started.body.data.draftId,
+        place: expect.objectContaining({ name: 'Porto' }),
+        startDate: '2025-06-04',
+        photosTakenThere: 0,
+        // Placed by hand, the photo proves no visit: no souvenir without a card of Porto.
+        souvenir: false,
+        blocked: PHOTO_IMPORT_TEXTS.noCopyNotVerified('Porto'),
+      }),
+    ])
+
+    // A photo taken in one visit's place, given a visit of its own elsewhere: the first visit, left empty, goes.
+    const lisbon = await importPhoto(user, await at('lisbon', '2025-06-10'))
+    const moved = await start(user, lisbon.pictureFileName, 'es-madrid')
+    expect(moved.status).toBe(200)
+    expect((await photoImportOf(user)).drafts.map((draft) => draft.place.name).sort()).toEqual(['Madrid', 'Porto'])
+  })
+
+  it('refuses an unknown place, and a photo that is not the caller’s, changing nothing', async () => {
+    const user = await t.register()
+    const other = await t.register()
+    const photo = await importPhoto(user, await at('lisbon', '2025-06-03'))
+    const unknownPlace = await start(user, photo.pictureFileName, 'no-such-place')
+    expect({ status: unknownPlace.status, message: unknownPlace.body.metadata.message }).toEqual({
+      status: 404,
+      message: 'Place not found.',
+    })
+    const notTheirs = await start(other, photo.pictureFileName, 'pt-porto')
+    expect({ status: notTheirs.status, message: notTheirs.body.metadata.message }).toEqual({
+      status: 404,
+      message: PHOTO_IMPORT_TEXTS.photoNotFound,
+    })
+    expect((await photoImportOf(user)).drafts).toEqual([
+      expect.objectContaining({ draftId: photo.draftId, place: expect.objectContaining({ name: 'Lisbon' }) }),
+    ])
+    expect((await photoImportOf(other)).drafts).toEqual([])
   })
 })
 

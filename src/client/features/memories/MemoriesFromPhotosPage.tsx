@@ -16,12 +16,14 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { formatDate } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { enqueueSnackbar } from '../../lib/toast'
+import { useCurrentUser } from '../session/api'
 
 import { useGetPhotoImportQuery, useMoveImportedPhotoMutation, useSaveMemoryDraftMutation } from './api'
 import { PhotoDropZone } from './photos/PhotoDropZone'
 import { UploadList } from './photos/UploadList'
 import { usePhotoUploads } from './photos/usePhotoUploads'
-import { EMPTY_VISIT_TEXT, PhotoTile, visitDates, VisitDraftCard, type VisitText } from './photos/VisitDraftCard'
+import { EMPTY_VISIT_TEXT, PhotoTile, visitDates, VisitDraftCard } from './photos/VisitDraftCard'
+import { useVisitTexts } from './photos/visitTexts'
 
 interface SavedVisit {
   memoryId: string
@@ -87,7 +89,11 @@ export function MemoriesFromPhotosPage({
   const { uploads, add, cancel, cancelAll, retry, clearFinished } = usePhotoUploads()
   const { data, isLoading, isError, isFetching, refetch } = useGetPhotoImportQuery()
   const [saveDraft] = useSaveMemoryDraftMutation()
-  const [texts, setTexts] = useState<Record<string, VisitText>>({})
+  const { data: me } = useCurrentUser()
+  const { texts, setText } = useVisitTexts(
+    me?.userId,
+    isFetching ? undefined : data?.drafts.map((draft) => draft.draftId),
+  )
   const [saving, setSaving] = useState<Set<string>>(new Set())
   const [saved, setSaved] = useState<SavedVisit[]>([])
   const drafts = data?.drafts ?? []
@@ -190,7 +196,7 @@ export function MemoriesFromPhotosPage({
               key={draft.draftId}
               draft={draft}
               text={texts[draft.draftId] ?? EMPTY_VISIT_TEXT}
-              onTextChange={(text) => setTexts((current) => ({ ...current, [draft.draftId]: text }))}
+              onTextChange={(text) => setText(draft.draftId, text)}
               moveTargets={targetsOf(drafts, draft.draftId)}
               saving={saving.has(draft.draftId)}
               onSave={() => void save(draft)}

@@ -15,6 +15,7 @@ import type {
 } from '@shared/memories'
 import type {
   ChangeDraftPlaceBody,
+  StartVisitFromPhotoBody,
   ImportedPhoto,
   MoveImportedPhotoBody,
   SaveMemoryDraftBody,
@@ -123,6 +124,10 @@ export const memoriesApi = baseApi.injectEndpoints({
     }),
     changeDraftPlace: build.mutation<CallResponse<'changeDraftPlace'>, ChangeDraftPlaceBody>({
       query: (body) => ({ ...photoImportCalls.changeDraftPlace, body }),
+      invalidatesTags: PHOTO_IMPORT,
+    }),
+    startVisitFromPhoto: build.mutation<CallResponse<'startVisitFromPhoto'>, StartVisitFromPhotoBody>({
+      query: (body) => ({ ...photoImportCalls.startVisitFromPhoto, body }),
       invalidatesTags: PHOTO_IMPORT,
     }),
     discardMemoryDraft: build.mutation<CallResponse<'discardMemoryDraft'>, string>({
@@ -239,6 +244,7 @@ export const {
   useMoveImportedPhotoMutation,
   useRemoveImportedPhotoMutation,
   useChangeDraftPlaceMutation,
+  useStartVisitFromPhotoMutation,
   useDiscardMemoryDraftMutation,
   useSaveMemoryDraftMutation,
   useCreateMemoryMutation,

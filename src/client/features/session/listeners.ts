@@ -20,7 +20,10 @@ export function addSessionListeners(startListening: AppStartListening): void {
     effect: (action, api) => {
       // Logging out of a recorded session shown in Redux DevTools must not drop the tester's own stored login.
       if (api.extra.replay.isReplaying()) return
-      if (action.payload.reason !== 'unreachable') writeStorage(STORAGE_KEYS.authToken, null)
+      if (action.payload.reason === 'unreachable') return
+      writeStorage(STORAGE_KEYS.authToken, null)
+      // Words written for photo visits are the traveller's, not the next person's at this device.
+      writeStorage(STORAGE_KEYS.visitTexts, null)
     },
   })
 

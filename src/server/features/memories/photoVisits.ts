@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely'
 
-import type { ChangeDraftPlaceBody, MoveImportedPhotoBody } from '@shared/photoImport'
+import type { ChangeDraftPlaceBody, MoveImportedPhotoBody, StartVisitFromPhotoBody } from '@shared/photoImport'
 import { PHOTO_IMPORT_TEXTS } from '@shared/photoImport'
 
 import type { Database } from '../../db/schema'
 import type { BlobStore } from '../../lib/blobStore'
+import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { newId } from '../../lib/random'
 import type { Catalogue } from '../catalogue/catalogueCache'
 
 import * as queries from './photoImport.queries'
@@ -53,6 +55,28 @@ export async function changeDraftPlace(
   if (!(await queries.setDraftPlace(trx, userId, body.draftId, body.cardSetId)))
     throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.draftNotFound)
   return null
+}
+
+/**
+ * Starts a visit of the place the traveller chose with one of their imported photos: one that says no place, or a
+ * place they correct for this photo alone. The photo proves nothing there, so the visit is verified only by photos
+ * taken in the place; a visit left without photos goes.
+ */
+export async function startVisitFromPhoto(
+  trx: Transaction<Database>,
+  catalogue: Catalogue,
+  userId: string,
+  body: StartVisitFromPhotoBody,
+): Promise<{ draftId: string }> {
+  if (!catalogue.placesById.has(body.cardSetId)) throw new AppError('NotFound', 'Place not found.')
+  await uploads.lockUploader(trx, userId)
+  const photo = await queries.findImportedPhoto(trx, userId, body.pictureFileName)
+  if (!photo) throw new AppError('NotFound', PHOTO_IMPORT_TEXTS.photoNotFound)
+  const draftId = newId()
+  await queries.insertDraft(trx, { id: draftId, userId, cardSetId: body.cardSetId, createdAt: nowIso() })
+  await queries.setPhotoDraft(trx, userId, body.pictureFileName, draftId)
+  if (photo.draftId) await queries.deleteDraftIfEmpty(trx, photo.draftId)
+  return { draftId }
 }
 
 /** Discards a visit and its photos; answers their file names for the caller to delete once committed. */

@@ -18,6 +18,7 @@ import {
   discardMemoryDraft,
   moveImportedPhoto,
   removeImportedPhoto,
+  startVisitFromPhoto,
 } from './photoVisits'
 import { deletePictureFiles, memoryPictureStore } from './pictures'
 import { readMemoryPicture, uploadMemoryPicture } from './pictureUploads'
@@ -129,6 +130,10 @@ export const memoriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   route(fastify, 'changeDraftPlace', { ...loggedIn }, (request) =>
     inTransaction(db, (trx) => changeDraftPlace(trx, fastify.catalogue, userId(request), request.body)),
+  )
+
+  route(fastify, 'startVisitFromPhoto', { ...loggedIn }, (request) =>
+    inTransaction(db, (trx) => startVisitFromPhoto(trx, fastify.catalogue, userId(request), request.body)),
   )
 
   route(fastify, 'saveMemoryDraft', { ...loggedIn }, (request) =>

@@ -20,10 +20,16 @@ import type { ImportedPhoto, MemoryDraft } from '@shared/photoImport'
 
 import { VisibilitySelect } from '../../../components/VisibilitySelect'
 import { formatDate } from '../../../lib/format'
-import { useDiscardMemoryDraftMutation, useMoveImportedPhotoMutation, useRemoveImportedPhotoMutation } from '../api'
+import {
+  useChangeDraftPlaceMutation,
+  useDiscardMemoryDraftMutation,
+  useMoveImportedPhotoMutation,
+  useRemoveImportedPhotoMutation,
+  useStartVisitFromPhotoMutation,
+} from '../api'
 import { TagFriendsInput } from '../components/TagFriendsInput'
 
-import { ChangePlaceDialog } from './ChangePlaceDialog'
+import { PlaceSearchDialog } from './PlaceSearchDialog'
 
 export interface VisitText {
   memoryContent: string
@@ -55,8 +61,10 @@ export interface PhotoTileProps {
 /** A photo with its menu: move it to another visit, or drop it. */
 export function PhotoTile({ photo, moveTargets }: PhotoTileProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
+  const [choosingPlace, setChoosingPlace] = useState(false)
   const [move] = useMoveImportedPhotoMutation()
   const [remove] = useRemoveImportedPhotoMutation()
+  const [startVisit] = useStartVisitFromPhotoMutation()
   const thumbnail = photo.variants[0]?.url ?? photo.url
   const label = photo.takenOn ? `Photo taken ${formatDate(photo.takenOn)}` : 'Photo without a date'
   return (
@@ -98,12 +106,26 @@ export function PhotoTile({ photo, moveTargets }: PhotoTileProps) {
         <MenuItem
           onClick={() => {
             setAnchor(null)
+            setChoosingPlace(true)
+          }}
+        >
+          {photo.draftId ? 'Move to a new visit of another place…' : 'Choose its place…'}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null)
             void remove(photo.pictureFileName)
           }}
         >
           Remove this photo
         </MenuItem>
       </Menu>
+      <PlaceSearchDialog
+        title="Where was this photo taken?"
+        open={choosingPlace}
+        onClose={() => setChoosingPlace(false)}
+        onChoose={(cardSetId) => startVisit({ pictureFileName: photo.pictureFileName, cardSetId }).unwrap()}
+      />
     </Box>
   )
 }
@@ -120,6 +142,7 @@ export interface VisitDraftCardProps {
 /** One visit found in the photos: its place, dates and photos, what saving does, and the traveller's words. */
 export function VisitDraftCard({ draft, text, onTextChange, moveTargets, saving, onSave }: VisitDraftCardProps) {
   const [changingPlace, setChangingPlace] = useState(false)
+  const [changePlace] = useChangeDraftPlaceMutation()
   const [discard, { isLoading: discarding }] = useDiscardMemoryDraftMutation()
   const plan = planText(draft)
   const headingId = `visit-${draft.draftId}`
@@ -196,7 +219,12 @@ export function VisitDraftCard({ draft, text, onTextChange, moveTargets, saving,
           </Button>
         </Stack>
       </Stack>
-      <ChangePlaceDialog draftId={draft.draftId} open={changingPlace} onClose={() => setChangingPlace(false)} />
+      <PlaceSearchDialog
+        title="Change the place"
+        open={changingPlace}
+        onClose={() => setChangingPlace(false)}
+        onChoose={(cardSetId) => changePlace({ draftId: draft.draftId, cardSetId }).unwrap()}
+      />
     </Paper>
   )
 }

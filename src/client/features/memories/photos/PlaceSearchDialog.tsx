@@ -12,33 +12,36 @@ import { skipToken } from '@reduxjs/toolkit/query'
 import { useDeferredValue, useState } from 'react'
 
 import { useSearchPlacesQuery } from '../../catalogue/api'
-import { useChangeDraftPlaceMutation } from '../api'
-
-export interface ChangePlaceDialogProps {
-  draftId: string
+export interface PlaceSearchDialogProps {
+  title: string
   open: boolean
   onClose: () => void
+  /** Settles once the choice is made; a refusal keeps the dialog open for another. */
+  onChoose: (cardSetId: string) => Promise<unknown>
 }
 
-/** The place search, to correct the place a visit was matched to. */
-export function ChangePlaceDialog({ draftId, open, onClose }: ChangePlaceDialogProps) {
+/** The place search, to correct the place of a visit or to give a photo a place of its own. */
+export function PlaceSearchDialog({ title, open, onClose, onChoose }: PlaceSearchDialogProps) {
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query.trim())
   const { currentData, isFetching } = useSearchPlacesQuery(deferred.length >= 2 ? deferred : skipToken)
-  const [changePlace, { isLoading }] = useChangeDraftPlaceMutation()
+  const [choosing, setChoosing] = useState(false)
 
   async function choose(cardSetId: string) {
+    setChoosing(true)
     try {
-      await changePlace({ draftId, cardSetId }).unwrap()
+      await onChoose(cardSetId)
       onClose()
     } catch {
       // The shared toast says why; the dialog stays open for another choice.
+    } finally {
+      setChoosing(false)
     }
   }
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Change the place</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
@@ -55,7 +58,7 @@ export function ChangePlaceDialog({ draftId, open, onClose }: ChangePlaceDialogP
         )}
         <List dense aria-label="Places">
           {(currentData ?? []).map((place) => (
-            <ListItemButton key={place.cardSetId} disabled={isLoading} onClick={() => void choose(place.cardSetId)}>
+            <ListItemButton key={place.cardSetId} disabled={choosing} onClick={() => void choose(place.cardSetId)}>
               <ListItemText
                 primary={place.placeName}
                 secondary={[place.countryName, place.collectionName].filter(Boolean).join(' · ')}
