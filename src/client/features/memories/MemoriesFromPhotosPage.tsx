@@ -21,7 +21,7 @@ import { useCurrentUser } from '../session/api'
 import { useGetPhotoImportQuery, useMoveImportedPhotoMutation, useSaveMemoryDraftMutation } from './api'
 import { PhotoDropZone } from './photos/PhotoDropZone'
 import { UploadList } from './photos/UploadList'
-import { usePhotoUploads } from './photos/usePhotoUploads'
+import { usePhotoUploads, useVisitsFollowUploads } from './photos/usePhotoUploads'
 import { EMPTY_VISIT_TEXT, PhotoTile, visitDates, VisitDraftCard } from './photos/VisitDraftCard'
 import { useVisitTexts } from './photos/visitTexts'
 
@@ -88,6 +88,7 @@ export function MemoriesFromPhotosPage({
   usePageTitle(PHOTO_IMPORT_TEXTS.entry)
   const { uploads, add, cancel, cancelAll, retry, clearFinished } = usePhotoUploads()
   const { data, isLoading, isError, isFetching, refetch } = useGetPhotoImportQuery()
+  useVisitsFollowUploads(uploads, refetch)
   const [saveDraft] = useSaveMemoryDraftMutation()
   const { data: me } = useCurrentUser()
   const { texts, setText } = useVisitTexts(

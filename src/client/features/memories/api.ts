@@ -106,9 +106,10 @@ export const memoriesApi = baseApi.injectEndpoints({
     }),
     importPhoto: build.mutation<ImportedPhoto, ImportPhotoArgs>({
       queryFn: async (args, api) => (await import('./pictureUpload')).importPhoto(args, api),
-      // Each photo's row shows its own refusal; a toast per photo of a 100-photo drop would bury the screen.
+      // Each photo's row shows its own refusal; a toast per photo of a 100-photo drop would bury the screen. The visits
+      // are read again by the screen, at most every few seconds while a drop goes up (useVisitsFollowUploads), not
+      // once per photo.
       extraOptions: { silentErrors: true },
-      invalidatesTags: (_result, error) => (error ? [] : PHOTO_IMPORT),
     }),
     getPhotoImport: build.query<CallResponse<'getPhotoImport'>, void>({
       query: () => photoImportCalls.getPhotoImport,

@@ -112,3 +112,26 @@ export function usePhotoUploads() {
 
   return { uploads, add, cancel, cancelAll, retry, clearFinished }
 }
+
+/** How often the visits are read again while photos are still going up. */
+const VISITS_REREAD_MS = 2000
+
+/**
+ * Reads the visits again as photos arrive: at most every VISITS_REREAD_MS while a drop is still going up, and at once
+ * when its last photo is in. Once per photo, a 100-photo drop over a slow link would also fetch the whole import a
+ * hundred times.
+ */
+export function useVisitsFollowUploads(uploads: readonly PhotoUpload[], reread: () => unknown) {
+  const added = uploads.filter((upload) => upload.status === 'done').length
+  const goingUp = uploads.some((upload) => upload.status === 'waiting' || upload.status === 'uploading')
+  const lastRead = useRef({ at: 0, added: 0 })
+  useEffect(() => {
+    if (added === 0 || added === lastRead.current.added) return
+    const wait = goingUp ? Math.max(0, lastRead.current.at + VISITS_REREAD_MS - Date.now()) : 0
+    const timer = setTimeout(() => {
+      lastRead.current = { at: Date.now(), added }
+      reread()
+    }, wait)
+    return () => clearTimeout(timer)
+  }, [added, goingUp, reread])
+}
