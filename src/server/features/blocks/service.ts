@@ -9,6 +9,7 @@ import { refusing } from '../../lib/databaseErrors'
 import { AppError } from '../../lib/errors'
 import { endFriendship } from '../friends/service'
 import { removeTagsBetween } from '../memories/writing'
+import { endTripsAcrossBlock } from '../trips/service'
 
 import * as queries from './queries'
 
@@ -28,8 +29,9 @@ async function findTarget(trx: Kysely<Database> | Transaction<Database>, travell
 
 /**
  * Blocks a traveller, silently: they are not told, and from then on neither sees the other (docs/security.md#blocking).
- * In the same transaction the friendship between them ends and neither stays tagged in the other's memories; their
- * likes and comments stay, hidden from each other, and come back into view on unblocking. Blocking twice is a no-op.
+ * In the same transaction the friendship between them ends, neither stays tagged in the other's memories, and neither
+ * keeps a place (travelling or invited) in a trip the other owns, their memories leaving it; their likes and comments
+ * stay, hidden from each other, and come back into view on unblocking. Blocking twice is a no-op.
  */
 export async function blockTraveller(trx: Transaction<Database>, userId: string, travellerId: string): Promise<null> {
   if (travellerId === userId) throw new AppError('RuleViolation', BLOCK_REFUSALS.oneself)
@@ -40,6 +42,7 @@ export async function blockTraveller(trx: Transaction<Database>, userId: string,
     await queries.insertBlock(trx, userId, traveller.id, nowIso())
     await endFriendship(trx, userId, traveller.id)
     await removeTagsBetween(trx, userId, traveller.id)
+    await endTripsAcrossBlock(trx, userId, traveller.id)
     return null
   }, GONE)
 }

@@ -6,6 +6,7 @@ import { notBlockedWith } from '../../db/blocks'
 import { userNotSuspended } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
 import { takesRowLocks } from '../../db/transactions'
+import { nowIso } from '../../lib/clock'
 
 /** The SQL of the trips feature. */
 
@@ -31,9 +32,17 @@ export function lockTrip(trx: Transaction<Database>, tripId: string) {
   return (takesRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst()
 }
 
+/** The trip's owner has no suspension in force at `at`: moderation keeps a suspended traveller's things from others. */
+function ownerNotSuspended(eb: ExpressionBuilder<Database, 'trips'>, at: string) {
+  return eb.exists(
+    eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'trips.owner_id').where(userNotSuspended(at)),
+  )
+}
+
 /**
  * Trips `viewerId` may open: their own and those they travel in or are invited to; a Public trip; a Friends trip of a
- * friend. Never across a block.
+ * friend. Never across a block; a suspended owner's trip only to those in it, as moderation keeps the owner's things
+ * from everyone else while it lasts.
  */
 function openableBy(viewerId: string) {
   return (eb: ExpressionBuilder<Database, 'trips'>) =>
@@ -48,16 +57,21 @@ function openableBy(viewerId: string) {
             .whereRef('trip_members.trip_id', '=', 'trips.id')
             .where('trip_members.user_id', '=', viewerId),
         ),
-        eb('trips.visibility', '=', VISIBILITY.Public),
         eb.and([
-          eb('trips.visibility', '=', VISIBILITY.Friends),
-          eb.exists(
-            eb
-              .selectFrom('friendships')
-              .select('friendships.friend_id')
-              .whereRef('friendships.user_id', '=', 'trips.owner_id')
-              .where('friendships.friend_id', '=', viewerId),
-          ),
+          ownerNotSuspended(eb, nowIso()),
+          eb.or([
+            eb('trips.visibility', '=', VISIBILITY.Public),
+            eb.and([
+              eb('trips.visibility', '=', VISIBILITY.Friends),
+              eb.exists(
+                eb
+                  .selectFrom('friendships')
+                  .select('friendships.friend_id')
+                  .whereRef('friendships.user_id', '=', 'trips.owner_id')
+                  .where('friendships.friend_id', '=', viewerId),
+              ),
+            ]),
+          ]),
         ]),
       ]),
     ])
@@ -108,8 +122,8 @@ export function listTravelledTripsVisibleTo(db: Reader, viewerId: string, travel
     .execute()
 }
 
-/** The trips the traveller owns, travels in or is invited to, newest first. */
-export function listTripsOf(db: Reader, userId: string) {
+/** The trips the traveller owns, travels in or is invited to, newest first, with their standing in each. */
+function tripsWithStandingOf(db: Reader, userId: string) {
   return db
     .selectFrom('trips')
     .leftJoin('trip_members', (join) =>
@@ -126,6 +140,37 @@ export function listTripsOf(db: Reader, userId: string) {
     .where((eb) => eb.or([eb('trips.owner_id', '=', userId), eb('trip_members.user_id', '=', userId)]))
     .orderBy('trips.created_at', 'desc')
     .orderBy('trips.id', 'desc')
+}
+
+/**
+ * The trips the traveller owns, travels in or is invited to, as My Trips lists them: never one whose owner they
+ * blocked or were blocked by (a block ends such a place; this covers one that a block from before that rule left).
+ */
+export function listTripsOf(db: Reader, userId: string) {
+  return tripsWithStandingOf(db, userId).where(notBlockedWith(userId, 'trips.owner_id')).execute()
+}
+
+/** Every trip the traveller owns, travels in or is invited to, whatever happened since: their data, as exported. */
+export function listAllTripsOf(db: Reader, userId: string) {
+  return tripsWithStandingOf(db, userId).execute()
+}
+
+/**
+ * The places a block between `a` and `b` ends: each trip one of them owns that the other travels in or is invited
+ * to, by trip id (the order its rows are locked in).
+ */
+export function listPlacesBetween(db: Reader, a: string, b: string) {
+  return db
+    .selectFrom('trip_members')
+    .innerJoin('trips', 'trips.id', 'trip_members.trip_id')
+    .select(['trips.id as tripId', 'trip_members.user_id as memberId'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('trips.owner_id', '=', a), eb('trip_members.user_id', '=', b)]),
+        eb.and([eb('trips.owner_id', '=', b), eb('trip_members.user_id', '=', a)]),
+      ]),
+    )
+    .orderBy('trips.id')
     .execute()
 }
 
@@ -164,6 +209,21 @@ export function listTravellers(db: Reader, tripIds: string[]) {
     .orderBy('trip_members.invited_at')
     .orderBy('users.id')
     .execute()
+}
+
+/** The names of a trip's travellers who accepted, as a public page may show them: not those suspended at `at`. */
+export async function listPublicTravellerNames(db: Reader, tripId: string, at: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('trip_members')
+    .innerJoin('users', 'users.id', 'trip_members.user_id')
+    .select('users.username')
+    .where('trip_members.trip_id', '=', tripId)
+    .where('trip_members.status', '=', 'accepted')
+    .where(userNotSuspended(at))
+    .orderBy('trip_members.invited_at')
+    .orderBy('users.id')
+    .execute()
+  return rows.map((row) => row.username)
 }
 
 export function findUsers(db: Reader, userIds: string[]) {

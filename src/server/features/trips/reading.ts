@@ -10,6 +10,7 @@ import {
   type TripTraveller,
 } from '@shared/trips'
 
+import { listBlockedEitherWay } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
@@ -77,7 +78,7 @@ export async function travellersOf(
 
 /** The trips the traveller owns, travels in or is invited to, oldest first, with their standing in each (the export). */
 export async function listTripStandings(db: Kysely<Database>, userId: string) {
-  return (await queries.listTripsOf(db, userId)).reverse()
+  return (await queries.listAllTripsOf(db, userId)).reverse()
 }
 
 interface TripRow {
@@ -163,7 +164,11 @@ export async function getTrip(
 ): Promise<Trip> {
   const trip = await queries.findVisibleTrip(db, viewerId, tripId)
   if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-  const [memories, travellers] = await Promise.all([queries.listTripMemories(db, [tripId]), travellersOf(db, [trip])])
+  const [memories, travellers, blockedIds] = await Promise.all([
+    queries.listTripMemories(db, [tripId]),
+    travellersOf(db, [trip]),
+    listBlockedEitherWay(db, viewerId),
+  ])
   const visible = new Set(
     await filterVisibleMemoryIds(
       db,
@@ -175,6 +180,7 @@ export async function getTrip(
     memories.filter((memory) => visible.has(memory.memoryId)),
   )
   const tripTravellers = travellers.get(trip.id) ?? []
+  const blockedWith = new Set(blockedIds)
   const owner = tripTravellers.find((traveller) => traveller.role === 'owner')
   if (!owner) throw new AppError('NotFound', TRIP_TEXTS.notFound)
   return {
@@ -189,9 +195,11 @@ export async function getTrip(
     places,
     myMemoryIds: ordered.flatMap((memory) => (memory.authorId === viewerId ? memory.memoryId : [])),
     createdAt: trip.createdAt,
-    // A viewer outside the trip sees who travelled, not who was only asked.
+    // A viewer outside the trip sees who travelled, not who was only asked; nobody sees a traveller across a block.
     travellers: tripTravellers.filter(
-      (traveller) => traveller.role !== 'invited' || trip.ownerId === viewerId || traveller.userId === viewerId,
+      (traveller) =>
+        !blockedWith.has(traveller.userId) &&
+        (traveller.role !== 'invited' || trip.ownerId === viewerId || traveller.userId === viewerId),
     ),
     memories: await hydrateMemories(
       db,

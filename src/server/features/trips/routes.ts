@@ -19,6 +19,13 @@ import {
 } from './service'
 import { deleteTripMapsOf, findPublicTrip, tripMapPreview } from './sharePage'
 
+/**
+ * A trip made Private stops being readable at once (docs/product.md#trips), and the map's address (its version)
+ * follows the drawing, not the visibility: a cache keeps the picture but asks again before each use, a 304 from the
+ * ETag while the trip is still Public (no drawing, a few reads), a 404 once it is not.
+ */
+const TRIP_MAP_CACHE_CONTROL = 'public, no-cache'
+
 export const tripsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify
   const loggedIn = { onRequest: fastify.requireUser }
@@ -53,7 +60,7 @@ export const tripsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
       const etag = `"${trip.version}"`
       reply
-        .header('Cache-Control', 'public, max-age=3600')
+        .header('Cache-Control', TRIP_MAP_CACHE_CONTROL)
         .header('ETag', etag)
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()

@@ -12,7 +12,7 @@ import {
   type UpdateTripBody,
 } from '@shared/trips'
 
-import { isBlockedEitherWay } from '../../db/blocks'
+import { isBlockedEitherWay, lockTravellerPair } from '../../db/blocks'
 import type { Database } from '../../db/schema'
 import { inTransaction } from '../../db/transactions'
 import { nowIso } from '../../lib/clock'
@@ -64,14 +64,26 @@ export async function createTrip(
   })
 }
 
-async function lockOwnTrip(trx: Transaction<Database>, userId: string, tripId: string) {
+/**
+ * The trip, locked, and the caller's place in it: its owner, or a traveller who accepted or is invited. Anyone else,
+ * and a traveller across a block with its owner, learns nothing of the trip: the answer an unknown trip gets, before
+ * any other refusal. Every write asks this first, whatever the trip's visibility: seeing a trip is no place in it.
+ */
+async function lockTripWithPlace(trx: Transaction<Database>, userId: string, tripId: string) {
   const trip = await queries.lockTrip(trx, tripId)
   if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-  if (trip.ownerId !== userId) {
-    // A traveller who may not see the trip learns nothing of it.
-    if (!(await queries.findMember(trx, tripId, userId))) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-    throw new AppError('RuleViolation', TRIP_TEXTS.ownerOnly)
-  }
+  if (trip.ownerId === userId) return { trip, place: 'owner' as const }
+  const member = await queries.findMember(trx, tripId, userId)
+  // A block ends such a place; this holds for one a block from before that rule left behind.
+  if (!member || (await isBlockedEitherWay(trx, userId, trip.ownerId)))
+    throw new AppError('NotFound', TRIP_TEXTS.notFound)
+  return { trip, place: member.status }
+}
+
+/** The trip, locked, for a write only its owner may make; a traveller in it is told so (422, never 403). */
+async function lockOwnTrip(trx: Transaction<Database>, userId: string, tripId: string) {
+  const { trip, place } = await lockTripWithPlace(trx, userId, tripId)
+  if (place !== 'owner') throw new AppError('RuleViolation', TRIP_TEXTS.ownerOnly)
   return trip
 }
 
@@ -99,11 +111,8 @@ export async function deleteTrip(db: Kysely<Database>, userId: string, tripId: s
 /** addTripMemory: a traveller in the trip adds one of their own memories; the other travellers are told. */
 export async function addTripMemory(db: Kysely<Database>, userId: string, body: TripMemoryBody): Promise<null> {
   await inTransaction(db, async (trx) => {
-    const trip = await queries.lockTrip(trx, body.tripId)
-    if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-    const member = trip.ownerId === userId ? null : await queries.findMember(trx, body.tripId, userId)
-    if (trip.ownerId !== userId && !member) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-    if (member && member.status !== 'accepted') throw new AppError('RuleViolation', TRIP_TEXTS.notTravelling)
+    const { trip, place } = await lockTripWithPlace(trx, userId, body.tripId)
+    if (place === 'invited') throw new AppError('RuleViolation', TRIP_TEXTS.notTravelling)
     const found = await queries.findMemoryForTrip(trx, body.memoryId)
     if (found?.authorId !== userId) throw new AppError('RuleViolation', TRIP_TEXTS.notYourMemory)
     if (found.tripId === body.tripId) return
@@ -131,11 +140,10 @@ export async function addTripMemory(db: Kysely<Database>, userId: string, body: 
 /** removeTripMemory: the memory's author or the trip's owner takes it out; the memory itself stays. */
 export async function removeTripMemory(db: Kysely<Database>, userId: string, body: TripMemoryBody): Promise<null> {
   await inTransaction(db, async (trx) => {
-    const trip = await queries.lockTrip(trx, body.tripId)
-    if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
+    const { place } = await lockTripWithPlace(trx, userId, body.tripId)
     const found = await queries.findMemoryForTrip(trx, body.memoryId)
     if (found?.tripId !== body.tripId) throw new AppError('NotFound', TRIP_TEXTS.notInTrip)
-    if (found.authorId !== userId && trip.ownerId !== userId) throw new AppError('RuleViolation', TRIP_TEXTS.ownerOnly)
+    if (found.authorId !== userId && place !== 'owner') throw new AppError('RuleViolation', TRIP_TEXTS.ownerOnly)
     await queries.deleteTripMemory(trx, body.tripId, body.memoryId)
   })
   return null
@@ -144,6 +152,9 @@ export async function removeTripMemory(db: Kysely<Database>, userId: string, bod
 /** inviteToTrip: the owner invites a friend (never across a block); inviting again changes nothing. */
 export async function inviteToTrip(db: Kysely<Database>, userId: string, body: TripMemberBody): Promise<null> {
   await inTransaction(db, async (trx) => {
+    // The pair's account rows first, as a block of the pair takes them before it ends their trips: an invitation
+    // cannot read "no block" while that block is being written, and then be left beside it.
+    await lockTravellerPair(trx, userId, body.userId)
     const trip = await lockOwnTrip(trx, userId, body.tripId)
     if (body.userId === userId) return
     if (!(await queries.areFriends(trx, userId, body.userId)) || (await isBlockedEitherWay(trx, userId, body.userId)))
@@ -173,7 +184,10 @@ export async function answerTripInvite(
   await inTransaction(db, async (trx) => {
     const trip = await queries.lockTrip(trx, body.tripId)
     const member = trip ? await queries.findMember(trx, body.tripId, userId) : undefined
-    if (!trip || !member) throw new AppError('NotFound', TRIP_TEXTS.noInvite)
+    // Across a block with the owner, as for anyone without an invitation (a block ends it; this holds for one a block
+    // from before that rule left behind).
+    if (!trip || !member || (await isBlockedEitherWay(trx, userId, trip.ownerId)))
+      throw new AppError('NotFound', TRIP_TEXTS.noInvite)
     if (member.status !== 'invited') return
     if (!body.accept) {
       await queries.deleteMember(trx, body.tripId, userId)
@@ -198,18 +212,29 @@ export async function answerTripInvite(
  */
 export async function removeTripMember(db: Kysely<Database>, userId: string, body: TripMemberBody): Promise<null> {
   await inTransaction(db, async (trx) => {
-    const trip = await queries.lockTrip(trx, body.tripId)
-    if (!trip) throw new AppError('NotFound', TRIP_TEXTS.notFound)
+    const { trip, place } = await lockTripWithPlace(trx, userId, body.tripId)
     if (body.userId === trip.ownerId) throw new AppError('RuleViolation', TRIP_TEXTS.ownerStays)
-    if (userId !== trip.ownerId && userId !== body.userId) {
-      if (!(await queries.findMember(trx, body.tripId, userId))) throw new AppError('NotFound', TRIP_TEXTS.notFound)
-      throw new AppError('RuleViolation', TRIP_TEXTS.ownerOnly)
-    }
+    if (place !== 'owner' && userId !== body.userId) throw new AppError('RuleViolation', TRIP_TEXTS.ownerOnly)
     if (!(await queries.deleteMember(trx, body.tripId, body.userId)))
       throw new AppError('NotFound', TRIP_TEXTS.notMember)
     await queries.deleteMemoriesOfAuthor(trx, body.tripId, body.userId)
   })
   return null
+}
+
+/**
+ * What a block between `a` and `b` ends in trips, in the block's transaction (after its row is written and the pair's
+ * account rows are taken): where one owns a trip the other travels in or is invited to, that place ends and the
+ * traveller's memories leave the trip, as removeTripMember does. A second block finds nothing left to end.
+ */
+export async function endTripsAcrossBlock(trx: Transaction<Database>, a: string, b: string): Promise<void> {
+  for (const { tripId, memberId } of await queries.listPlacesBetween(trx, a, b)) {
+    // The trip's row, as every write of its travellers and memories takes it: a memory an addTripMemory put in
+    // before this got the row is committed by then, and the delete sees it.
+    await queries.lockTrip(trx, tripId)
+    await queries.deleteMember(trx, tripId, memberId)
+    await queries.deleteMemoriesOfAuthor(trx, tripId, memberId)
+  }
 }
 
 /** Whether anyone may read the trip by link: Public, its owner not blocked from the viewer. */

@@ -23,13 +23,14 @@ export const TRIP_MAP_FOLDER = 'trip-maps'
 /**
  * A Public trip as anyone holding its link sees it (`/s/trip?shareId={tripId}`): its title, owner and travellers,
  * and only its Public memories — their places in order, dates and words; a Private or Friends trip, or one whose owner
- * is suspended, is not found.
+ * is suspended, is not found, and a suspended traveller is not named.
  */
 export interface PublicTrip {
   tripId: string
   ownerId: string
   title: string
   owner: { username: string; avatarId: number; friendCode: string }
+  /** The names of those who travelled (accepted), none suspended. */
   travellers: string[]
   memories: { place: string; cardSetId: string; startDate: string | null; endDate: string | null; content: string }[]
   /** Changes whenever the route map would look different. */
@@ -39,11 +40,12 @@ export interface PublicTrip {
 export async function findPublicTrip(db: Kysely<Database>, tripId: string): Promise<PublicTrip | null> {
   const trip = await queries.findTrip(db, tripId)
   if (trip?.visibility !== VISIBILITY.Public) return null
-  const owner = await queries.findPublicOwner(db, trip.ownerId, nowIso())
+  const at = nowIso()
+  const owner = await queries.findPublicOwner(db, trip.ownerId, at)
   if (!owner) return null
   const [rows, travellers] = await Promise.all([
     queries.listTripMemories(db, [tripId]),
-    queries.listTravellers(db, [tripId]),
+    queries.listPublicTravellerNames(db, tripId, at),
   ])
   const visible = new Set(
     await filterPublicMemoryIds(
@@ -74,7 +76,7 @@ export async function findPublicTrip(db: Kysely<Database>, tripId: string): Prom
     ownerId: trip.ownerId,
     title: trip.title,
     owner,
-    travellers: travellers.filter((row) => row.status === 'accepted').map((row) => row.username),
+    travellers,
     memories,
     version,
   }
