@@ -108,6 +108,26 @@ describe('TripPage', () => {
     expect(within(share).getByDisplayValue(/\/trip\?shareId=trip-pt$/)).toBeInTheDocument()
   })
 
+  it('shows memories without dates in a last group, "Undated", after the days', async () => {
+    const undated = makeMemory({
+      memoryId: 'm-undated',
+      cardName: 'Sintra',
+      memoryStartDate: '',
+      memoryEndDate: '',
+      memoryContent: 'A palace in the fog, some day that week.',
+    })
+    server.use(onGet('/trip/getTrip', makeTrip({ memoryCount: 3, memories: [LISBON, PORTO, undated] })))
+    renderApp('/trip/trip-pt')
+    const timeline = await screen.findByRole('list', { name: 'Timeline' })
+    expect(
+      within(timeline)
+        .getAllByRole('heading', { level: 3 })
+        .map((day) => day.textContent),
+    ).toEqual(['Day 1 · 2025-05-01', 'Day 4 · 2025-05-04', 'Undated'])
+    expect(within(timeline).getAllByRole('article').at(-1)).toHaveTextContent('A palace in the fog')
+    expect(timeline).not.toHaveTextContent('NaN')
+  })
+
   it('lets the owner invite a friend, who is then listed as invited', async () => {
     const invited: unknown[] = []
     let trip = makeTrip({ visibility: 2 })

@@ -23,26 +23,41 @@ export function dayOfTrip(tripStart: string, date: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${tripStart}T00:00:00Z`)) / DAY_MS) + 1
 }
 
-/** The timeline's days: the memories grouped by the day each starts, in the order the server gives (by date). */
-function byDay(memories: Memory[]): { date: string; memories: Memory[] }[] {
-  const days: { date: string; memories: Memory[] }[] = []
+/** A day of the timeline, or the memories without dates (`date` null), which come last. */
+interface TimelineDay {
+  date: string | null
+  memories: Memory[]
+}
+
+/**
+ * The timeline's days: the memories grouped by the day each starts, in the order the server gives (by date), then
+ * those without dates (a memory's date is '' when it has none) in a last group of their own.
+ */
+function byDay(memories: Memory[]): TimelineDay[] {
+  const days: TimelineDay[] = []
+  const undated: Memory[] = []
   for (const memory of memories) {
+    if (!memory.memoryStartDate) {
+      undated.push(memory)
+      continue
+    }
     const last = days.at(-1)
     if (last?.date === memory.memoryStartDate) last.memories.push(memory)
     else days.push({ date: memory.memoryStartDate, memories: [memory] })
   }
-  return days
+  return undated.length > 0 ? [...days, { date: null, memories: undated }] : days
 }
 
 /** The trip day by day: each day's heading, then its memories with who wrote them. */
 export function TripTimeline({ trip }: { trip: Trip }) {
-  const start = trip.startDate ?? trip.memories[0]?.memoryStartDate ?? ''
+  // The trip's first day comes from its dated memories; without any, every group is the undated one.
+  const start = trip.startDate ?? trip.memories.find((memory) => memory.memoryStartDate)?.memoryStartDate ?? ''
   return (
     <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {byDay(trip.memories).map((day) => (
         <Box
           component="li"
-          key={day.date}
+          key={day.date ?? 'undated'}
           sx={{ position: 'relative', pl: { xs: 2.5, sm: 4 }, pb: 3, borderLeft: 2, borderColor: 'divider' }}
         >
           <Box
@@ -58,7 +73,7 @@ export function TripTimeline({ trip }: { trip: Trip }) {
             }}
           />
           <Typography variant="overline" component="h3" sx={{ lineHeight: 1.5, display: 'block', mb: 1 }}>
-            Day {dayOfTrip(start, day.date)} · {day.date}
+            {day.date === null ? 'Undated' : `Day ${dayOfTrip(start, day.date)} · ${day.date}`}
           </Typography>
           <Stack spacing={2}>
             {day.memories.map((memory) => (
@@ -78,7 +93,7 @@ function TimelineMemory({ memory, trip }: { memory: Memory; trip: Trip }) {
     <Card component="article" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack spacing={1.5}>
         <MemoryCardHeader memory={memory} imageWidth={{ xs: 64, sm: 80 }} heading={false}>
-          <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />
+          {memory.memoryStartDate !== '' && <JourneyDates start={memory.memoryStartDate} end={memory.memoryEndDate} />}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <UserAvatar avatarId={memory.avatarId} username={memory.username} size={24} />
             <Typography variant="body2">
