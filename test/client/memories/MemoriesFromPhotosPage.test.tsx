@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 
+import { MEMORY_PICTURES_MAX } from '@shared/constants'
 import type { ImportedPhoto, MemoryDraft, PhotoImport } from '@shared/photoImport'
 import { PHOTO_IMPORT_TEXTS } from '@shared/photoImport'
 import { MemoriesFromPhotosPage } from '@client/features/memories/MemoriesFromPhotosPage'
@@ -237,5 +238,36 @@ describe('MemoriesFromPhotosPage', () => {
     await user.click(await within(dialog).findByRole('button', { name: /Porto/ }))
     await waitFor(() => expect(started).toEqual({ pictureFileName: 'loose.jpg', cardSetId: 'pt-porto' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('keeps as many photos as a memory holds, spread over the visit and one taken there, in one click', async () => {
+    const removed: string[] = []
+    // Fourteen photos of which only the second was taken in Lisbon itself.
+    const photos = Array.from({ length: MEMORY_PICTURES_MAX + 2 }, (_, index) =>
+      photo(`p${index}.jpg`, { place: index === 1 ? LISBON : null, draftId: 'd-lisbon' }),
+    )
+    server.use(
+      onGet('/memory/getPhotoImport', () => ({
+        drafts: [
+          draft({
+            photos: photos.filter((each) => !removed.includes(each.pictureFileName)),
+            blocked: removed.length === 2 ? null : PHOTO_IMPORT_TEXTS.tooManyPhotos(photos.length),
+          }),
+        ],
+        unplaced: [],
+        souvenirsLeftToday: 5,
+      })),
+      onPost('/memory/removeImportedPhoto', async (request) => {
+        removed.push(((await request.json()) as { pictureFileName: string }).pictureFileName)
+        return null
+      }),
+    )
+    const { user } = renderWithProviders(<MemoriesFromPhotosPage />, { route: '/memoriesFromPhotos' })
+    const lisbon = await screen.findByRole('region', { name: 'Lisbon' })
+    await user.click(within(lisbon).getByRole('button', { name: `Keep ${MEMORY_PICTURES_MAX}, remove 2` }))
+    await waitFor(() => expect(within(lisbon).getByRole('button', { name: 'Save memory of Lisbon' })).toBeEnabled())
+    expect(removed).toHaveLength(2)
+    expect(removed).not.toContain('p1.jpg')
+    expect(removed).not.toContain('p0.jpg')
   })
 })

@@ -14,7 +14,13 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 
-import { DEFAULT_VISIBILITY, MEMORY_CONTENT_MAX_LENGTH, rarityName, type Visibility } from '@shared/constants'
+import {
+  DEFAULT_VISIBILITY,
+  MEMORY_CONTENT_MAX_LENGTH,
+  MEMORY_PICTURES_MAX,
+  rarityName,
+  type Visibility,
+} from '@shared/constants'
 import type { TaggedFriend } from '@shared/memories'
 import type { ImportedPhoto, MemoryDraft } from '@shared/photoImport'
 
@@ -29,6 +35,7 @@ import {
 } from '../api'
 import { TagFriendsInput } from '../components/TagFriendsInput'
 
+import { TooManyPhotos } from './TooManyPhotos'
 import { PlaceSearchDialog } from './PlaceSearchDialog'
 
 export interface VisitText {
@@ -187,7 +194,11 @@ export function VisitDraftCard({ draft, text, onTextChange, moveTargets, saving,
           ))}
         </Box>
         {plan && <Typography variant="body2">{plan}</Typography>}
-        {draft.blocked && <Alert severity="warning">{draft.blocked}</Alert>}
+        {draft.photos.length > MEMORY_PICTURES_MAX ? (
+          <TooManyPhotos draft={draft} />
+        ) : (
+          draft.blocked && <Alert severity="warning">{draft.blocked}</Alert>
+        )}
         <TextField
           label="Your story"
           multiline
