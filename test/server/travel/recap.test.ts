@@ -181,6 +181,8 @@ describe('a shared year', () => {
     const preview = await t.app.inject({ method: 'GET', url: (previewPath ?? '').replaceAll('&amp;', '&') })
     expect(preview.statusCode).toBe(200)
     expect(preview.headers['content-type']).toBe('image/png')
+    // No cache may keep showing it once sharing stops: each use asks again.
+    expect(preview.headers['cache-control']).toBe('public, no-cache')
     expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630, format: 'png' })
 
     // Another traveller cannot stop it; its owner can, and the link and its picture are gone at once.

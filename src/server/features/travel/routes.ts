@@ -19,6 +19,11 @@ import * as travelService from './service'
 const MAP_CACHE_CONTROL = 'public, max-age=86400'
 /** A preview follows its traveller's map; its address carries the version, so an hour's reuse is safe. */
 const PREVIEW_CACHE_CONTROL = 'public, max-age=3600'
+/**
+ * A shared year's preview goes the moment sharing stops, which its version does not follow: caches ask each time (a
+ * 304 while it is shared, a 404 once it is not), as for a trip's route map.
+ */
+const SHARED_YEAR_CACHE_CONTROL = 'public, no-cache'
 
 export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify
@@ -103,7 +108,7 @@ export const travelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!shared) throw new AppError('NotFound', 'This year is not shared.')
       const etag = `"${shared.version}"`
       reply
-        .header('Cache-Control', PREVIEW_CACHE_CONTROL)
+        .header('Cache-Control', SHARED_YEAR_CACHE_CONTROL)
         .header('ETag', etag)
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()

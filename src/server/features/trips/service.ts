@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
 
-import { VISIBILITY } from '@shared/constants'
 import {
   TRIP_MEMBERS_MAX,
   TRIP_MEMORIES_MAX,
@@ -235,9 +234,4 @@ export async function endTripsAcrossBlock(trx: Transaction<Database>, a: string,
     await queries.deleteMember(trx, tripId, memberId)
     await queries.deleteMemoriesOfAuthor(trx, tripId, memberId)
   }
-}
-
-/** Whether anyone may read the trip by link: Public, its owner not blocked from the viewer. */
-export function isPublicTrip(trip: { visibility: number }): boolean {
-  return trip.visibility === VISIBILITY.Public
 }
