@@ -15,7 +15,7 @@ import { present } from '@test/helpers/present'
 import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 import { startSmtpServer, type TestSmtpServer } from '@test/helpers/smtp'
 
-import { cardsOfRarity, createMemory } from '../memories/fixtures'
+import { cardsOfRarity, createMemory, makeFriends } from '../memories/fixtures'
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from '../wallet/stripeStandIn'
 
 /**
@@ -402,6 +402,28 @@ describe('the daily digest', () => {
     expect(digest?.text).toContain('- New like on your memory:')
     expect(digest?.text).not.toContain('New friend')
     expect(digest?.text).not.toContain('Not for the digest.')
+  })
+
+  it('carries a trip invitation, which waits for an answer like a friend’s comment does', async () => {
+    const user = await t.register({ confirmed: true })
+    const owner = await t.register({ confirmed: true })
+    await makeFriends(t, user, owner)
+    await t.call('POST', '/api/readAllNotifications', { token: user.token })
+    await setDigest(user, true)
+    const created = await t.call<{ tripId: string }>('POST', '/api/trip/createTrip', {
+      token: owner.token,
+      body: { title: 'Alps by rail', visibility: 2, memoryIds: [] },
+    })
+    await t.call('POST', '/api/trip/inviteToTrip', {
+      token: owner.token,
+      body: { tripId: created.body.data.tripId, userId: user.userId },
+    })
+    const before = smtp.received.length
+    const dayLater = new Date(Date.now() + DAY_MS + 60_000)
+    pinClock(dayLater)
+    await recordDueDigests(t.db, dayLater)
+    const [digest] = await mailTo(user, before)
+    expect(digest?.text).toContain('- Trip invitation:')
   })
 
   it('leaves out what a traveller blocked either way caused, as the app does', async () => {

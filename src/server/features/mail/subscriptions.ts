@@ -21,7 +21,7 @@ export const DIGEST_PERIOD_SECONDS = 60 * 60
 
 /**
  * The notifications a digest carries (docs/product.md#messages-notifications): likes, comments and replies, tags,
- * gifts and friend adds, by their titles; referral and account notices stay in the app.
+ * gifts, friend adds and what friends do in a trip, by their titles; referral and account notices stay in the app.
  */
 const DIGEST_TITLES = [
   'New friend',
@@ -29,6 +29,9 @@ const DIGEST_TITLES = [
   'New like on your memory',
   'New comment on your memory',
   'New reply to your comment',
+  'Trip invitation',
+  'Trip invitation accepted',
+  'New memory in your trip',
 ] as const
 const DIGEST_TITLE_PREFIXES = ['A card from '] as const
 
