@@ -5,6 +5,8 @@ import sharp from 'sharp'
 
 import type { Envelope } from '@shared/envelope'
 import { MemoryPictureQuerySchema } from '@shared/memories'
+import { TravelMapImageQuerySchema } from '@shared/travel'
+import { TripMapImageQuerySchema } from '@shared/trips'
 import { TEST_MODE_CARDS } from '@shared/wallet'
 import { UnsubscribeSigner } from '@server/features/mail/unsubscribe'
 import { contractRoutes, type ContractRoute, type JsonSchema } from '@test/helpers/contractRoutes'
@@ -37,10 +39,11 @@ import {
 
 /**
  * Sends every call of the contract (the OpenAPI document the routes' TypeBox schemas generate, plus the hidden picture
- * route, the multipart upload and the share pages) mostly valid requests from the logged-in user, naming real objects,
- * with exactly one hostile field, so writes succeed and what they store is read back; and some requests that are
- * hostile throughout, as visitors too. Fails on any 5xx, any JSON answer that is not the envelope, any request slower
- * than 5 s, any read that a stored value breaks, and any call that got fewer than its minimum of requests.
+ * routes — a memory's picture and the share pages' maps —, the multipart upload and the share pages) mostly valid
+ * requests from the logged-in user, naming real objects (copies, memories, trips, friends, share links), with exactly
+ * one hostile field, so writes succeed and what they store is read back; and some requests that are hostile throughout,
+ * as visitors too. Fails on any 5xx, any JSON answer that is not the envelope, any request slower than 5 s, any read
+ * that a stored value breaks, and any call that got fewer than its minimum of requests.
  *
  * FUZZ_RUNS: requests per call (default 8; CI sets more). FUZZ_MIN_RUNS: the fewest every call must get (default 4).
  * FUZZ_SECONDS: past this many seconds (default 40), no request starts beyond a call's minimum; the minimum is always
@@ -86,6 +89,14 @@ const WRITES_THAT_MUST_STORE = [
   'POST /api/register',
   'POST /api/mail/setEmailPreferences',
   'POST /api/mail/requestPhysicalCardsNotice',
+  'POST /api/trip/createTrip',
+  'POST /api/trip/updateTrip',
+  'POST /api/trip/deleteTrip',
+  'POST /api/trip/addTripMemory',
+  'POST /api/trip/removeTripMemory',
+  'POST /api/trip/inviteToTrip',
+  'POST /api/trip/answerTripInvite',
+  'POST /api/trip/removeTripMember',
 ]
 
 interface Probe {
@@ -350,19 +361,27 @@ function uploadTarget(contents: Record<string, Buffer>): Target {
   }
 }
 
-/** The picture route as <img> calls it (no headers): a real signed link with one of its fields hostile. */
-function pictureTarget(links: Record<string, unknown>[], fields: KnownFields): Target {
-  const schema = JSON.parse(JSON.stringify(MemoryPictureQuerySchema)) as JsonSchema
+/**
+ * A picture route as <img> or a link preview's crawler calls it (no headers): a real link (a signed memory picture, a
+ * shared map) with one of its fields hostile.
+ */
+function pictureTarget(
+  path: string,
+  querySchema: object,
+  links: Record<string, unknown>[],
+  fields: KnownFields,
+): Target {
+  const schema = JSON.parse(JSON.stringify(querySchema)) as JsonSchema
   const request = (value: Record<string, unknown>, mutation: Mutation | null): Probe => ({
     method: 'GET',
-    url: `/api/image/memoryPicture${queryString(value)}`,
+    url: `${path}${queryString(value)}`,
     headers: {},
     asUser: false,
     hostile: describeMutation(mutation),
     sent: value,
   })
   return {
-    name: 'GET /api/image/memoryPicture',
+    name: `GET ${path}`,
     answer: 'picture',
     writes: false,
     control: request(links[0] ?? {}, null),
@@ -473,6 +492,8 @@ describe('the contract under hostile input', () => {
   /** A traveller of their own for blocking and muting, so a block never stands in the way of the other calls. */
   let blockable: TestUser
   let ownMemoryIds: string[]
+  /** Trips the user may always open: their own, and a stranger's Public one. */
+  let openTripIds: string[]
   let cardIds: string[]
   let targets: Target[]
   /** How many requests of each call stored something (a 200 from the user on a write). */
@@ -524,7 +545,8 @@ describe('the contract under hostile input', () => {
     const friendsOnlyMemoryId = await createMemory(t, user, otherCardId, { visibility: 2 })
     const friendMemoryId = await createMemory(t, friend, otherCardId, { visibility: 2 })
     const strangerMemoryId = await createMemory(t, stranger, thirdCardId, { visibility: 3 })
-    ownMemoryIds = [memoryId, friendsOnlyMemoryId]
+    const tripMemoryId = await createMemory(t, user, thirdCardId, { visibility: 3 })
+    ownMemoryIds = [memoryId, friendsOnlyMemoryId, tripMemoryId]
     const comment = await t.call('POST', '/api/memory/postComment', {
       token: friend.token,
       body: { memoryId, commentContent: 'Take me next time!' },
@@ -579,6 +601,30 @@ describe('the contract under hostile input', () => {
     const collections = await t.db.selectFrom('collections').select('id').execute()
     const cardSets = await t.db.selectFrom('card_sets').select('id').limit(5).execute()
 
+    // Trips: the user's own (a friend invited, the user's memory in it); the friend's, to which the user is invited;
+    // the stranger's Public one, behind its share page and route map; and trips of the user's for deleteTrip to take,
+    // one a request. The stranger shares their year, behind the recap page and its picture.
+    const succeeded = async <T>(who: TestUser, url: string, body: unknown): Promise<T> => {
+      const { status, body: answer } = await t.call<T>('POST', url, { token: who.token, body })
+      if (status !== 200) throw new Error(`${url} failed: ${JSON.stringify(answer)}`)
+      return answer.data
+    }
+    const newTrip = async (owner: TestUser, visibility: number, memoryIds: string[] = []) =>
+      (await succeeded<{ tripId: string }>(owner, '/api/trip/createTrip', { title: 'Fuzzed', visibility, memoryIds }))
+        .tripId
+    const userTripId = await newTrip(user, 2, [tripMemoryId])
+    await succeeded(user, '/api/trip/inviteToTrip', { tripId: userTripId, userId: friend.userId })
+    const invitedTripId = await newTrip(friend, 2, [friendMemoryId])
+    await succeeded(friend, '/api/trip/inviteToTrip', { tripId: invitedTripId, userId: user.userId })
+    const publicTripId = await newTrip(stranger, 3, [strangerMemoryId])
+    openTripIds = [userTripId, publicTripId]
+    const deletableTripIds: string[] = []
+    for (let index = 0; index < RUNS_PER_CALL; index += 1) deletableTripIds.push(await newTrip(user, 1))
+    const thisYear = new Date().getUTCFullYear()
+    const { shareId: recapShareId } = await succeeded<{ shareId: string }>(stranger, '/api/recap/shareYearRecap', {
+      year: thisYear,
+    })
+
     const expiry = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`
     const cursors = [feedPage.body.data.nextCursor, drawsPage.body.data.nextCursor].filter((cursor) => cursor !== null)
     const dates = (from: string, to: string) =>
@@ -626,6 +672,14 @@ describe('the contract under hostile input', () => {
       currentPassword: known([PASSWORD]),
       // The confirmation link's token (password reset links are never known here: their e-mail is not read).
       token: known([VERIFICATION_TOKEN]),
+      // The user's own trip, the friend's they are invited to, and the stranger's Public one they are not in.
+      tripId: known([userTripId, invitedTripId, publicTripId]),
+      // The user's memories a new trip may start with: free at first, then in a trip (409).
+      'memoryIds[]': knownOptional([memoryId, friendsOnlyMemoryId]),
+      // The server's own date, which On This Day takes (the device's date may differ from it by a day).
+      today: known([new Date().toISOString().slice(0, 10)]),
+      // The user's year so far, full of the run's cards and memories, and the one before.
+      year: known([thisYear, thisYear - 1]),
     }
     /** Where one call's control needs other real objects than the rest. */
     const fieldsOf: Record<string, KnownFields> = {
@@ -656,6 +710,19 @@ describe('the contract under hostile input', () => {
       '/api/account/requestEmailChange': {
         ...fields,
         newEmail: fresh(fc.uuid().map((id) => `moved.${id}@example.com`)),
+      },
+      // A trip of the user's each time, so the others stay for the other calls.
+      '/api/trip/deleteTrip': { ...fields, tripId: fresh(fc.constantFrom(...deletableTripIds)) },
+      // The invitation to answer is to the friend's trip.
+      '/api/trip/answerTripInvite': { ...fields, tripId: known([invitedTripId, userTripId, publicTripId]) },
+      // The user's memory of their trip, taken out and put back round after round; another's is refused.
+      '/api/trip/addTripMemory': {
+        ...fields,
+        memoryId: known([tripMemoryId, memoryId, friendMemoryId, strangerMemoryId]),
+      },
+      '/api/trip/removeTripMemory': {
+        ...fields,
+        memoryId: known([tripMemoryId, memoryId, friendMemoryId, strangerMemoryId]),
       },
     }
 
@@ -692,6 +759,9 @@ describe('the contract under hostile input', () => {
       ...collections.map(({ id }) => `/api/image/collection?collectionId=${id}`),
       '/api/image/avatar?avatarId=1',
       '/api/image/avatar?avatarId=2',
+      `/api/image/tripMap?shareId=${publicTripId}`,
+      `/api/image/yearRecap?shareId=${recapShareId}`,
+      `/api/image/travelMap?shareId=${stranger.friendCode}`,
     ])
       await t.app.inject({ method: 'GET', url })
 
@@ -701,10 +771,21 @@ describe('the contract under hostile input', () => {
         .filter(({ url }) => url !== '/api/memory/uploadMemoryPicture')
         .map((route) => contractTarget(route, fieldsOf[route.url] ?? fields)),
       uploadTarget(contents),
-      pictureTarget(pictureLinks, fields),
+      pictureTarget('/api/image/memoryPicture', MemoryPictureQuerySchema, pictureLinks, fields),
+      // Link previews of shared pages: a Public trip's route, a shared year, a traveller's map.
+      pictureTarget(
+        '/api/image/tripMap',
+        TripMapImageQuerySchema,
+        [{ shareId: publicTripId }, { shareId: publicTripId, v: 'old' }],
+        fields,
+      ),
+      pictureTarget('/api/image/yearRecap', TravelMapImageQuerySchema, [{ shareId: recapShareId }], fields),
+      pictureTarget('/api/image/travelMap', TravelMapImageQuerySchema, [{ shareId: stranger.friendCode }], fields),
       sharePageTarget('user', user.friendCode),
       sharePageTarget('draw', draws[0] ?? ''),
       sharePageTarget('card', memoryCopy.user_card_id),
+      sharePageTarget('trip', publicTripId),
+      sharePageTarget('recap', recapShareId),
       unsubscribeTarget('GET', unsubscribeToken),
       unsubscribeTarget('POST', unsubscribeToken),
     ]
@@ -738,10 +819,12 @@ describe('the contract under hostile input', () => {
    */
   async function readsBrokenBy(probe: Probe, data: unknown): Promise<string[]> {
     const named = new Set<string>()
+    const namedTrips = new Set<string>()
     for (const source of [probe.sent, data]) {
       const text = JSON.stringify(source ?? null)
       for (const match of text.matchAll(/"(?:memoryId|cardId|selectedCardId)":"([^"\\]{1,100})"/g))
         named.add(match[1] ?? '')
+      for (const match of text.matchAll(/"tripId":"([^"\\]{1,100})"/g)) namedTrips.add(match[1] ?? '')
     }
     const reads: { url: string; reader: TestUser; mustExist: boolean }[] = []
     for (const reader of [user, friend]) {
@@ -753,9 +836,16 @@ describe('the contract under hostile input', () => {
         '/api/friends/getMyFriends',
         '/api/getMyDraws',
         '/api/getMyCollection',
+        '/api/trip/getMyTrips',
       ])
         reads.push({ url, reader, mustExist: true })
     }
+    for (const tripId of new Set([...openTripIds, ...namedTrips]))
+      reads.push({
+        url: `/api/trip/getTrip?tripId=${encodeURIComponent(tripId)}`,
+        reader: user,
+        mustExist: openTripIds.includes(tripId),
+      })
     for (const memoryId of new Set([...ownMemoryIds, ...named]))
       reads.push({
         url: `/api/memory/getMemory?memoryId=${encodeURIComponent(memoryId)}`,
