@@ -122,6 +122,16 @@ test('the photos of a three-city trip, a HEIC among them, become three verified 
   const verified = map.places.filter((place) => place.status === 'verified').map((place) => place.cardSetId)
   expect(verified.sort()).toEqual(['es-madrid', 'pt-lisbon', 'pt-porto'])
 
+  // The saved visits become one trip, ticked already in New Trip.
+  await page.getByRole('button', { name: 'Make a trip of these memories' }).click()
+  const newTrip = page.getByRole('dialog', { name: 'New Trip' })
+  for (const place of ['Lisbon', 'Porto', 'Madrid'])
+    await expect(newTrip.getByRole('checkbox', { name: new RegExp(place) })).toBeChecked()
+  await newTrip.getByRole('textbox', { name: 'Title' }).fill('Iberia in a week')
+  await newTrip.getByRole('button', { name: 'Create Trip' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Iberia in a week' })).toBeVisible()
+  await expect(page.getByText('Lisbon → Porto → Madrid')).toBeVisible()
+
   // The souvenir is labelled where the copies are listed, in its own finish.
   await page.goto('/card/pt-porto-1')
   await expect(page.getByRole('link', { name: 'Porto, copy 1, Souvenir' })).toBeVisible()
