@@ -35,8 +35,8 @@ import {
 } from '../api'
 import { TagFriendsInput } from '../components/TagFriendsInput'
 
-import { TooManyPhotos } from './TooManyPhotos'
 import { PlaceSearchDialog } from './PlaceSearchDialog'
+import { TooManyPhotos } from './TooManyPhotos'
 
 export interface VisitText {
   memoryContent: string
