@@ -113,6 +113,7 @@ export const databaseIndependentServerTests = [
   'test/server/storage/backgroundCheckpoint.test.ts',
   'test/server/storage/blobStore.test.ts',
   'test/server/storage/commitGroups.test.ts',
+  'test/server/storage/heicTask.test.ts',
 ]
 
 /** The API tests; the cluster suite (test/cluster/jest.config.ts) runs with the same transforms and setup. */

@@ -182,6 +182,45 @@ describe('MemoriesFromPhotosPage', () => {
     expect(attempts).toBe(2)
   })
 
+  it('sends three photos at a time, cancels one still waiting, and sends it again on Retry', async () => {
+    const answers: (() => void)[] = []
+    let sent = 0
+    server.use(
+      onGet('/memory/getPhotoImport', { drafts: [], unplaced: [], souvenirsLeftToday: 5 }),
+      onPost('/memory/importPhoto', async () => {
+        sent += 1
+        // Answers only when the test lets it: a slow link.
+        await new Promise<void>((resolve) => answers.push(resolve))
+        return photo(`p${sent}.jpg`)
+      }),
+    )
+    const release = async (count: number) => {
+      await waitFor(() => expect(answers).toHaveLength(count))
+      for (const answer of answers.splice(0)) answer()
+    }
+    const { user } = renderWithProviders(<MemoriesFromPhotosPage />, { route: '/memoriesFromPhotos' })
+    await screen.findByText('Drop the photos of a trip here')
+    const files = Array.from(
+      { length: 5 },
+      (_, index) => new File(['jpeg'], `IMG_${index}.jpg`, { type: 'image/jpeg' }),
+    )
+    fireEvent.change(screen.getByTestId('photo-input'), { target: { files } })
+    await waitFor(() => expect(sent).toBe(3))
+    expect(screen.getAllByText('Waiting')).toHaveLength(2)
+
+    await user.click(screen.getByRole('button', { name: 'Cancel IMG_4.jpg' }))
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument()
+    await release(3)
+    // The next photo waiting goes up; the cancelled one stays put.
+    await release(1)
+    expect(await screen.findByText('4 of 5 photos added')).toBeInTheDocument()
+    expect(sent).toBe(4)
+
+    await user.click(screen.getByRole('button', { name: 'Retry IMG_4.jpg' }))
+    await release(1)
+    expect(await screen.findByText('5 of 5 photos added')).toBeInTheDocument()
+  })
+
   it('offers a photo without a place to the visit nearest in time, in one click', async () => {
     let moved: unknown = null
     server.use(

@@ -179,6 +179,19 @@ describe('importing photos', () => {
     const broken = await importFile(user, PORTO_HEIC.subarray(0, 400), 'IMG_0002.heic')
     expect(broken.status).toBe(400)
     expect(broken.body.metadata.message).toMatch(/could not be read/)
+    // A JPEG and a WebP whose headers are right and whose bodies are not.
+    const jpegHead = (await at('lisbon', '2025-06-03')).subarray(0, 400)
+    for (const [data, name] of [
+      [Buffer.concat([jpegHead, Buffer.alloc(300, 0x55)]), 'IMG_0003.jpg'],
+      [Buffer.concat([webp.subarray(0, 30), Buffer.alloc(300, 0x07)]), 'IMG_0004.webp'],
+    ] as const) {
+      const corrupt = await importFile(user, data, name)
+      expect({ name, status: corrupt.status, message: corrupt.body.metadata.message }).toEqual({
+        name,
+        status: 400,
+        message: 'The photo could not be read. It may be damaged, or not the image its name says.',
+      })
+    }
     // A decompression bomb: a 400-megapixel PNG in a few kilobytes, refused by its header.
     const refused = await importFile(user, blankPng(20_000), 'bomb.png')
     expect(refused.status).toBe(400)
