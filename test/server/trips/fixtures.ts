@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import { VISIBILITY } from '@shared/constants'
 import type { Trip, TripSummary } from '@shared/trips'
-import type { TestApp, TestUser } from '@test/helpers/server'
+import { API_KEY, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { createMemory, makeFriends } from '../memories/fixtures'
 
@@ -137,4 +137,46 @@ export async function insertMemories(t: TestApp, user: TestUser, cardId: string,
     )
     .execute()
   return rows.map(({ memoryId }) => memoryId)
+}
+
+/** A request of an access matrix row: a call, a share page or a picture. */
+export interface SentRequest {
+  method: 'GET' | 'POST'
+  url: string
+  body?: Record<string, unknown>
+}
+
+/** What a matrix row checks of an answer: JSON calls give a message and data, pages and pictures their text. */
+export interface RawAnswer {
+  status: number
+  message?: string
+  data?: unknown
+  text: string
+  contentType: string
+}
+
+/** Asks as the app does; a page or picture (`page`) as a browser or a crawler does, without the api key. */
+export async function askRaw(t: TestApp, sent: SentRequest, token?: string, page = false): Promise<RawAnswer> {
+  const response = await t.app.inject({
+    method: sent.method,
+    url: sent.url,
+    headers: { ...(page ? {} : { 'x-api-key': API_KEY }), ...(token ? { 'x-auth-key': token } : {}) },
+    ...(sent.body ? { payload: sent.body } : {}),
+  })
+  const contentType = response.headers['content-type'] ?? ''
+  const json = contentType.includes('json') ? response.json<{ metadata: { message: string }; data: unknown }>() : null
+  return {
+    status: response.statusCode,
+    message: json?.metadata.message,
+    data: json?.data,
+    text: response.body,
+    contentType,
+  }
+}
+
+/** A POST that must succeed, answering its data. */
+export async function postOk(t: TestApp, user: TestUser, url: string, body: Record<string, unknown>): Promise<unknown> {
+  const answer = await askRaw(t, { method: 'POST', url, body }, user.token)
+  if (answer.status !== 200) throw new Error(`${url} failed: ${answer.text}`)
+  return answer.data
 }

@@ -3,9 +3,11 @@ import crypto from 'node:crypto'
 import { CALL_ERROR_TEXTS } from '@shared/callErrorTexts'
 import { VISIBILITY } from '@shared/constants'
 import { TRIP_TEXTS, type Trip, type TripSummary } from '@shared/trips'
-import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { createMemory, makeFriends } from '../memories/fixtures'
+
+import { askRaw, postOk, type RawAnswer, type SentRequest } from './fixtures'
 
 /**
  * Who may do what with a trip (docs/product.md#trips, decisions.md "Trips"): every trip call, the share page and the
@@ -71,26 +73,14 @@ interface Fixture {
   users: Record<Member, TestUser>
   memories: Record<MemoryKey, string>
 }
-interface Sent {
-  method: 'GET' | 'POST'
-  url: string
-  body?: Record<string, unknown>
-}
-interface Answer {
-  status: number
-  message?: string
-  data?: unknown
-  text: string
-  contentType: string
-}
 interface Case {
   /** A page or its picture, open to all: no 403 for a visitor. */
   page?: boolean
-  request: (fixture: Fixture, role: Role) => Sent | Promise<Sent>
+  request: (fixture: Fixture, role: Role) => SentRequest | Promise<SentRequest>
   /** The answer to a caller with a session (a visitor always gets 403, except from a page). */
   expected: (role: Role, visibility: number) => Expected
   /** What the answer shows, and what changed or did not. */
-  check?: (fixture: Fixture, role: Role, answer: Answer, sent: Sent) => Promise<void>
+  check?: (fixture: Fixture, role: Role, answer: RawAnswer, sent: SentRequest) => Promise<void>
 }
 
 /** A write: the answers of those in the trip; anyone else is an outsider, whatever the trip's visibility. */
@@ -105,30 +95,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-/** Asks as the app does; a page or picture as a browser or a crawler does, without the api key. */
-async function ask(sent: Sent, token?: string, page = false): Promise<Answer> {
-  const response = await t.app.inject({
-    method: sent.method,
-    url: sent.url,
-    headers: { ...(page ? {} : { 'x-api-key': API_KEY }), ...(token ? { 'x-auth-key': token } : {}) },
-    ...(sent.body ? { payload: sent.body } : {}),
-  })
-  const contentType = response.headers['content-type'] ?? ''
-  const json = contentType.includes('json') ? response.json<{ metadata: { message: string }; data: unknown }>() : null
-  return {
-    status: response.statusCode,
-    message: json?.metadata.message,
-    data: json?.data,
-    text: response.body,
-    contentType,
-  }
-}
-
-async function must(user: TestUser, url: string, body: Record<string, unknown>): Promise<unknown> {
-  const answer = await ask({ method: 'POST', url, body }, user.token)
-  if (answer.status !== 200) throw new Error(`${url} failed: ${answer.text}`)
-  return answer.data
-}
+const ask = (sent: SentRequest, token?: string, page = false) => askRaw(t, sent, token, page)
+const must = (user: TestUser, url: string, body: Record<string, unknown>) => postOk(t, user, url, body)
 
 const memberStatus = async (tripId: string, userId: string) =>
   (
@@ -150,7 +118,11 @@ function freeMemoryOf(fixture: Fixture, role: Role): Promise<string> {
   const author = role === 'visitor' ? 'owner' : role
   return createMemory(t, fixture.users[author], 'pt-porto-1', { memoryContent: `free memory of the ${role}` })
 }
-const post = (url: string, body: Record<string, unknown>): Sent => ({ method: 'POST', url: `/api/trip/${url}`, body })
+const post = (url: string, body: Record<string, unknown>): SentRequest => ({
+  method: 'POST',
+  url: `/api/trip/${url}`,
+  body,
+})
 
 /** Which of the trip's memories (by their text) and which of its travellers (by id or name) an answer names. */
 function named(fixture: Fixture, text: string) {

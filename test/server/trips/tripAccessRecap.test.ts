@@ -3,9 +3,11 @@ import { VISIBILITY } from '@shared/constants'
 import type { OnThisDay } from '@shared/onThisDay'
 import type { ShareYearRecapResult, YearRecap } from '@shared/recap'
 import { pinClock } from '@server/lib/clock'
-import { API_KEY, buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
+import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { createMemory, makeFriends } from '../memories/fixtures'
+
+import { askRaw, postOk, type RawAnswer, type SentRequest } from './fixtures'
 
 /**
  * On This Day and a year in cards around a trip (docs/product.md#on-this-day, #year-recap), asked by each kind of
@@ -63,25 +65,13 @@ type MemoryKey = keyof typeof MEMORIES
 const marker = (key: MemoryKey) => `recap-marker-${key}`
 const ownKeys = (role: Role) => (Object.keys(MEMORIES) as MemoryKey[]).filter((key) => MEMORIES[key].author === role)
 
-interface Sent {
-  method: 'GET' | 'POST'
-  url: string
-  body?: Record<string, unknown>
-}
-interface Answer {
-  status: number
-  message?: string
-  data?: unknown
-  text: string
-  contentType: string
-}
 interface Case {
   /** A share page or its picture: open to all, asked without the api key. */
   page?: boolean
-  request: (role: Role) => Sent | Promise<Sent>
+  request: (role: Role) => SentRequest | Promise<SentRequest>
   /** The status for a caller with a session, or any caller of a page (a visitor gets 403 from a call). */
   status: (role: Role) => number
-  check?: (role: Role, answer: Answer) => Promise<void>
+  check?: (role: Role, answer: RawAnswer) => Promise<void>
 }
 
 let t: TestApp
@@ -89,29 +79,8 @@ const users = {} as Record<Member, TestUser>
 const memories = {} as Record<MemoryKey, string>
 let tripId: string
 
-async function ask(sent: Sent, token?: string, page = false): Promise<Answer> {
-  const response = await t.app.inject({
-    method: sent.method,
-    url: sent.url,
-    headers: { ...(page ? {} : { 'x-api-key': API_KEY }), ...(token ? { 'x-auth-key': token } : {}) },
-    ...(sent.body ? { payload: sent.body } : {}),
-  })
-  const contentType = response.headers['content-type'] ?? ''
-  const json = contentType.includes('json') ? response.json<{ metadata: { message: string }; data: unknown }>() : null
-  return {
-    status: response.statusCode,
-    message: json?.metadata.message,
-    data: json?.data,
-    text: response.body,
-    contentType,
-  }
-}
-
-async function must(user: TestUser, url: string, body: Record<string, unknown>): Promise<unknown> {
-  const answer = await ask({ method: 'POST', url, body }, user.token)
-  if (answer.status !== 200) throw new Error(`${url} failed: ${answer.text}`)
-  return answer.data
-}
+const ask = (sent: SentRequest, token?: string, page = false) => askRaw(t, sent, token, page)
+const must = (user: TestUser, url: string, body: Record<string, unknown>) => postOk(t, user, url, body)
 
 /** The role's own link to its year, shared now (sharing again answers the same link); a visitor's is nobody's. */
 async function linkOf(role: Role): Promise<string> {
