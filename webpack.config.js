@@ -23,14 +23,17 @@ class RoutePreloadManifestPlugin {
         { name: 'RoutePreloadManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
           const routes = {}
+          const loggedInShell = {}
           for (const [name, group] of compilation.namedChunkGroups) {
-            if (!name.startsWith('page-')) continue
-            const segment = name === 'page-home' ? '' : name.slice('page-'.length)
             const files = new Set()
             for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file)
-            routes[segment] = [...files].map((file) => `/${file}`)
+            const urls = [...files].map((file) => `/${file}`)
+            if (name.startsWith('page-')) routes[name === 'page-home' ? '' : name.slice('page-'.length)] = urls
+            else if (name.startsWith('logged-in-')) loggedInShell[name] = urls
           }
-          const manifest = { routes }
+          // The logged-in shell's files are listed for the first-load check (scripts/bench/bundleBudget.mjs); the
+          // server reads only the routes.
+          const manifest = { routes, loggedInShell }
           compilation.emitAsset(
             'route-preloads.json',
             new compiler.webpack.sources.RawSource(JSON.stringify(manifest, null, 2)),

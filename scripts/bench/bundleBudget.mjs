@@ -3,6 +3,10 @@
  * before the home page renders, i.e. index.html's inline scripts, the scripts it loads and the home screen's lazily loaded
  * chunks (from route-preloads.json, written by the build), measured gzip-compressed. Fails above BUDGET_BYTES.
  *
+ * It also fails when the schema library (TypeBox, which the server validates with) is in what the screens Lighthouse
+ * measures or the logged-in shell load first: a text constant imported from a module of schemas brought all of it
+ * (15.8 KB gzip) into every logged-in first screen, unnoticed, since nothing there validates anything.
+ *
  * Settings: WEB_ROOT (default dist/web), BUNDLE_ROUTE (a screen's first path segment; default "" for the home page).
  */
 import fs from 'node:fs'
@@ -60,3 +64,31 @@ if (total > BUDGET_BYTES) {
   console.error(`Over budget by ${kb(total - BUDGET_BYTES)}`)
   process.exit(1)
 }
+
+/** The screens scripts/bench/lighthouse.mjs measures, by first path segment. */
+const MEASURED_SCREENS = ['', 'freeDraw', 'cardCollections', 'feed']
+const SCHEMA_LIBRARY = '/node_modules/typebox/'
+
+/** The first-load files that bundle the schema library, by the sources their source maps name. */
+function filesWithSchemaLibrary(scripts) {
+  return scripts.filter((src) => {
+    const mapFile = path.join(WEB_ROOT, `${src.replace(/^\//, '')}.map`)
+    if (!fs.existsSync(mapFile)) throw new Error(`${src} has no source map to check`)
+    const { sources } = JSON.parse(fs.readFileSync(mapFile, 'utf8'))
+    return sources.some((source) => source.includes(SCHEMA_LIBRARY))
+  })
+}
+
+const firstLoads = [
+  ...MEASURED_SCREENS.map((screen) => [`/${screen}`, manifest.routes[screen] ?? []]),
+  ...Object.entries(manifest.loggedInShell ?? {}),
+]
+const withSchemas = firstLoads.flatMap(([name, scripts]) =>
+  filesWithSchemaLibrary([...entryScripts, ...scripts]).map((file) => `${name}: ${file}`),
+)
+if (withSchemas.length > 0) {
+  console.error(`The schema library is in a first load (import texts and constants from modules without schemas):`)
+  for (const line of withSchemas) console.error(`  ${line}`)
+  process.exit(1)
+}
+console.log(`No schema library in the first loads of ${firstLoads.map(([name]) => name).join(', ')}`)

@@ -27,17 +27,6 @@ export const OnThisDaySchema = Type.Object({
 })
 export type OnThisDay = Static<typeof OnThisDaySchema>
 
-export const ON_THIS_DAY_TEXTS = {
-  heading: 'On this day',
-  dismiss: 'Hide until tomorrow',
-  badToday: 'today must be your calendar date, within a day of the server’s (YYYY-MM-DD).',
-} as const
-
-/** "3 years ago today: Lisbon", the line a returning memory is shown with, in the app and in the e-mail. */
-export function yearsAgoToday(yearsAgo: number, place: string): string {
-  return `${yearsAgo} ${yearsAgo === 1 ? 'year' : 'years'} ago today: ${place}`
-}
-
 /**
  * The latest earlier year in which the memory's days (start to end, or the start alone) take in today's month and
  * day, as a count of years before today; null when none does. A memory of 29 February comes back on 28 February in

@@ -3,8 +3,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 
 import { paths } from '../lib/paths'
 
-import { preloadLoggedInBar } from './shell/Header'
-import { Layout } from './shell/Layout'
+import { Layout, preloadLoggedInShell } from './shell/Layout'
 import { RequireLogin } from './shell/RequireLogin'
 import { RouteErrorBoundary } from './shell/RouteErrorPage'
 import type { AppStore, AppDispatch } from './store'
@@ -284,7 +283,7 @@ export function AppRoutes() {
 export async function preloadScreen(pathname: string, store: AppStore): Promise<void> {
   const matches = matchRoutes(appRoutes, pathname) ?? []
   const hasSession = store.getState().session.authKey !== null
-  if (hasSession) preloadLoggedInBar()
+  if (hasSession) preloadLoggedInShell()
   await Promise.all(
     matches.map(async ({ route }) => {
       const screen: unknown = (route.element as { type?: unknown } | undefined)?.type

@@ -1,9 +1,9 @@
 import { alpha, createTheme, type PaletteOptions, type Theme } from '@mui/material/styles'
 
+// Three font files, each about 20 KB: the display face at one weight, the text face regular and semibold. A weight
+// asked for between them takes the nearest of these, as the browser matches weights (docs/decisions.md).
 import '@fontsource/fraunces/600.css'
-import '@fontsource/fraunces/700.css'
 import '@fontsource/inter/400.css'
-import '@fontsource/inter/500.css'
 import '@fontsource/inter/600.css'
 
 /** Rarity colours are theme tokens; RarityBadge pairs each with a name and a mark so colour never stands alone. */
@@ -83,9 +83,11 @@ const createAppTheme = (scheme: ColorScheme) =>
     typography: {
       fontFamily: textFont,
       fontSize: 15,
-      h1: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.6rem' },
-      h2: { fontFamily: displayFont, fontWeight: 700, fontSize: '2.1rem' },
-      h3: { fontFamily: displayFont, fontWeight: 700, fontSize: '1.75rem' },
+      // MUI's medium weight (subtitle2, alert titles, table heads) is the semibold file rather than one more download.
+      fontWeightMedium: 600,
+      h1: { fontFamily: displayFont, fontWeight: 600, fontSize: '2.6rem' },
+      h2: { fontFamily: displayFont, fontWeight: 600, fontSize: '2.1rem' },
+      h3: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.75rem' },
       h4: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.5rem' },
       h5: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.25rem' },
       h6: { fontFamily: displayFont, fontWeight: 600, fontSize: '1.1rem' },

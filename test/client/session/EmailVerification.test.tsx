@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 
-import { EMAIL_VERIFICATION_TEXTS } from '@shared/session'
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/emailVerificationTexts'
 import { redactSecrets } from '@client/lib/qaReplay/devTools'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, onPost, refusal, server } from '@test/helpers/msw'

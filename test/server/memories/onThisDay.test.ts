@@ -1,4 +1,5 @@
-import { ON_THIS_DAY_MAX, ON_THIS_DAY_TEXTS, type OnThisDay } from '@shared/onThisDay'
+import { ON_THIS_DAY_MAX, type OnThisDay } from '@shared/onThisDay'
+import { ON_THIS_DAY_TEXTS } from '@shared/onThisDayTexts'
 import { pinClock } from '@server/lib/clock'
 import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 

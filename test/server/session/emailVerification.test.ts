@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 
 import type { ParsedMail } from 'mailparser'
 
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/emailVerificationTexts'
 import type { Notification } from '@shared/notifications'
 import {
-  EMAIL_VERIFICATION_TEXTS,
   REGISTRATION_PASSWORD_TEXTS,
   type ResendVerificationEmailResult,
   type User,

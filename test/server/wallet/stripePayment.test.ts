@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 
-import { EMAIL_VERIFICATION_TEXTS } from '@shared/session'
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/emailVerificationTexts'
 import type { CreatePaymentIntentResult, VerifyPaymentIntentResult } from '@shared/wallet'
 import { STRIPE_API_VERSION } from '@server/features/wallet/payments/stripeProvider'
 import { seedCreditProducts } from '@server/features/wallet/seedCreditProducts'

@@ -9,15 +9,28 @@ import { useAppSelector } from '../../lib/hooks'
 import { RouterLocationSync } from '../../lib/qaReplay/RouterLocationSync'
 
 import { Footer } from './Footer'
-import { Header } from './Header'
+import { Header, preloadLoggedInBar } from './Header'
 import { RouteFocus } from './RouteFocus'
 import { ScrollRestoration } from './ScrollRestoration'
 
 /** Shown to logged-in users only, so visitors' first load does without them. */
+const loadEmailVerificationBanner = () =>
+  import(/* webpackChunkName: "logged-in-banner" */ '../../features/session/EmailVerificationBanner')
 const NotFindingButton = lazy(async () => ({ default: (await import('./NotFindingButton')).NotFindingButton }))
 const EmailVerificationBanner = lazy(async () => ({
-  default: (await import('../../features/session/EmailVerificationBanner')).EmailVerificationBanner,
+  default: (await loadEmailVerificationBanner()).EmailVerificationBanner,
 }))
+
+/**
+ * With a stored session the logged-in header and the banner are fetched alongside the opened screen. The banner shares
+ * the screen's boundary, and asked for only once the session had been checked and the layout rendered, it was a second
+ * round of requests that the screen waited for. The content-request button is left to arrive after the screen: shown
+ * before it, at the foot of a screen still holding its skeleton, it was pushed down when the screen filled in.
+ */
+export function preloadLoggedInShell(): void {
+  preloadLoggedInBar()
+  void loadEmailVerificationBanner().catch(() => undefined)
+}
 
 export function Layout() {
   const loggedIn = useAppSelector(selectLoggedIn)

@@ -25,7 +25,7 @@ export function Logo({ to, compact, showName = !compact }: { to: string; compact
         sx={{ borderRadius: 1.5 }}
       />
       {showName && (
-        <Typography variant="h6" component="span" sx={{ color: 'inherit', fontWeight: 700 }}>
+        <Typography variant="h6" component="span" sx={{ color: 'inherit' }}>
           {PRODUCT_NAME}
         </Typography>
       )}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography'
 import { useEffect, useRef } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
-import { EMAIL_VERIFICATION_TEXTS } from '@shared/session'
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/emailVerificationTexts'
 
 import { errorMessage } from '../../api/errors'
 import { usePageTitle } from '../../components/usePageTitle'

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 
-import { ON_THIS_DAY_MAX, ON_THIS_DAY_TEXTS, yearsAgoToday, yearsSinceSameDay, type OnThisDay } from '@shared/onThisDay'
+import { ON_THIS_DAY_MAX, yearsSinceSameDay, type OnThisDay } from '@shared/onThisDay'
+import { ON_THIS_DAY_TEXTS, yearsAgoToday } from '@shared/onThisDayTexts'
 
 import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'

@@ -2,12 +2,8 @@ import crypto from 'node:crypto'
 
 import type { Transaction } from 'kysely'
 
-import {
-  EMAIL_VERIFICATION_TEXTS,
-  EMAIL_VERIFICATION_TTL_DAYS,
-  type ResendVerificationEmailResult,
-  type VerifyEmailResult,
-} from '@shared/session'
+import { EMAIL_VERIFICATION_TEXTS, EMAIL_VERIFICATION_TTL_DAYS } from '@shared/emailVerificationTexts'
+import type { ResendVerificationEmailResult, VerifyEmailResult } from '@shared/session'
 
 import type { Database } from '../../db/schema'
 import { now } from '../../lib/clock'

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 
-import { EMAIL_VERIFICATION_TEXTS, PASSWORD_RESET_TEXTS, REGISTRATION_PASSWORD_TEXTS } from '@shared/session'
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/emailVerificationTexts'
+import { PASSWORD_RESET_TEXTS, REGISTRATION_PASSWORD_TEXTS } from '@shared/session'
 
 import { inTransaction } from '../../db/transactions'
 import { route } from '../../lib/calls'

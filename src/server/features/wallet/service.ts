@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 
 import { PHYSICAL_CREDIT_PRODUCT_TYPE } from '@shared/constants'
-import { EMAIL_VERIFICATION_TEXTS } from '@shared/session'
+import { EMAIL_VERIFICATION_TEXTS } from '@shared/emailVerificationTexts'
 import { TEXTS } from '@shared/texts'
 import type {
   CreatePaymentIntentResult,

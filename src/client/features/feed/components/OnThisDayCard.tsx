@@ -7,7 +7,8 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { ON_THIS_DAY_TEXTS, yearsAgoToday, type OnThisDayMemory } from '@shared/onThisDay'
+import type { OnThisDayMemory } from '@shared/onThisDay'
+import { ON_THIS_DAY_TEXTS, yearsAgoToday } from '@shared/onThisDayTexts'
 
 import { CardImage } from '../../../components/CardImage'
 import { JourneyDates } from '../../../components/MemoryDetails'

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@shared/constants'
-import { EMAIL_VERIFICATION_TTL_DAYS } from '@shared/session'
+import { EMAIL_VERIFICATION_TTL_DAYS } from '@shared/emailVerificationTexts'
 
 import { buttonLink, escapeHtml, greetingMail, type RenderContext, type RenderedMail } from './layout'
 import { emailVerificationLink } from './links'
