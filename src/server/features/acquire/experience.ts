@@ -21,7 +21,11 @@ export async function gainExperience(
   gained: number,
   drawsSinceEpic?: number,
 ): Promise<ExpGainResult> {
-  const expEnd = await addExperience(trx, userId, gained, drawsSinceEpic)
+  return experienceGained(gained, await addExperience(trx, userId, gained, drawsSinceEpic))
+}
+
+/** The level reached with `gained` experience that brought the total to `expEnd`, and whether it is a new one. */
+export function experienceGained(gained: number, expEnd: number): ExpGainResult {
   const before = levelForExperience(expEnd - gained)
   const after = levelForExperience(expEnd)
   return {

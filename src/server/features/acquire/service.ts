@@ -24,11 +24,11 @@ import { newId, type RandomInt } from '../../lib/random'
 import type { Catalogue, CatalogueCard } from '../catalogue/catalogueCache'
 import { createCopies } from '../copies/service'
 import { issueCertificate } from '../wallet/certificates'
-import { debit } from '../wallet/ledger'
+import { debitPurchase } from '../wallet/ledger'
 import { releaseReferralReward } from '../wallet/referrals'
 
 import { drawnCard, drawnCertificate } from './drawHistory'
-import { experienceFor, gainExperience } from './experience'
+import { experienceFor, experienceGained, gainExperience } from './experience'
 import { rollDraw, rollRarity } from './odds'
 import * as queries from './queries'
 
@@ -66,17 +66,16 @@ export async function pickCard(
 
   const transactionId = newId()
   const createdAt = nowIso()
+  const gained = experienceFor([card.rarity as Rarity])
   // The debit comes first: its conditional update locks the user's row, so "already owned" is decided after any
-  // concurrent purchase.
-  const digitalCredit = await debit(trx, {
-    userId,
-    currency: 'digital',
-    amount: price,
-    reason: 'pick',
-    reference: transactionId,
-  })
+  // concurrent purchase. The same update adds the experience the card brings.
+  const { digitalCredit, experience } = await debitPurchase(
+    trx,
+    { userId, amount: price, reason: 'pick', reference: transactionId },
+    gained,
+  )
   await releaseReferralReward(trx, userId, 'firstCard')
-  const expGainResult = await gainExperience(trx, userId, experienceFor([card.rarity as Rarity]))
+  const expGainResult = experienceGained(gained, experience)
   await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
   const userCardId = newId()
   await createCopies(trx, [
@@ -129,18 +128,16 @@ export async function drawCard(
   const price = drawPrice(tenDraws)
   const transactionId = newId()
   const createdAt = nowIso()
-  const digitalCredit = await debit(trx, {
-    userId,
-    currency: 'digital',
-    amount: price,
-    reason: 'draw',
-    reference: transactionId,
-  })
+  // The guarantee counter is read by the debit's update, which holds the user's row until commit: a concurrent draw
+  // waits for this one's counter instead of rolling from the same count. The experience depends on the roll.
+  const { digitalCredit, drawsSinceEpic } = await debitPurchase(
+    trx,
+    { userId, amount: price, reason: 'draw', reference: transactionId },
+    0,
+  )
   await releaseReferralReward(trx, userId, 'firstCard')
 
-  // Read after the debit, whose update holds the user's row until commit: a concurrent draw waits for this one's
-  // counter instead of rolling from the same count.
-  const rolled = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random, await queries.findDrawsSinceEpic(trx, userId))
+  const rolled = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random, drawsSinceEpic)
   const { slots } = rolled
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
   const drawn = chooseCards(catalogue, cardSlots, random)

@@ -20,6 +20,7 @@ import {
   moveAccountingRecords,
   type OwedColumn,
   subtractFromBalanceIfCovered,
+  subtractPurchaseIfCovered,
   sumLedgerByCurrency,
   sumLedgerByCurrencyAndReason,
 } from './queries'
@@ -149,20 +150,62 @@ export async function debit(
   options: { whileOwed?: boolean } = {},
 ): Promise<number> {
   assertPositiveWhole(movement.amount)
-  const column = BALANCE_COLUMN[movement.currency]
-  const owedColumn = OWED_COLUMN[movement.currency]
   const left = await subtractFromBalanceIfCovered(
     trx,
     movement.userId,
-    column,
+    BALANCE_COLUMN[movement.currency],
     movement.amount,
-    options.whileOwed ? undefined : owedColumn,
+    options.whileOwed ? undefined : OWED_COLUMN[movement.currency],
   )
-  if (left === undefined) {
-    const standing = await findBalanceAndOwed(trx, movement.userId, column, owedColumn)
-    if (!options.whileOwed && standing && standing.owed > 0) throw new CreditOwedError(standing.owed)
-    throw new InsufficientCreditError(movement.amount - (standing?.balance ?? 0))
-  }
+  if (left === undefined) return refuseDebit(trx, movement, options)
+  await recordDebit(trx, movement)
+  return left
+}
+
+/** What a purchase's debit read back from the traveller's row in the same update. */
+export interface PurchaseDebit {
+  digitalCredit: number
+  /** The experience after the purchase's gain. */
+  experience: number
+  /** The draw guarantee counter, read while the update holds the row: a concurrent draw waits for this one's. */
+  drawsSinceEpic: number
+}
+
+/**
+ * A pick's or a draw's debit of digital credit, with the same guarantees and refusals as `debit`, made by the one update
+ * of the traveller's row that also adds the experience known before the purchase and reads back the experience and the
+ * draw guarantee counter. Each statement is a round trip on PostgreSQL: a pick and a draw each send one fewer.
+ */
+export async function debitPurchase(
+  trx: Transaction<Database>,
+  movement: Omit<CreditMovement, 'currency'>,
+  experienceGained: number,
+): Promise<PurchaseDebit> {
+  assertPositiveWhole(movement.amount)
+  const digitalMovement: CreditMovement = { ...movement, currency: 'digital' }
+  const row = await subtractPurchaseIfCovered(trx, movement.userId, movement.amount, experienceGained)
+  if (!row) return refuseDebit(trx, digitalMovement)
+  await recordDebit(trx, digitalMovement)
+  return { digitalCredit: row.digital_credit, experience: row.experience, drawsSinceEpic: row.draws_since_epic }
+}
+
+/** Why a debit's conditional update took nothing: credit owed, or a balance short of the amount. */
+async function refuseDebit(
+  trx: Transaction<Database>,
+  movement: CreditMovement,
+  options: { whileOwed?: boolean } = {},
+): Promise<never> {
+  const standing = await findBalanceAndOwed(
+    trx,
+    movement.userId,
+    BALANCE_COLUMN[movement.currency],
+    OWED_COLUMN[movement.currency],
+  )
+  if (!options.whileOwed && standing && standing.owed > 0) throw new CreditOwedError(standing.owed)
+  throw new InsufficientCreditError(movement.amount - (standing?.balance ?? 0))
+}
+
+async function recordDebit(trx: Transaction<Database>, movement: CreditMovement): Promise<void> {
   await insertCreditLedgerEntry(trx, {
     id: newId(),
     user_id: movement.userId,
@@ -172,7 +215,6 @@ export async function debit(
     reference: movement.reference,
     created_at: nowIso(),
   })
-  return left
 }
 
 /** The ledger reason of the credit a deleted account forfeits. */

@@ -58,6 +58,30 @@ export async function subtractFromBalanceIfCovered(
   return updated?.[column]
 }
 
+/**
+ * A pick's or a draw's update of the traveller's row: the price off the digital balance while it covers it and nothing
+ * is owed, the experience the purchase earns added, and the balance, experience and draw guarantee counter read back;
+ * undefined when the balance does not cover it (or credit is owed).
+ */
+export async function subtractPurchaseIfCovered(
+  trx: Transaction<Database>,
+  userId: string,
+  price: number,
+  experienceGained: number,
+) {
+  return trx
+    .updateTable('users')
+    .set({
+      digital_credit: sql`digital_credit - ${price}`,
+      ...(experienceGained > 0 ? { experience: sql`experience + ${experienceGained}` } : {}),
+    })
+    .where('id', '=', userId)
+    .where('digital_credit', '>=', price)
+    .where('digital_credit_owed', '=', 0)
+    .returning(['digital_credit', 'experience', 'draws_since_epic'])
+    .executeTakeFirst()
+}
+
 /** The balance and the credit owed in one currency, read in the caller's transaction. */
 export async function findBalanceAndOwed(db: Db, userId: string, column: BalanceColumn, owedColumn: OwedColumn) {
   const row = await db
