@@ -25,7 +25,7 @@ import type { Catalogue, CatalogueCard } from '../catalogue/catalogueCache'
 import { createCopies } from '../copies/service'
 import { issueCertificate } from '../wallet/certificates'
 import { debitPurchase } from '../wallet/ledger'
-import { releaseReferralReward } from '../wallet/referrals'
+import { releaseReferralRewardOnFirstCard } from '../wallet/referrals'
 
 import { drawnCard, drawnCertificate } from './drawHistory'
 import { experienceFor, experienceGained, gainExperience } from './experience'
@@ -69,12 +69,9 @@ export async function pickCard(
   const gained = experienceFor([card.rarity as Rarity])
   // The debit comes first: its conditional update locks the user's row, so "already owned" is decided after any
   // concurrent purchase. The same update adds the experience the card brings.
-  const { digitalCredit, experience } = await debitPurchase(
-    trx,
-    { userId, amount: price, reason: 'pick', reference: transactionId },
-    gained,
-  )
-  await releaseReferralReward(trx, userId, 'firstCard')
+  const debited = await debitPurchase(trx, { userId, amount: price, reason: 'pick', reference: transactionId }, gained)
+  const { digitalCredit, experience } = debited
+  await releaseReferralRewardOnFirstCard(trx, userId, debited)
   const expGainResult = experienceGained(gained, experience)
   await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
   const userCardId = newId()
@@ -130,14 +127,11 @@ export async function drawCard(
   const createdAt = nowIso()
   // The guarantee counter is read by the debit's update, which holds the user's row until commit: a concurrent draw
   // waits for this one's counter instead of rolling from the same count. The experience depends on the roll.
-  const { digitalCredit, drawsSinceEpic } = await debitPurchase(
-    trx,
-    { userId, amount: price, reason: 'draw', reference: transactionId },
-    0,
-  )
-  await releaseReferralReward(trx, userId, 'firstCard')
+  const debited = await debitPurchase(trx, { userId, amount: price, reason: 'draw', reference: transactionId }, 0)
+  const { digitalCredit } = debited
+  await releaseReferralRewardOnFirstCard(trx, userId, debited)
 
-  const rolled = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random, drawsSinceEpic)
+  const rolled = rollDraw(tenDraws ? TEN_DRAW_SIZE : 1, random, debited.drawsSinceEpic)
   const { slots } = rolled
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
   const drawn = chooseCards(catalogue, cardSlots, random)

@@ -10,7 +10,7 @@ import { now } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { hashToken } from '../../lib/tokenHash'
 import { enqueueMail } from '../mail/service'
-import { releaseReferralReward } from '../wallet/referrals'
+import { releaseReferralRewardOnConfirmation } from '../wallet/referrals'
 
 import * as queries from './queries'
 
@@ -82,7 +82,7 @@ export async function confirmAddressOwned(
   at: string,
 ): Promise<void> {
   if (await queries.markEmailVerified(trx, userId, email, at)) {
-    await releaseReferralReward(trx, userId, 'emailConfirmed')
+    await releaseReferralRewardOnConfirmation(trx, userId)
   }
 }
 

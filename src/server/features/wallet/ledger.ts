@@ -169,12 +169,16 @@ export interface PurchaseDebit {
   experience: number
   /** The draw guarantee counter, read while the update holds the row: a concurrent draw waits for this one's. */
   drawsSinceEpic: number
+  emailConfirmed: boolean
+  /** The inviter of a referral reward still held for the traveller, which a first card may release. */
+  pendingReferralInviterId: string | null
 }
 
 /**
  * A pick's or a draw's debit of digital credit, with the same guarantees and refusals as `debit`, made by the one update
- * of the traveller's row that also adds the experience known before the purchase and reads back the experience and the
- * draw guarantee counter. Each statement is a round trip on PostgreSQL: a pick and a draw each send one fewer.
+ * of the traveller's row that also adds the experience known before the purchase and reads back what the purchase goes on
+ * to need: the experience, the draw guarantee counter and a held referral reward. Each statement is a round trip on
+ * PostgreSQL: a pick and a draw each send two fewer.
  */
 export async function debitPurchase(
   trx: Transaction<Database>,
@@ -186,7 +190,13 @@ export async function debitPurchase(
   const row = await subtractPurchaseIfCovered(trx, movement.userId, movement.amount, experienceGained)
   if (!row) return refuseDebit(trx, digitalMovement)
   await recordDebit(trx, digitalMovement)
-  return { digitalCredit: row.digital_credit, experience: row.experience, drawsSinceEpic: row.draws_since_epic }
+  return {
+    digitalCredit: row.digital_credit,
+    experience: row.experience,
+    drawsSinceEpic: row.draws_since_epic,
+    emailConfirmed: row.email_verified_at !== null,
+    pendingReferralInviterId: row.pending_referral_inviter_id ?? null,
+  }
 }
 
 /** Why a debit's conditional update took nothing: credit owed, or a balance short of the amount. */

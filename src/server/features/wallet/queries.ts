@@ -60,8 +60,9 @@ export async function subtractFromBalanceIfCovered(
 
 /**
  * A pick's or a draw's update of the traveller's row: the price off the digital balance while it covers it and nothing
- * is owed, the experience the purchase earns added, and the balance, experience and draw guarantee counter read back;
- * undefined when the balance does not cover it (or credit is owed).
+ * is owed, the experience the purchase earns added, and read back the balance, experience, draw guarantee counter,
+ * whether the address is confirmed and the inviter of a referral reward still pending for the traveller (what a first
+ * card may release); undefined when the balance does not cover it (or credit is owed).
  */
 export async function subtractPurchaseIfCovered(
   trx: Transaction<Database>,
@@ -78,7 +79,18 @@ export async function subtractPurchaseIfCovered(
     .where('id', '=', userId)
     .where('digital_credit', '>=', price)
     .where('digital_credit_owed', '=', 0)
-    .returning(['digital_credit', 'experience', 'draws_since_epic'])
+    .returning((eb) => [
+      'digital_credit',
+      'experience',
+      'draws_since_epic',
+      'email_verified_at',
+      eb
+        .selectFrom('referral_rewards')
+        .select('referral_rewards.inviter_id')
+        .whereRef('referral_rewards.invitee_id', '=', 'users.id')
+        .where('referral_rewards.status', '=', 'pending')
+        .as('pending_referral_inviter_id'),
+    ])
     .executeTakeFirst()
 }
 

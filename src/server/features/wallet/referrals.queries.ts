@@ -32,12 +32,6 @@ export async function findPendingReferralInviter(db: Db, inviteeId: string) {
     .executeTakeFirst()
 }
 
-/** Whether the invitee's address counts as confirmed (users.email_verified_at). */
-export async function isEmailConfirmed(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst()
-  return row?.email_verified_at != null
-}
-
 /**
  * Settles the invitee's pending reward as paid and returns its inviter and the invitee's name; only the first caller
  * gets the row back, however many first picks race.

@@ -55,25 +55,44 @@ const OCCASION_TEXT: Record<ReferralOccasion, string> = {
   firstCard: 'collected their first card',
 }
 
-/**
- * Pays the reward held for this user's inviter. A first card pays only for an invitee whose address counts as
- * confirmed: a new account's reward waits for the confirmation. A pending reward's inviter is looked up first (one
- * indexed read) and the inviter's account row locked before the reward's row, the lock order of every path to a
- * user's credit (docs/security.md#locks); then the first call claims the reward (a conditional update of the invitee's
- * pending row); the ledger's key on (inviter, 'referral', invitee) credits it at most once. The month's count is a
- * conditional increment, so friends racing keep the inviter within the cap on both databases; past it, the reward is
- * settled as over the limit and nothing is paid.
- */
-export async function releaseReferralReward(
+/** Pays the reward held for this user's inviter once they confirm their address, in the confirmation's transaction. */
+export async function releaseReferralRewardOnConfirmation(
   trx: Transaction<Database>,
   inviteeId: string,
-  occasion: ReferralOccasion,
 ): Promise<void> {
   const pending = await referralQueries.findPendingReferralInviter(trx, inviteeId)
-  if (!pending) return
-  if (occasion === 'firstCard' && !(await referralQueries.isEmailConfirmed(trx, inviteeId))) return
+  if (pending) await payReferralReward(trx, inviteeId, pending.inviter_id, 'emailConfirmed')
+}
+
+/**
+ * Pays the reward held for this user's inviter at a first pick or paid draw, for an invitee whose address counts as
+ * confirmed (a new account's reward waits for the confirmation). The pending reward's inviter and the address's state
+ * come from the purchase's own update of the invitee's row (`debitPurchase`), which read them while holding that row.
+ */
+export async function releaseReferralRewardOnFirstCard(
+  trx: Transaction<Database>,
+  inviteeId: string,
+  invitee: { pendingReferralInviterId: string | null; emailConfirmed: boolean },
+): Promise<void> {
+  if (invitee.pendingReferralInviterId === null || !invitee.emailConfirmed) return
+  await payReferralReward(trx, inviteeId, invitee.pendingReferralInviterId, 'firstCard')
+}
+
+/**
+ * Pays a held reward. The inviter's account row is locked before the reward's row, the lock order of every path to a
+ * user's credit (docs/security.md#locks); then the first call claims the reward (a conditional update of the invitee's
+ * pending row, so a stale read of it pays nothing); the ledger's key on (inviter, 'referral', invitee) credits it at
+ * most once. The month's count is a conditional increment, so friends racing keep the inviter within the cap on both
+ * databases; past it, the reward is settled as over the limit and nothing is paid.
+ */
+async function payReferralReward(
+  trx: Transaction<Database>,
+  inviteeId: string,
+  pendingInviterId: string,
+  occasion: ReferralOccasion,
+): Promise<void> {
   // An inviter erased meanwhile took the reward with it (its rows go with the account).
-  if (!(await walletQueries.lockCreditAccount(trx, pending.inviter_id))) return
+  if (!(await walletQueries.lockCreditAccount(trx, pendingInviterId))) return
   const settledAt = nowIso()
   const claimed = await referralQueries.claimPendingReferralReward(trx, inviteeId, settledAt)
   if (!claimed) return
