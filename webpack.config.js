@@ -10,6 +10,26 @@ const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack')
 /** Text assets worth compressing ahead of time; the server sends the .br or .gz twin the browser accepts. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/
 
+/** The script files of each named chunk group, by group name. */
+function scriptFilesByChunkGroup(compilation) {
+  const groups = new Map()
+  for (const [name, group] of compilation.namedChunkGroups) {
+    const files = new Set()
+    for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(`/${file}`)
+    groups.set(name, [...files])
+  }
+  return groups
+}
+
+/** The logged-in header's and banner's files (the chunk groups named `logged-in-*`, src/client/app/shell). */
+function loggedInShellFiles(compilation) {
+  const files = new Set()
+  for (const [name, urls] of scriptFilesByChunkGroup(compilation)) {
+    if (name.startsWith('logged-in-')) for (const url of urls) files.add(url)
+  }
+  return [...files]
+}
+
 /**
  * Writes route-preloads.json: for each screen's first path segment (`""` for the home page), the script files its
  * lazily loaded chunk needs. The server turns it into preload links in index.html, so the browser fetches the opened
@@ -24,15 +44,12 @@ class RoutePreloadManifestPlugin {
         () => {
           const routes = {}
           const loggedInShell = {}
-          for (const [name, group] of compilation.namedChunkGroups) {
-            const files = new Set()
-            for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file)
-            const urls = [...files].map((file) => `/${file}`)
+          for (const [name, urls] of scriptFilesByChunkGroup(compilation)) {
             if (name.startsWith('page-')) routes[name === 'page-home' ? '' : name.slice('page-'.length)] = urls
             else if (name.startsWith('logged-in-')) loggedInShell[name] = urls
           }
           // The logged-in shell's files are listed for the first-load check (scripts/bench/bundleBudget.mjs); the
-          // server reads only the routes.
+          // server reads only the routes, and index.html's inline script carries the shell's (earlyCallsScript).
           const manifest = { routes, loggedInShell }
           compilation.emitAsset(
             'route-preloads.json',
@@ -46,13 +63,16 @@ class RoutePreloadManifestPlugin {
 
 /**
  * index.html's inline script that starts a stored session's first calls while the page is parsed (public/earlyCalls.js),
- * called with the build's API settings. The server allows it by its hash in the page's content security policy.
+ * called with the build's API settings and the logged-in shell's files. The server allows it by its hash in the page's
+ * content security policy. Webpack's final content hashes, given to the files after this runs, are written into the
+ * page too (realContentHash updates every asset that names a file).
  */
-function earlyCallsScript(apiBase, apiKey) {
+function earlyCallsScript(apiBase, apiKey, loggedInShell) {
   const source = fs.readFileSync(path.resolve(__dirname, 'public/earlyCalls.js'), 'utf8')
   // JSON is valid JavaScript; "<" escaped so that no setting can end the script element early.
   const literal = (value) => JSON.stringify(value).replace(/</g, '\\u003c')
-  return `${source.trim()}\nstartEarlyCalls(${literal(apiBase)}, ${literal(apiKey)}, ${literal(artVersion())})`
+  const args = [apiBase, apiKey, artVersion(), loggedInShell].map(literal).join(', ')
+  return `${source.trim()}\nstartEarlyCalls(${args})`
 }
 
 /** The pictures' version (src/shared/artVersion.ts), which this configuration cannot import as it is TypeScript. */
@@ -130,7 +150,10 @@ module.exports = (_env, argv) => {
     plugins: [
       new HtmlWebpackPlugin({
         template: './public/index.html',
-        templateParameters: { earlyCallsScript: earlyCallsScript(apiBase, apiKey) },
+        // Called once the chunks have their files, so the script can name the logged-in shell's.
+        templateParameters: (compilation) => ({
+          earlyCallsScript: earlyCallsScript(apiBase, apiKey, loggedInShellFiles(compilation)),
+        }),
         // html-webpack-plugin's production defaults, and the inline script minified too: every page load carries it.
         minify: production && {
           collapseWhitespace: true,

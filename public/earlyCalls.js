@@ -4,8 +4,12 @@
  * has arrived: with a stored session it starts the session check and the opened screen's first call, so on a slow phone
  * connection they travel alongside the bundle instead of after it has run. The app adopts the answers instead of asking
  * again (src/client/api/earlyCalls.ts). Kept to what every browser the app supports runs without a build step.
+ *
+ * `loggedInShell` lists the script files of the logged-in header and banner, which every screen shows a traveller with
+ * a session: preloaded here, they arrive with the main bundle instead of a round trip after it has run
+ * (preloadLoggedInShell in src/client/app/shell/Layout.tsx asks for the same files, and gets these).
  */
-function startEarlyCalls(apiBase, apiKey, artVersion) {
+function startEarlyCalls(apiBase, apiKey, artVersion, loggedInShell) {
   /**
    * The screens whose first call is made ahead of the bundle (those src/client/app/router.tsx prefetches), and the
    * picture the screen shows largest in the first screen, fetched as soon as the call has answered which one it is.
@@ -37,12 +41,12 @@ function startEarlyCalls(apiBase, apiKey, artVersion) {
     return undefined
   }
 
-  function preloadPicture(href) {
+  function preload(as, href, priority) {
     var link = document.createElement('link')
     link.setAttribute('rel', 'preload')
-    link.setAttribute('as', 'image')
+    link.setAttribute('as', as)
     link.setAttribute('href', href)
-    link.setAttribute('fetchpriority', 'high')
+    if (priority) link.setAttribute('fetchpriority', priority)
     document.head.appendChild(link)
   }
 
@@ -69,10 +73,14 @@ function startEarlyCalls(apiBase, apiKey, artVersion) {
         })
         .then(function (envelope) {
           // A refusal's data is null, and an empty list has no first collection: both throw, and nothing is preloaded.
-          preloadPicture(pictureOf(envelope.data))
+          preload('image', pictureOf(envelope.data), 'high')
         })
         .catch(leaveToTheApp)
     }
+    // After the calls, which are smaller and which the screen waits on too.
+    loggedInShell.forEach(function (file) {
+      preload('script', file)
+    })
   } catch {
     // Without storage or fetch the app makes every call itself.
   }

@@ -5,7 +5,8 @@
  *
  * It also fails when the schema library (TypeBox, which the server validates with) is in what the screens Lighthouse
  * measures or the logged-in shell load first: a text constant imported from a module of schemas brought all of it
- * (15.8 KB gzip) into every logged-in first screen, unnoticed, since nothing there validates anything.
+ * (15.8 KB gzip) into every logged-in first screen, unnoticed, since nothing there validates anything. And it fails
+ * when index.html's preloads of the logged-in shell do not name exactly that shell's files in this build.
  *
  * Settings: WEB_ROOT (default dist/web), BUNDLE_ROUTE (a screen's first path segment; default "" for the home page).
  */
@@ -92,3 +93,17 @@ if (withSchemas.length > 0) {
   process.exit(1)
 }
 console.log(`No schema library in the first loads of ${firstLoads.map(([name]) => name).join(', ')}`)
+
+// index.html's inline script preloads the logged-in shell for a stored session (public/earlyCalls.js): it must name
+// exactly the shell's files of this build, or a returning traveller fetches files that do not exist, or too few.
+const shellFiles = new Set(Object.values(manifest.loggedInShell ?? {}).flat())
+const preloadedShell = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]))
+const unlisted = [...shellFiles].filter((file) => !preloadedShell.has(file))
+const stray = [...preloadedShell].filter((file) => !shellFiles.has(file) || !fs.existsSync(path.join(WEB_ROOT, file)))
+if (shellFiles.size === 0 || unlisted.length > 0 || stray.length > 0) {
+  console.error(`index.html's logged-in shell preloads differ from the build's files`)
+  for (const file of unlisted) console.error(`  not preloaded: ${file}`)
+  for (const file of stray) console.error(`  not a shell file of this build: ${file}`)
+  process.exit(1)
+}
+console.log(`index.html preloads the logged-in shell's ${shellFiles.size} files for a stored session`)

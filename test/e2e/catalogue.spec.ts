@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 import { expect, type Page } from '@playwright/test'
 
 import { collectionPicturePath } from '@shared/artVersion'
@@ -133,12 +135,17 @@ test('anyone reads where the cards come from on the About page, linked from the 
   await snap(page, 'about-360')
 })
 
-test("a returning traveller's collections start loading with the page: one call each, the first picture preloaded", async ({
-  page,
+test("a returning traveller's collections start loading with the page: one call each, the first picture and the header preloaded", async ({
+  browser,
+  page: registration,
 }) => {
-  await page.setViewportSize(PHONE)
-  await registerThroughHome(page, uniqueEmail('returning'))
-  await skipTours(page)
+  await registration.setViewportSize(PHONE)
+  await registerThroughHome(registration, uniqueEmail('returning'))
+  await skipTours(registration)
+  // The traveller comes back another day: the session is stored, the browser's cache no longer holds the app's files.
+  const page = await (
+    await browser.newContext({ viewport: PHONE, storageState: await registration.context().storageState() })
+  ).newPage()
   const refusedScripts: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy'))
@@ -150,7 +157,6 @@ test("a returning traveller's collections start loading with the page: one call 
     if (url.pathname.startsWith('/api/get')) calls.push(url.pathname)
   })
 
-  // A reload: the page opens with the stored session, as it does for a traveller coming back.
   await page.goto('/cardCollections')
   await expect(page.getByRole('article', { name: 'Great Cities of the World' })).toBeVisible()
   await expect(page.getByRole('img', { name: 'Great Cities of the World collection' })).toHaveJSProperty(
@@ -171,4 +177,20 @@ test("a returning traveller's collections start loading with the page: one call 
     `/api${collectionPicturePath('great-cities')}`,
   )
   expect(pictureFetchedBy).toBe('link')
+  // The logged-in header's and banner's scripts come with the page too (index.html's preloads), each fetched once.
+  const { loggedInShell } = JSON.parse(fs.readFileSync('dist/web/route-preloads.json', 'utf8')) as {
+    loggedInShell: Record<string, string[]>
+  }
+  const shellFiles = Object.values(loggedInShell).flat()
+  const shellFetchedBy = await page.evaluate(
+    (files) =>
+      files.map((file) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((resource) => new URL(resource.name).pathname === file)
+          .map((resource) => (resource as PerformanceResourceTiming).initiatorType),
+      ),
+    shellFiles,
+  )
+  expect(shellFetchedBy).toEqual(shellFiles.map(() => ['link']))
 })

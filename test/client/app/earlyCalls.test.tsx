@@ -27,6 +27,7 @@ const startEarlyCalls = (() => {
     apiBase: string,
     apiKey: string,
     artVersion: string,
+    loggedInShell: string[],
   ) => void
   return load()
 })()
@@ -60,12 +61,18 @@ function recordCalls() {
   return calls
 }
 
+/** The logged-in header's and banner's files, as the web build lists them. */
+const LOGGED_IN_SHELL = ['/assets/1.0a1b2c3d.js', '/assets/7.4e5f6a7b.js']
+
 /** A page load at `pathname` with `token` stored: the inline script runs, then the app starts. */
 function openPage(pathname: string, token: string | null) {
   window.history.replaceState(null, '', pathname)
   if (token) window.localStorage.setItem(STORAGE_KEYS.authToken, token)
-  startEarlyCalls(API_BASE_URL, API_KEY, ART_VERSION)
+  startEarlyCalls(API_BASE_URL, API_KEY, ART_VERSION, LOGGED_IN_SHELL)
 }
+
+const preloadedScripts = () =>
+  [...document.head.querySelectorAll('link[rel="preload"][as="script"]')].map((link) => link.getAttribute('href'))
 
 async function startApp(pathname: string) {
   const store = makeStore()
@@ -138,10 +145,19 @@ describe("index.html's early calls", () => {
     await startApp('/cardCollections')
   })
 
-  it('makes no call for a visitor', async () => {
+  it("preloads the logged-in header's scripts with a stored session, on every screen", async () => {
+    recordCalls()
+    openPage('/myCollection', 'stored-token')
+    expect(preloadedScripts()).toEqual(LOGGED_IN_SHELL)
+    // The session check it started answers before the test ends.
+    await window.wandercardsEarlyCalls?.[0]?.response
+  })
+
+  it('makes no call and preloads no logged-in script for a visitor', async () => {
     const calls = recordCalls()
     openPage('/feed', null)
     expect(window.wandercardsEarlyCalls).toBeUndefined()
+    expect(preloadedScripts()).toEqual([])
     await startApp('/feed')
     expect(calls).toEqual([])
   })
