@@ -1,9 +1,34 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 
+import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
 import type { Database } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
 
+const drawTransaction = compiledOnce(
+  (
+    db,
+    value: ValueOf<{
+      id: string
+      userId: string | null
+      kind: 'draw' | 'draw10' | 'free' | 'pick'
+      price: number
+      expGainResult: string | null
+      createdAt: string
+    }>,
+  ) =>
+    db.insertInto('draw_transactions').values({
+      id: value('id'),
+      user_id: value('userId'),
+      kind: value('kind'),
+      price: value('price'),
+      exp_gain_result: value('expGainResult'),
+      claimed_by: null,
+      created_at: value('createdAt'),
+    }),
+)
+
+/** Written by every purchase and free draw. */
 export async function insertDrawTransaction(
   trx: Transaction<Database>,
   values: {
@@ -15,18 +40,10 @@ export async function insertDrawTransaction(
     expGainResult: unknown
   },
 ): Promise<void> {
-  await trx
-    .insertInto('draw_transactions')
-    .values({
-      id: values.id,
-      user_id: values.userId,
-      kind: values.kind,
-      price: values.price,
-      exp_gain_result: values.expGainResult == null ? null : JSON.stringify(values.expGainResult),
-      claimed_by: null,
-      created_at: values.createdAt,
-    })
-    .execute()
+  await drawTransaction(trx, {
+    ...values,
+    expGainResult: values.expGainResult == null ? null : JSON.stringify(values.expGainResult),
+  })
 }
 
 export async function insertDrawItems(

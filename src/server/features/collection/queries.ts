@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { VISIBILITY } from '@shared/constants'
 
 import { selectUserCardsWithCatalogue } from '../../db/catalogueJoins'
+import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
 import { memoryShownToEveryone } from '../../db/moderationFilters'
 import type { CardGiftsTable, Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
@@ -10,12 +11,8 @@ import type { KeysetKey } from '../../lib/keysetCursor'
 
 type Reader = Kysely<Database> | Transaction<Database>
 
-/**
- * Every copy the user owns, with the memory on it, in no order: the card, its place and its collection come from the
- * catalogue in memory, and My Collection orders the copies itself (service.ts).
- */
-export function listOwnedCopies(db: Reader, userId: string) {
-  return db
+const ownedCopies = compiledOnce((db, value: ValueOf<{ userId: string }>) =>
+  db
     .selectFrom('user_cards')
     .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
     .select([
@@ -25,8 +22,15 @@ export function listOwnedCopies(db: Reader, userId: string) {
       'user_cards.acquisition',
       'memories.id as memoryId',
     ])
-    .where('user_cards.user_id', '=', userId)
-    .execute()
+    .where('user_cards.user_id', '=', value('userId')),
+)
+
+/**
+ * Every copy the user owns, with the memory on it, in no order: the card, its place and its collection come from the
+ * catalogue in memory, and My Collection orders the copies itself (service.ts).
+ */
+export function listOwnedCopies(db: Reader, userId: string) {
+  return ownedCopies(db, { userId })
 }
 
 export function findUserCard(db: Reader, userCardId: string) {

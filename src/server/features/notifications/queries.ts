@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 
 import { notBlockedWith } from '../../db/blocks'
+import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
 import type { Database, NotificationsTable } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -9,15 +10,20 @@ export async function insertNotification(db: Db, notification: NotificationsTabl
   await db.insertInto('notifications').values(notification).execute()
 }
 
-export function findUnread(db: Db, userId: string) {
-  return db
+const firstUnread = compiledOnce((db, value: ValueOf<{ userId: string }>) =>
+  db
     .selectFrom('notifications')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', value('userId'))
     .where('read_at', 'is', null)
-    .where(notBlockedWith(userId, 'notifications.actor_id'))
-    .limit(1)
-    .executeTakeFirst()
+    .where(notBlockedWith(value('userId'), 'notifications.actor_id'))
+    .limit(1),
+)
+
+/** An unread notification of the user's, if any: what the app polls for, every few seconds per open tab. */
+export async function findUnread(db: Db, userId: string) {
+  const [unread] = await firstUnread(db, { userId })
+  return unread
 }
 
 /** The user's newest notifications first, at most `limit`; none caused by a traveller blocked either way. */

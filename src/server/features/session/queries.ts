@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
 import type { Database, EmailVerificationsTable, NewUser, PasswordResetsTable, SessionsTable } from '../../db/schema'
 import { takesRowLocks } from '../../db/transactions'
 
@@ -46,9 +47,8 @@ export function findBalances(db: Db, userId: string) {
     .executeTakeFirstOrThrow()
 }
 
-/** The user row with how many memories and friends they have: one round trip instead of three. */
-export function findUserWithCounts(db: Db, userId: string) {
-  return db
+const userWithCounts = compiledOnce((db, value: ValueOf<{ userId: string }>) =>
+  db
     .selectFrom('users')
     .select([
       'id',
@@ -76,20 +76,28 @@ export function findUserWithCounts(db: Db, userId: string) {
         .whereRef('friendships.user_id', '=', 'users.id')
         .as('friend_count'),
     ])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+    .where('id', '=', value('userId')),
+)
+
+/** The user row with how many memories and friends they have: one round trip instead of three. Read on every getUser. */
+export async function findUserWithCounts(db: Db, userId: string) {
+  const [user] = await userWithCounts(db, { userId })
+  return user
 }
 
-/** Copies grouped by rarity and collection, for the collection figures of a profile. */
-export function countCopiesByRarityAndCollection(db: Db, userId: string) {
-  return db
+const copiesByRarityAndCollection = compiledOnce((db, value: ValueOf<{ userId: string }>) =>
+  db
     .selectFrom('user_cards')
     .innerJoin('cards', 'cards.id', 'user_cards.card_id')
     .innerJoin('card_sets', 'card_sets.id', 'cards.card_set_id')
     .select(['cards.rarity', 'card_sets.collection_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('user_cards.user_id', '=', userId)
-    .groupBy(['cards.rarity', 'card_sets.collection_id'])
-    .execute()
+    .where('user_cards.user_id', '=', value('userId'))
+    .groupBy(['cards.rarity', 'card_sets.collection_id']),
+)
+
+/** Copies grouped by rarity and collection, for the collection figures of a profile. Read on every getUser. */
+export function countCopiesByRarityAndCollection(db: Db, userId: string) {
+  return copiesByRarityAndCollection(db, { userId })
 }
 
 export async function insertSession(db: Db, session: SessionsTable): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 
+import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
 import type { Database, PlaceVerificationsTable } from '../../db/schema'
 
 type Reader = Kysely<Database> | Transaction<Database>
@@ -9,8 +10,13 @@ export function listHeldCardIds(db: Reader, userId: string) {
   return db.selectFrom('user_cards').select('card_id as cardId').where('user_id', '=', userId).distinct().execute()
 }
 
+const beenThere = compiledOnce((db, value: ValueOf<{ userId: string }>) =>
+  db.selectFrom('been_there').select('card_set_id as cardSetId').where('user_id', '=', value('userId')),
+)
+
+/** The places the user marked "been there": read by My Collection, My Map and the progress figures. */
 export function listBeenThere(db: Reader, userId: string) {
-  return db.selectFrom('been_there').select('card_set_id as cardSetId').where('user_id', '=', userId).execute()
+  return beenThere(db, { userId })
 }
 
 export function listVerifications(db: Reader, userId: string) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 
+import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
 import type {
   CreditCertificatesTable,
   CreditLedgerTable,
@@ -25,8 +26,21 @@ export async function insertCreditLedgerEntryOnce(trx: Transaction<Database>, en
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 0
 }
 
+const ledgerEntry = compiledOnce((db, value: ValueOf<CreditLedgerTable>) =>
+  db.insertInto('credit_ledger').values({
+    id: value('id'),
+    user_id: value('user_id'),
+    currency: value('currency'),
+    amount: value('amount'),
+    reason: value('reason'),
+    reference: value('reference'),
+    created_at: value('created_at'),
+  }),
+)
+
+/** Every movement of credit writes one: compiled once, as each purchase writes one. */
 export async function insertCreditLedgerEntry(trx: Transaction<Database>, entry: CreditLedgerTable) {
-  await trx.insertInto('credit_ledger').values(entry).execute()
+  await ledgerEntry(trx, entry)
 }
 
 export async function addToBalance(trx: Transaction<Database>, userId: string, column: BalanceColumn, amount: number) {
@@ -58,26 +72,16 @@ export async function subtractFromBalanceIfCovered(
   return updated?.[column]
 }
 
-/**
- * A pick's or a draw's update of the traveller's row: the price off the digital balance while it covers it and nothing
- * is owed, the experience the purchase earns added, and read back the balance, experience, draw guarantee counter,
- * whether the address is confirmed and the inviter of a referral reward still pending for the traveller (what a first
- * card may release); undefined when the balance does not cover it (or credit is owed).
- */
-export async function subtractPurchaseIfCovered(
-  trx: Transaction<Database>,
-  userId: string,
-  price: number,
-  experienceGained: number,
-) {
-  return trx
+const purchaseDebit = compiledOnce((db, value: ValueOf<{ userId: string; price: number; experienceGained: number }>) =>
+  db
     .updateTable('users')
     .set({
-      digital_credit: sql`digital_credit - ${price}`,
-      ...(experienceGained > 0 ? { experience: sql`experience + ${experienceGained}` } : {}),
+      digital_credit: sql`digital_credit - ${value('price')}`,
+      // A draw's experience depends on its roll and is added after it: 0 here.
+      experience: sql`experience + ${value('experienceGained')}`,
     })
-    .where('id', '=', userId)
-    .where('digital_credit', '>=', price)
+    .where('id', '=', value('userId'))
+    .where('digital_credit', '>=', value('price'))
     .where('digital_credit_owed', '=', 0)
     .returning((eb) => [
       'digital_credit',
@@ -90,8 +94,23 @@ export async function subtractPurchaseIfCovered(
         .whereRef('referral_rewards.invitee_id', '=', 'users.id')
         .where('referral_rewards.status', '=', 'pending')
         .as('pending_referral_inviter_id'),
-    ])
-    .executeTakeFirst()
+    ]),
+)
+
+/**
+ * A pick's or a draw's update of the traveller's row: the price off the digital balance while it covers it and nothing
+ * is owed, the experience the purchase earns added, and read back the balance, experience, draw guarantee counter,
+ * whether the address is confirmed and the inviter of a referral reward still pending for the traveller (what a first
+ * card may release); undefined when the balance does not cover it (or credit is owed).
+ */
+export async function subtractPurchaseIfCovered(
+  trx: Transaction<Database>,
+  userId: string,
+  price: number,
+  experienceGained: number,
+) {
+  const [row] = await purchaseDebit(trx, { userId, price, experienceGained })
+  return row
 }
 
 /** The balance and the credit owed in one currency, read in the caller's transaction. */

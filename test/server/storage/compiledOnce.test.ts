@@ -1,0 +1,66 @@
+import { sql } from 'kysely'
+
+import { compiledOnce, type ValueOf } from '@server/db/compiledOnce'
+import { buildTestApp, type TestApp } from '@test/helpers/server'
+
+jest.setTimeout(60_000)
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('a query compiled once', () => {
+  it('answers each call with its own values, building the query only once', async () => {
+    const ada = await t.register()
+    const bo = await t.register()
+    const build = jest.fn((db: Parameters<Parameters<typeof compiledOnce>[0]>[0], value: ValueOf<{ id: string }>) =>
+      db.selectFrom('users').select(['id', 'username']).where('id', '=', value('id')),
+    )
+    const userById = compiledOnce(build)
+
+    expect(await userById(t.db, { id: ada.userId })).toEqual([{ id: ada.userId, username: ada.username }])
+    expect(await userById(t.db, { id: bo.userId })).toEqual([{ id: bo.userId, username: bo.username }])
+    expect(await userById(t.db, { id: 'nobody' })).toEqual([])
+    expect(build).toHaveBeenCalledTimes(1)
+  })
+
+  it('puts a value used twice in both places, and runs in a transaction with the rollback undoing it', async () => {
+    const traveller = await t.register()
+    await t.db.updateTable('users').set({ digital_credit: 10 }).where('id', '=', traveller.userId).execute()
+    const creditBefore = { digital_credit: 10 }
+    const takeIfCovered = compiledOnce((db, value: ValueOf<{ id: string; amount: number }>) =>
+      db
+        .updateTable('users')
+        .set({ digital_credit: sql`digital_credit - ${value('amount')}` })
+        .where('id', '=', value('id'))
+        .where('digital_credit', '>=', value('amount'))
+        .returning('digital_credit'),
+    )
+
+    expect(await takeIfCovered(t.db, { id: traveller.userId, amount: creditBefore.digital_credit + 1 })).toEqual([])
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        expect(await takeIfCovered(trx, { id: traveller.userId, amount: 1 })).toEqual([
+          { digital_credit: creditBefore.digital_credit - 1 },
+        ])
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(
+      await t.db.selectFrom('users').select('digital_credit').where('id', '=', traveller.userId).executeTakeFirst(),
+    ).toEqual(creditBefore)
+  })
+
+  it('refuses a value the query does not use, rather than dropping it', async () => {
+    const byName = compiledOnce((db, value: ValueOf<{ username: string; email: string }>) =>
+      db.selectFrom('users').select('id').where('username', '=', value('username')),
+    )
+    await expect(byName(t.db, { username: 'ada', email: 'ada@example.com' })).rejects.toThrow(
+      'The query does not use email',
+    )
+  })
+})
