@@ -50,3 +50,38 @@ export function compiledOnce<Values extends object, Row>(
     return result.rows
   }
 }
+
+/** The values of a multi-row query's rows, named after the column and the row's index: `card_id0`, `card_id1` … */
+export type RowValues<Row extends object> = {
+  [Column in keyof Row & string as `${Column}${number}`]: Row[Column]
+}
+
+/** `rows` as the values `RowValues` names. */
+export function rowValues<Row extends object>(rows: readonly Row[]): RowValues<Row> {
+  const values: Record<string, unknown> = {}
+  rows.forEach((row, index) => {
+    for (const [column, value] of Object.entries(row)) values[`${column}${index}`] = value
+  })
+  return values as RowValues<Row>
+}
+
+/** Each shape's compiled query is kept: a shape is a row count, or the pattern of a purchase's items, a few dozen at most. */
+const MAX_SHAPES = 2000
+
+/**
+ * `compiledOnce` for a query whose text depends on the shape of its input, such as how many rows an insert writes:
+ * one compiled query per shape, built when the shape is first met. `build` must make the same text for the same shape.
+ */
+export function compiledPerShape<Values extends object, Row>(
+  build: (db: Db, value: ValueOf<Values>, shape: string) => Compilable<Row>,
+): (db: Db, shape: string, values: Values) => Promise<Row[]> {
+  const byShape = new Map<string, (db: Db, values: Values) => Promise<Row[]>>()
+  return (db, shape, values) => {
+    let run = byShape.get(shape)
+    if (!run) {
+      run = compiledOnce<Values, Row>((shapeDb, value) => build(shapeDb, value, shape))
+      if (byShape.size < MAX_SHAPES) byShape.set(shape, run)
+    }
+    return run(db, values)
+  }
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 
-import { compiledOnce, type ValueOf } from '@server/db/compiledOnce'
+import { compiledOnce, compiledPerShape, rowValues, type RowValues, type ValueOf } from '@server/db/compiledOnce'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
 jest.setTimeout(60_000)
@@ -62,5 +62,37 @@ describe('a query compiled once', () => {
     await expect(byName(t.db, { username: 'ada', email: 'ada@example.com' })).rejects.toThrow(
       'The query does not use email',
     )
+  })
+})
+
+describe('a query compiled once per shape', () => {
+  it('compiles each row count once and answers each call with its own rows', async () => {
+    const [ada, bo, cy] = [await t.register(), await t.register(), await t.register()]
+    const build = jest.fn(
+      (
+        db: Parameters<Parameters<typeof compiledOnce>[0]>[0],
+        value: ValueOf<RowValues<{ id: string }>>,
+        shape: string,
+      ) =>
+        db
+          .selectFrom('users')
+          .select('username')
+          .where(
+            'id',
+            'in',
+            Array.from({ length: Number(shape) }, (_, index) => value(`id${index}`)),
+          ),
+    )
+    const usersById = compiledPerShape(build)
+    const usernames = async (ids: string[]) =>
+      (await usersById(t.db, String(ids.length), rowValues(ids.map((id) => ({ id })))))
+        .map((row) => row.username)
+        .sort()
+
+    expect(await usernames([ada.userId])).toEqual([ada.username])
+    expect(await usernames([bo.userId, cy.userId])).toEqual([bo.username, cy.username].sort())
+    expect(await usernames([cy.userId])).toEqual([cy.username])
+    expect(await usernames([ada.userId, cy.userId])).toEqual([ada.username, cy.username].sort())
+    expect(build.mock.calls.map(([, , shape]) => shape)).toEqual(['1', '2'])
   })
 })

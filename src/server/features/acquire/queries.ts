@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 
-import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
+import { compiledOnce, compiledPerShape, rowValues, type RowValues, type ValueOf } from '../../db/compiledOnce'
 import type { Database } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -71,6 +71,36 @@ export async function insertDrawItems(
     .execute()
 }
 
+interface PurchasedItem {
+  position: number
+  cardId: string | null
+  userCardId: string | null
+}
+
+/** Compiled once per pattern of cards and certificates among the items (a pick's one card, a draw's one or ten slots). */
+const purchasedItemRows = compiledPerShape(
+  (db, value: ValueOf<{ transactionId: string; buyerId?: string } & RowValues<PurchasedItem>>, shape) =>
+    db
+      .insertInto('draw_items')
+      .values(
+        shape.split(',').map((slot, index) => ({
+          transaction_id: value('transactionId'),
+          position: value(`position${index}`),
+          card_id: value(`cardId${index}`),
+          user_card_id: value(`userCardId${index}`),
+          is_new:
+            slot === 'certificate'
+              ? 0
+              : sql<number>`(case when exists (
+                  select 1 from user_cards
+                  where user_id = ${value('buyerId')} and card_id = ${value(`cardId${index}`)}
+                    and (transaction_id is null or transaction_id <> ${value('transactionId')})
+                ) then 0 else 1 end)`,
+        })),
+      )
+      .returning(['position', 'is_new']),
+)
+
 /**
  * Records a purchase's items, each marked new when the buyer held no copy of its card before this purchase. The
  * insert asks that itself (copies made by this purchase aside, and a copy with no purchase counts) and answers it
@@ -82,29 +112,16 @@ export async function insertPurchasedItems(
   trx: Transaction<Database>,
   buyerId: string,
   transactionId: string,
-  items: { position: number; cardId: string | null; userCardId: string | null }[],
+  items: PurchasedItem[],
 ): Promise<Map<number, boolean>> {
   if (items.length === 0) return new Map()
-  const rows = await trx
-    .insertInto('draw_items')
-    .values(
-      items.map((item) => ({
-        transaction_id: transactionId,
-        position: item.position,
-        card_id: item.cardId,
-        user_card_id: item.userCardId,
-        is_new:
-          item.cardId === null
-            ? 0
-            : sql<number>`(case when exists (
-                select 1 from user_cards
-                where user_id = ${buyerId} and card_id = ${item.cardId}
-                  and (transaction_id is null or transaction_id <> ${transactionId})
-              ) then 0 else 1 end)`,
-      })),
-    )
-    .returning(['position', 'is_new'])
-    .execute()
+  // A certificate's slot holds no card; every other item is asked whether it is new.
+  const shape = items.map((item) => (item.cardId === null ? 'certificate' : 'card')).join(',')
+  const rows = await purchasedItemRows(trx, shape, {
+    transactionId,
+    ...(items.some((item) => item.cardId !== null) ? { buyerId } : {}),
+    ...rowValues(items),
+  })
   return new Map(rows.map((row) => [row.position, row.is_new === 1]))
 }
 

@@ -1,11 +1,30 @@
-import type { Insertable, Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 
+import { compiledPerShape, rowValues, type RowValues, type ValueOf } from '../../db/compiledOnce'
 import type { Database, UserCardsTable } from '../../db/schema'
 
+/** A copy's row as an acquisition writes it: every column given, the souvenir day null for all but souvenirs. */
+export type NewUserCardRow = Omit<UserCardsTable, 'souvenir_day'> & { souvenir_day: string | null }
+
+/** Compiled once per number of copies: a pick makes one, a draw one to ten. */
+const userCardRows = compiledPerShape((db, value: ValueOf<RowValues<NewUserCardRow>>, shape) =>
+  db.insertInto('user_cards').values(
+    Array.from({ length: Number(shape) }, (_, index) => ({
+      id: value(`id${index}`),
+      user_id: value(`user_id${index}`),
+      card_id: value(`card_id${index}`),
+      acquisition: value(`acquisition${index}`),
+      transaction_id: value(`transaction_id${index}`),
+      created_at: value(`created_at${index}`),
+      souvenir_day: value(`souvenir_day${index}`),
+    })),
+  ),
+)
+
 /** The copies of one acquisition, in one statement. */
-export async function insertUserCards(trx: Transaction<Database>, copies: Insertable<UserCardsTable>[]): Promise<void> {
+export async function insertUserCards(trx: Transaction<Database>, copies: readonly NewUserCardRow[]): Promise<void> {
   if (copies.length === 0) return
-  await trx.insertInto('user_cards').values(copies).execute()
+  await userCardRows(trx, String(copies.length), rowValues(copies))
 }
 
 export async function linkDrawItem(
