@@ -97,7 +97,10 @@ console.log(`No schema library in the first loads of ${firstLoads.map(([name]) =
 // index.html's inline script preloads the logged-in shell for a stored session (public/earlyCalls.js): it must name
 // exactly the shell's files of this build, or a returning traveller fetches files that do not exist, or too few.
 const shellFiles = new Set(Object.values(manifest.loggedInShell ?? {}).flat())
-const preloadedShell = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]))
+// The files are the last argument of the inline script's call, which follows the function's definition
+// (webpack.config.js, earlyCallsScript).
+const earlyCallsArguments = [...html.matchAll(/startEarlyCalls\(([^)]*)\)/g)].at(-1)?.[1] ?? ''
+const preloadedShell = new Set([...earlyCallsArguments.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]))
 const unlisted = [...shellFiles].filter((file) => !preloadedShell.has(file))
 const stray = [...preloadedShell].filter((file) => !shellFiles.has(file) || !fs.existsSync(path.join(WEB_ROOT, file)))
 if (shellFiles.size === 0 || unlisted.length > 0 || stray.length > 0) {

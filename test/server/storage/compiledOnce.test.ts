@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type KyselyPlugin } from 'kysely'
 
 import { compiledOnce, compiledPerShape, rowValues, type RowValues, type ValueOf } from '@server/db/compiledOnce'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
@@ -55,13 +55,39 @@ describe('a query compiled once', () => {
     ).toEqual(creditBefore)
   })
 
-  it('refuses a value the query does not use, rather than dropping it', async () => {
-    const byName = compiledOnce((db, value: ValueOf<{ username: string; email: string }>) =>
+  it('refuses a value the query does not use, and one it names but is not given, on every call', async () => {
+    const byName = compiledOnce((db, value: ValueOf<{ username: string; email?: string }>) =>
       db.selectFrom('users').select('id').where('username', '=', value('username')),
     )
-    await expect(byName(t.db, { username: 'ada', email: 'ada@example.com' })).rejects.toThrow(
+    expect(await byName(t.db, { username: 'nobody' })).toEqual([])
+    await expect(byName(t.db, { username: 'nobody', email: 'nobody@example.com' })).rejects.toThrow(
       'The query does not use email',
     )
+    await expect(byName(t.db, {} as { username: string })).rejects.toThrow("The query's value username is missing")
+  })
+
+  it("goes through the plugins of the database it runs on, as SQLite's group commit relies on to refuse late queries", async () => {
+    const traveller = await t.register()
+    const usernameOf = compiledOnce((db, value: ValueOf<{ id: string }>) =>
+      db.selectFrom('users').select('username').where('id', '=', value('id')),
+    )
+    const state = { ended: false }
+    const refusedOnceEnded: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (state.ended) throw new Error('A query was sent after its transaction had ended.')
+        return node
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    }
+    const guarded = t.db.withPlugin(refusedOnceEnded)
+
+    expect(await usernameOf(guarded, { id: traveller.userId })).toEqual([{ username: traveller.username }])
+    state.ended = true
+    await expect(usernameOf(guarded, { id: traveller.userId })).rejects.toThrow(
+      'A query was sent after its transaction had ended.',
+    )
+    // The query compiled with the plugin in place runs as before on the database without it.
+    expect(await usernameOf(t.db, { id: traveller.userId })).toEqual([{ username: traveller.username }])
   })
 })
 
