@@ -1,6 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 
-import { compiledOnce, compiledPerShape, rowValues, type RowValues, type ValueOf } from '../../db/compiledOnce'
+import {
+  compiledOnce,
+  compiledPerShape,
+  inOneStatement,
+  rowValues,
+  runStatement,
+  type BoundStatement,
+  type RowValues,
+  type ValueOf,
+} from '../../db/compiledOnce'
 import type { Database } from '../../db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -28,22 +37,25 @@ const drawTransaction = compiledOnce(
     }),
 )
 
-/** Written by every purchase and free draw. */
-export async function insertDrawTransaction(
-  trx: Transaction<Database>,
-  values: {
-    id: string
-    userId: string | null
-    kind: 'draw' | 'draw10' | 'free' | 'pick'
-    price: number
-    createdAt: string
-    expGainResult: unknown
-  },
-): Promise<void> {
-  await drawTransaction(trx, {
+interface DrawTransaction {
+  id: string
+  userId: string | null
+  kind: 'draw' | 'draw10' | 'free' | 'pick'
+  price: number
+  createdAt: string
+  expGainResult: unknown
+}
+
+function drawTransactionInsert(values: DrawTransaction): BoundStatement {
+  return drawTransaction.withValues({
     ...values,
     expGainResult: values.expGainResult == null ? null : JSON.stringify(values.expGainResult),
   })
+}
+
+/** Written by every free draw; a purchase writes its own with its items (`recordPurchase`). */
+export async function insertDrawTransaction(trx: Transaction<Database>, values: DrawTransaction): Promise<void> {
+  await runStatement(trx, drawTransactionInsert(values))
 }
 
 export async function insertDrawItems(
@@ -101,27 +113,51 @@ const purchasedItemRows = compiledPerShape(
       .returning(['position', 'is_new']),
 )
 
+/** A draw's experience and its guarantee's counter, added after the roll; the debit's update holds the row. */
+const experienceAndPity = compiledOnce(
+  (db, value: ValueOf<{ userId: string; gained: number; drawsSinceEpic: number }>) =>
+    db
+      .updateTable('users')
+      .set({ experience: sql`experience + ${value('gained')}`, draws_since_epic: value('drawsSinceEpic') })
+      .where('id', '=', value('userId')),
+)
+
+/** What a purchase writes after its debit. */
+export interface PurchaseRecord {
+  transaction: DrawTransaction & { userId: string }
+  /** The copies' insert (copies feature); none when a draw gave only a certificate. */
+  copies: BoundStatement | undefined
+  /** A draw's experience, known once it has rolled. */
+  experience?: { gained: number; drawsSinceEpic: number }
+  items: PurchasedItem[]
+}
+
 /**
- * Records a purchase's items, each marked new when the buyer held no copy of its card before this purchase. The
- * insert asks that itself (copies made by this purchase aside, and a copy with no purchase counts) and answers it
- * per position, so no read goes before the write. Called after the debit, whose update holds the buyer's row, so a
- * concurrent purchase's copies are either counted or not yet there. Asked per card with EXISTS, which stays a few
- * index probes however many copies of a card a collector has piled up.
+ * Writes a purchase's transaction, copies, items and a draw's experience: one statement on PostgreSQL, where each was a
+ * round trip (db/compiledOnce.ts, `inOneStatement`). Each item is marked new when the buyer held no copy of its card
+ * before this purchase; the items' insert asks that itself (copies made by this purchase aside, and a copy with no
+ * purchase counts) and answers it per position, so no read goes before the write. Called after the debit, whose update
+ * holds the buyer's row, so a concurrent purchase's copies are either counted or not yet there. Asked per card with
+ * EXISTS, which stays a few index probes however many copies of a card a collector has piled up.
  */
-export async function insertPurchasedItems(
+export async function recordPurchase(
   trx: Transaction<Database>,
-  buyerId: string,
-  transactionId: string,
-  items: PurchasedItem[],
+  { transaction, copies, experience, items }: PurchaseRecord,
 ): Promise<Map<number, boolean>> {
-  if (items.length === 0) return new Map()
+  const buyerId = transaction.userId
+  const writes = [
+    ...(experience ? [experienceAndPity.withValues({ userId: buyerId, ...experience })] : []),
+    drawTransactionInsert(transaction),
+    ...(copies ? [copies] : []),
+  ]
   // A certificate's slot holds no card; every other item is asked whether it is new.
   const shape = items.map((item) => (item.cardId === null ? 'certificate' : 'card')).join(',')
-  const rows = await purchasedItemRows(trx, shape, {
-    transactionId,
+  const itemsInsert = purchasedItemRows.withValues(shape, {
+    transactionId: transaction.id,
     ...(items.some((item) => item.cardId !== null) ? { buyerId } : {}),
     ...rowValues(items),
   })
+  const rows = await inOneStatement(trx, writes, itemsInsert)
   return new Map(rows.map((row) => [row.position, row.is_new === 1]))
 }
 
@@ -171,28 +207,6 @@ export function findSharedDraw(db: Db, transactionId: string) {
     .where('draw_transactions.id', '=', transactionId)
     .where('draw_transactions.kind', 'in', ['draw', 'draw10'])
     .executeTakeFirst()
-}
-
-/**
- * One atomic increment, so concurrent acquisitions each count; answers the experience reached. A draw sets its
- * guarantee's counter in the same update.
- */
-export async function addExperience(
-  trx: Transaction<Database>,
-  userId: string,
-  gained: number,
-  drawsSinceEpic?: number,
-): Promise<number> {
-  const row = await trx
-    .updateTable('users')
-    .set({
-      experience: sql`experience + ${gained}`,
-      ...(drawsSinceEpic === undefined ? {} : { draws_since_epic: drawsSinceEpic }),
-    })
-    .where('id', '=', userId)
-    .returning('experience')
-    .executeTakeFirstOrThrow()
-  return row.experience
 }
 
 export async function findDrawsSinceEpic(db: Db, userId: string): Promise<number> {

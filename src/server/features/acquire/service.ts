@@ -22,13 +22,13 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId, type RandomInt } from '../../lib/random'
 import type { Catalogue, CatalogueCard } from '../catalogue/catalogueCache'
-import { createCopies } from '../copies/service'
+import { copiesInsert } from '../copies/service'
 import { issueCertificate } from '../wallet/certificates'
 import { debitPurchase } from '../wallet/ledger'
 import { releaseReferralRewardOnFirstCard } from '../wallet/referrals'
 
 import { drawnCard, drawnCertificate } from './drawHistory'
-import { experienceFor, experienceGained, gainExperience } from './experience'
+import { experienceFor, experienceGained } from './experience'
 import { rollDraw, rollRarity } from './odds'
 import * as queries from './queries'
 
@@ -73,14 +73,14 @@ export async function pickCard(
   const { digitalCredit, experience } = debited
   await releaseReferralRewardOnFirstCard(trx, userId, debited)
   const expGainResult = experienceGained(gained, experience)
-  await queries.insertDrawTransaction(trx, { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult })
   const userCardId = newId()
-  await createCopies(trx, [
-    { id: userCardId, userId, cardId: card.cardId, acquisition: 'pick', transactionId, createdAt },
-  ])
-  const isNew = await queries.insertPurchasedItems(trx, userId, transactionId, [
-    { position: 0, cardId: card.cardId, userCardId },
-  ])
+  const isNew = await queries.recordPurchase(trx, {
+    transaction: { id: transactionId, userId, kind: 'pick', price, createdAt, expGainResult },
+    copies: copiesInsert([
+      { id: userCardId, userId, cardId: card.cardId, acquisition: 'pick', transactionId, createdAt },
+    ]),
+    items: [{ position: 0, cardId: card.cardId, userCardId }],
+  })
   const alreadyOwned = isNew.get(0) === false
   return {
     result: true,
@@ -135,21 +135,9 @@ export async function drawCard(
   const { slots } = rolled
   const cardSlots = slots.flatMap((slot, position) => (slot.kind === 'card' ? [{ position, rarity: slot.rarity }] : []))
   const drawn = chooseCards(catalogue, cardSlots, random)
-  const expGainResult = await gainExperience(
-    trx,
-    userId,
-    experienceFor(drawn.map(({ card }) => card.rarity as Rarity)),
-    rolled.drawsSinceEpic,
-  )
-
-  await queries.insertDrawTransaction(trx, {
-    id: transactionId,
-    userId,
-    kind: tenDraws ? 'draw10' : 'draw',
-    price,
-    createdAt,
-    expGainResult,
-  })
+  // The debit's update holds the traveller's row until commit, so the experience it read is the one this gain adds to.
+  const gainedByDraw = experienceFor(drawn.map(({ card }) => card.rarity as Rarity))
+  const expGainResult = experienceGained(gainedByDraw, debited.experience + gainedByDraw)
   const copies = drawn.map(({ position, card }) => ({
     position,
     id: newId(),
@@ -159,18 +147,22 @@ export async function drawCard(
     transactionId,
     createdAt,
   }))
-  await createCopies(trx, copies)
-  const items: Parameters<typeof queries.insertPurchasedItems>[3] = copies.map((copy) => ({
+  const items: queries.PurchaseRecord['items'] = copies.map((copy) => ({
     position: copy.position,
     cardId: copy.cardId,
     userCardId: copy.id,
   }))
-  for (const [position, slot] of slots.entries()) {
-    if (slot.kind !== 'certificate') continue
-    items.push({ position, cardId: null, userCardId: null })
+  const certificates = slots.flatMap((slot, position) => (slot.kind === 'certificate' ? [{ position, slot }] : []))
+  for (const { position } of certificates) items.push({ position, cardId: null, userCardId: null })
+  await queries.recordPurchase(trx, {
+    transaction: { id: transactionId, userId, kind: tenDraws ? 'draw10' : 'draw', price, createdAt, expGainResult },
+    copies: copiesInsert(copies),
+    experience: { gained: gainedByDraw, drawsSinceEpic: rolled.drawsSinceEpic },
+    items,
+  })
+  for (const { slot } of certificates) {
     await issueCertificate(trx, { userId, creditValue: slot.creditValue, source: 'draw', sourceRef: transactionId })
   }
-  await queries.insertPurchasedItems(trx, userId, transactionId, items)
   return { shareId: transactionId, userData: { digitalCredit }, expGainResult }
 }
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 
-import { compiledPerShape, rowValues, type RowValues, type ValueOf } from '../../db/compiledOnce'
+import { compiledPerShape, rowValues, type BoundStatement, type RowValues, type ValueOf } from '../../db/compiledOnce'
 import type { Database, UserCardsTable } from '../../db/schema'
 
 /** A copy's row as an acquisition writes it: every column given, the souvenir day null for all but souvenirs. */
@@ -21,10 +21,10 @@ const userCardRows = compiledPerShape((db, value: ValueOf<RowValues<NewUserCardR
   ),
 )
 
-/** The copies of one acquisition, in one statement. */
-export async function insertUserCards(trx: Transaction<Database>, copies: readonly NewUserCardRow[]): Promise<void> {
-  if (copies.length === 0) return
-  await userCardRows(trx, String(copies.length), rowValues(copies))
+/** The insert of one acquisition's copies with their values, to run alone or in a purchase's statement; none for none. */
+export function userCardsInsert(copies: readonly NewUserCardRow[]): BoundStatement | undefined {
+  if (copies.length === 0) return undefined
+  return userCardRows.withValues(String(copies.length), rowValues(copies))
 }
 
 export async function linkDrawItem(

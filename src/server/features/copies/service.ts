@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 
+import { runStatement, type BoundStatement } from '../../db/compiledOnce'
 import type { Database } from '../../db/schema'
 
 import * as queries from './queries'
@@ -25,10 +26,12 @@ export interface NewCopy {
   souvenirDay?: string
 }
 
-/** Adds the copies of one acquisition in one statement. */
-export async function createCopies(trx: Transaction<Database>, copies: readonly NewCopy[]): Promise<void> {
-  await queries.insertUserCards(
-    trx,
+/**
+ * The statement that adds the copies of one acquisition, not yet run: a purchase sends it with its other rows
+ * (`inOneStatement`). Undefined for no copies.
+ */
+export function copiesInsert(copies: readonly NewCopy[]): BoundStatement | undefined {
+  return queries.userCardsInsert(
     copies.map((copy) => ({
       id: copy.id,
       user_id: copy.userId,
@@ -39,6 +42,12 @@ export async function createCopies(trx: Transaction<Database>, copies: readonly 
       souvenir_day: copy.souvenirDay ?? null,
     })),
   )
+}
+
+/** Adds the copies of one acquisition in one statement. */
+export async function createCopies(trx: Transaction<Database>, copies: readonly NewCopy[]): Promise<void> {
+  const insert = copiesInsert(copies)
+  if (insert) await runStatement(trx, insert)
 }
 
 /** Gives a drawn card, recorded before it had an owner, its copy: the draw result now opens that copy. */

@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { newId } from '../../lib/random'
 
+import { subtractPurchaseIfCovered } from './purchaseDebit.queries'
 import {
   addToBalance,
   addToOwed,
@@ -20,7 +21,6 @@ import {
   moveAccountingRecords,
   type OwedColumn,
   subtractFromBalanceIfCovered,
-  subtractPurchaseIfCovered,
   sumLedgerByCurrency,
   sumLedgerByCurrencyAndReason,
 } from './queries'
@@ -177,8 +177,8 @@ export interface PurchaseDebit {
 /**
  * A pick's or a draw's debit of digital credit, with the same guarantees and refusals as `debit`, made by the one update
  * of the traveller's row that also adds the experience known before the purchase and reads back what the purchase goes on
- * to need: the experience, the draw guarantee counter and a held referral reward. Each statement is a round trip on
- * PostgreSQL: a pick and a draw each send two fewer.
+ * to need: the experience, the draw guarantee counter and a held referral reward. On PostgreSQL, where each statement is
+ * a round trip, that update writes the debit's ledger row too, in one statement.
  */
 export async function debitPurchase(
   trx: Transaction<Database>,
@@ -187,9 +187,12 @@ export async function debitPurchase(
 ): Promise<PurchaseDebit> {
   assertPositiveWhole(movement.amount)
   const digitalMovement: CreditMovement = { ...movement, currency: 'digital' }
-  const row = await subtractPurchaseIfCovered(trx, movement.userId, movement.amount, experienceGained)
+  const row = await subtractPurchaseIfCovered(
+    trx,
+    { userId: movement.userId, price: movement.amount, experienceGained },
+    { id: newId(), reason: movement.reason, reference: movement.reference, createdAt: nowIso() },
+  )
   if (!row) return refuseDebit(trx, digitalMovement)
-  await recordDebit(trx, digitalMovement)
   return {
     digitalCredit: row.digital_credit,
     experience: row.experience,

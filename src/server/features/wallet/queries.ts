@@ -72,47 +72,6 @@ export async function subtractFromBalanceIfCovered(
   return updated?.[column]
 }
 
-const purchaseDebit = compiledOnce((db, value: ValueOf<{ userId: string; price: number; experienceGained: number }>) =>
-  db
-    .updateTable('users')
-    .set({
-      digital_credit: sql`digital_credit - ${value('price')}`,
-      // A draw's experience depends on its roll and is added after it: 0 here.
-      experience: sql`experience + ${value('experienceGained')}`,
-    })
-    .where('id', '=', value('userId'))
-    .where('digital_credit', '>=', value('price'))
-    .where('digital_credit_owed', '=', 0)
-    .returning((eb) => [
-      'digital_credit',
-      'experience',
-      'draws_since_epic',
-      'email_verified_at',
-      eb
-        .selectFrom('referral_rewards')
-        .select('referral_rewards.inviter_id')
-        .whereRef('referral_rewards.invitee_id', '=', 'users.id')
-        .where('referral_rewards.status', '=', 'pending')
-        .as('pending_referral_inviter_id'),
-    ]),
-)
-
-/**
- * A pick's or a draw's update of the traveller's row: the price off the digital balance while it covers it and nothing
- * is owed, the experience the purchase earns added, and read back the balance, experience, draw guarantee counter,
- * whether the address is confirmed and the inviter of a referral reward still pending for the traveller (what a first
- * card may release); undefined when the balance does not cover it (or credit is owed).
- */
-export async function subtractPurchaseIfCovered(
-  trx: Transaction<Database>,
-  userId: string,
-  price: number,
-  experienceGained: number,
-) {
-  const [row] = await purchaseDebit(trx, { userId, price, experienceGained })
-  return row
-}
-
 /** The balance and the credit owed in one currency, read in the caller's transaction. */
 export async function findBalanceAndOwed(db: Db, userId: string, column: BalanceColumn, owedColumn: OwedColumn) {
   const row = await db
