@@ -40,7 +40,7 @@ import {
   usernameLooksTaken,
   usernameTaken,
 } from './usernames'
-import { userCardStats } from './userStats'
+import { cardStatsOf } from './userStats'
 
 const LOGIN_FAILED = 'The e-mail or password is incorrect.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Please log in instead.'
@@ -253,7 +253,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   const user = await queries.findUserWithCounts(db, userId)
   if (!user) throw new AppError('Unauthorized', 'Your account was not found. Please log in again.')
   const level = levelForExperience(user.experience)
-  const stats = await userCardStats(db, userId)
+  const stats = cardStatsOf(user.copyGroups)
   const memoryCount = user.memory_count ?? 0
   const friendCount = user.friend_count ?? 0
   return {
