@@ -9,8 +9,10 @@ import {
 
 import { VISIBILITY } from '@shared/constants'
 
-import { listBlockedEitherWay, listMuted } from '../../db/blocks'
+import { hiddenAuthorsOf } from '../../db/blocks'
+import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
 import { isPostgres } from '../../db/dialect'
+import { jsonRowsOf, parsedJsonRows } from '../../db/jsonRows'
 import { memoryNotModeratedFor } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
@@ -57,6 +59,29 @@ function friendsStream(
     .execute()
 }
 
+const viewerLists = compiledOnce((db, value: ValueOf<{ viewerId: string }>) =>
+  db.selectNoFrom([
+    jsonRowsOf(db, db.selectFrom('friendships').select('friend_id as id').where('user_id', '=', value('viewerId'))).as(
+      'friends',
+    ),
+    jsonRowsOf(db, db.selectFrom('memory_tags').select('memory_id as id').where('user_id', '=', value('viewerId'))).as(
+      'tags',
+    ),
+    jsonRowsOf(db, hiddenAuthorsOf(db, value('viewerId'))).as('hidden'),
+  ]),
+)
+
+/**
+ * What the viewer's feed is made from, in one statement: their friends, the memories they are tagged in, and the
+ * authors left out (blocked either way, or muted).
+ */
+async function feedViewer(db: Kysely<Database>, viewerId: string) {
+  const [lists] = await viewerLists(db, { viewerId })
+  const ids = (column: { id: string }[] | string | undefined) =>
+    (column ? parsedJsonRows(column) : []).map((row) => row.id)
+  return { friends: ids(lists?.friends), tags: ids(lists?.tags), hidden: ids(lists?.hidden) }
+}
+
 /**
  * The feed is the union of four streams, each an index range scan in (created_at, id) order: the viewer's own
  * memories, public ones, their friends' memories that are not private, and those they are tagged in that are not private.
@@ -72,13 +97,7 @@ export async function listFeedKeys(
   cursor: FeedKey | null,
   limit: number,
 ): Promise<FeedKey[]> {
-  const [friends, tags, blocked, muted] = await Promise.all([
-    db.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId).execute(),
-    db.selectFrom('memory_tags').select('memory_id').where('user_id', '=', viewerId).execute(),
-    listBlockedEitherWay(db, viewerId),
-    listMuted(db, viewerId),
-  ])
-  const hidden = [...new Set([...blocked, ...muted])]
+  const { friends, tags, hidden } = await feedViewer(db, viewerId)
   const base = db
     .selectFrom('memories')
     .select(['memories.created_at as createdAt', 'memories.id as id'])
@@ -92,23 +111,8 @@ export async function listFeedKeys(
   const streams = await Promise.all([
     base.where('memories.user_id', '=', viewerId).execute(),
     base.where('memories.visibility', '=', VISIBILITY.Public).execute(),
-    friends.length > 0
-      ? friendsStream(
-          db,
-          notPrivate,
-          friends.map((row) => row.friend_id),
-          limit,
-        )
-      : [],
-    tags.length > 0
-      ? notPrivate
-          .where(
-            'memories.id',
-            'in',
-            tags.map((row) => row.memory_id),
-          )
-          .execute()
-      : [],
+    friends.length > 0 ? friendsStream(db, notPrivate, friends, limit) : [],
+    tags.length > 0 ? notPrivate.where('memories.id', 'in', tags).execute() : [],
   ])
   const merged = new Map<string, FeedKey>()
   for (const row of streams.flat()) merged.set(row.id, { createdAt: row.createdAt, id: row.id })

@@ -1,9 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
-import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres'
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite'
 
 import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
-import { isPostgres } from '../../db/dialect'
+import { jsonRowsOf, parsedJsonRows } from '../../db/jsonRows'
 import type { Database, EmailVerificationsTable, NewUser, PasswordResetsTable, SessionsTable } from '../../db/schema'
 import { takesRowLocks } from '../../db/transactions'
 
@@ -96,8 +94,7 @@ const userWithCounts = compiledOnce((db, value: ValueOf<{ userId: string }>) => 
         .select(eb.fn.countAll<number>().as('count'))
         .whereRef('friendships.user_id', '=', 'users.id')
         .as('friend_count'),
-      // PostgreSQL answers JSON parsed; SQLite answers its text.
-      (isPostgres(db) ? postgresJsonArrayFrom(copyGroups) : sqliteJsonArrayFrom(copyGroups)).as('copy_groups'),
+      jsonRowsOf(db, copyGroups).as('copy_groups'),
     ])
     .where('id', '=', value('userId'))
 })
@@ -110,7 +107,7 @@ export async function findUserWithCounts(db: Db, userId: string) {
   const [user] = await userWithCounts(db, { userId })
   if (!user) return undefined
   const { copy_groups: copyGroups, ...row } = user
-  return { ...row, copyGroups: (typeof copyGroups === 'string' ? JSON.parse(copyGroups) : copyGroups) as CopyGroup[] }
+  return { ...row, copyGroups: parsedJsonRows<CopyGroup>(copyGroups) }
 }
 
 /** Copies grouped by rarity and collection, for the collection figures of a profile. */
