@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from 'kysely'
 import { VISIBILITY } from '@shared/constants'
 
 import { notBlockedWith } from '../../db/blocks'
+import { compiledPerShape, rowValues, type RowValues, type ValueOf } from '../../db/compiledOnce'
+import { jsonRowsOf } from '../../db/jsonRows'
 import { commentNotModeratedFor, memoryShownToEveryone } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
@@ -22,8 +24,32 @@ export function findMemoryIdOfUserCard(db: Reader, viewerId: string, userCardId:
     .executeTakeFirst()
 }
 
-/** Everything a Memory shows except pictures, tags, likes and comments, for a page of ids. */
-export function listMemoryRows(db: Reader, memoryIds: string[]) {
+/**
+ * Everything a Memory shows but its comments, for a page of ids, as `viewerId` sees it, in one statement: the pictures
+ * and tags as JSON arrays (read with `parsedJsonRows`), the likes and comments counted. Tags, likes and comments leave
+ * out travellers `viewerId` blocked or was blocked by (docs/security.md#blocking).
+ */
+export async function listMemoriesSeenBy(db: Reader, viewerId: string, memoryIds: string[]) {
+  if (memoryIds.length === 0) return []
+  return memoriesSeenBy(db, String(memoryIds.length), {
+    viewerId,
+    now: nowIso(),
+    ...rowValues(memoryIds.map((id) => ({ id }))),
+  })
+}
+
+/** Compiled once per page length: building this query took longer than running it (docs/benchmarks.md). */
+const memoriesSeenBy = compiledPerShape(
+  (db, value: ValueOf<{ viewerId: string; now: string } & RowValues<{ id: string }>>, shape) =>
+    memoriesSeenByQuery(
+      db,
+      value('viewerId'),
+      value('now'),
+      Array.from({ length: Number(shape) }, (_, index) => value(`id${index}`)),
+    ),
+)
+
+function memoriesSeenByQuery(db: Reader, viewerId: string, now: string, memoryIds: string[]) {
   return selectMemoriesWithCards(db)
     .innerJoin('users', 'users.id', 'memories.user_id')
     .innerJoin('collections', 'collections.id', 'card_sets.collection_id')
@@ -48,41 +74,50 @@ export function listMemoryRows(db: Reader, memoryIds: string[]) {
       'collections.id as collectionId',
       'collections.name as collectionName',
     ])
+    .select((eb) => [
+      jsonRowsOf(
+        db,
+        eb
+          .selectFrom('memory_pictures')
+          .select(['memory_pictures.file_name as fileName', 'memory_pictures.width', 'memory_pictures.height'])
+          .whereRef('memory_pictures.memory_id', '=', 'memories.id')
+          .orderBy('memory_pictures.position')
+          .orderBy('memory_pictures.file_name'),
+      ).as('pictures'),
+      jsonRowsOf(
+        db,
+        eb
+          .selectFrom('memory_tags')
+          .innerJoin('users as tagged', 'tagged.id', 'memory_tags.user_id')
+          .select(['tagged.id as userId', 'tagged.username'])
+          .whereRef('memory_tags.memory_id', '=', 'memories.id')
+          .where(notBlockedWith(viewerId, 'memory_tags.user_id'))
+          .orderBy('tagged.username'),
+      ).as('tags'),
+      eb
+        .selectFrom('memory_likes')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('memory_likes.memory_id', '=', 'memories.id')
+        .where(notBlockedWith(viewerId, 'memory_likes.user_id'))
+        .as('likes'),
+      eb
+        .exists(
+          eb
+            .selectFrom('memory_likes as own_like')
+            .select('own_like.memory_id')
+            .whereRef('own_like.memory_id', '=', 'memories.id')
+            .where('own_like.user_id', '=', viewerId),
+        )
+        .as('liked'),
+      eb
+        .selectFrom('memory_comments')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('memory_comments.memory_id', '=', 'memories.id')
+        .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
+        .where(commentNotModeratedFor(viewerId, now))
+        .as('commentCount'),
+    ])
     .where('memories.id', 'in', memoryIds)
-    .execute()
-}
-
-/** Tags, likes and comments leave out travellers `viewerId` blocked or was blocked by (docs/security.md#blocking). */
-export function listTags(db: Reader, viewerId: string, memoryIds: string[]) {
-  return db
-    .selectFrom('memory_tags')
-    .innerJoin('users', 'users.id', 'memory_tags.user_id')
-    .select(['memory_tags.memory_id as memoryId', 'users.id as userId', 'users.username'])
-    .where('memory_tags.memory_id', 'in', memoryIds)
-    .where(notBlockedWith(viewerId, 'memory_tags.user_id'))
-    .orderBy('users.username')
-    .execute()
-}
-
-export function listLikedBy(db: Reader, userId: string, memoryIds: string[]) {
-  return db
-    .selectFrom('memory_likes')
-    .select('memory_id as memoryId')
-    .where('user_id', '=', userId)
-    .where('memory_id', 'in', memoryIds)
-    .execute()
-}
-
-/** The comments `viewerId` sees on each memory. */
-export function countComments(db: Reader, viewerId: string, memoryIds: string[]) {
-  return db
-    .selectFrom('memory_comments')
-    .select(['memory_id as memoryId', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('memory_id', 'in', memoryIds)
-    .where(notBlockedWith(viewerId, 'memory_comments.user_id'))
-    .where(commentNotModeratedFor(viewerId, nowIso()))
-    .groupBy('memory_id')
-    .execute()
 }
 
 /** Shown comments per memory; older ones beyond this are still counted. */

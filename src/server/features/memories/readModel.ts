@@ -3,12 +3,13 @@ import type { Kysely, Transaction } from 'kysely'
 import { levelForExperience } from '@shared/constants'
 import type { Comment, CommentReply, Memory } from '@shared/memories'
 
+import { parsedJsonRows } from '../../db/jsonRows'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { PictureSigner } from '../../lib/pictureSigner'
 
 import { signedPicture } from './pictures'
-import { countLikes, findVisibleMemory, listPictures } from './queries'
+import { findVisibleMemory } from './queries'
 import * as queries from './readModel.queries'
 
 /** The memory read model: a memory as a viewer sees it, shared by memories, the feed and a copy's memory section. */
@@ -25,17 +26,7 @@ export async function hydrateMemories(
   memoryIds: string[],
 ): Promise<Memory[]> {
   if (memoryIds.length === 0) return []
-  const [rows, pictures, tags, likes, liked, comments] = await Promise.all([
-    queries.listMemoryRows(db, memoryIds),
-    listPictures(db, memoryIds),
-    queries.listTags(db, viewerId, memoryIds),
-    countLikes(db, viewerId, memoryIds),
-    queries.listLikedBy(db, viewerId, memoryIds),
-    queries.countComments(db, viewerId, memoryIds),
-  ])
-  const likedSet = new Set(liked.map((row) => row.memoryId))
-  const likeCount = new Map(likes.map((row) => [row.memoryId, row.count]))
-  const commentCount = new Map(comments.map((row) => [row.memoryId, row.count]))
+  const rows = await queries.listMemoriesSeenBy(db, viewerId, memoryIds)
   const byId = new Map(rows.map((row) => [row.id, row]))
   return memoryIds.flatMap((memoryId) => {
     const row = byId.get(memoryId)
@@ -64,16 +55,13 @@ export async function hydrateMemories(
       memoryStartDate: row.startDate ?? '',
       memoryEndDate: row.endDate ?? '',
       memoryContent: row.content,
-      pictures: pictures
-        .filter((picture) => picture.memoryId === memoryId)
-        .map((picture) => signedPicture(signer, viewerId, picture)),
-      taggedFriends: tags
-        .filter((tag) => tag.memoryId === memoryId)
-        .map((tag) => ({ userId: tag.userId, username: tag.username })),
+      pictures: parsedJsonRows(row.pictures).map((picture) => signedPicture(signer, viewerId, picture)),
+      taggedFriends: parsedJsonRows(row.tags).map((tag) => ({ userId: tag.userId, username: tag.username })),
       visibility: row.visibility,
-      likes: likeCount.get(memoryId) ?? 0,
-      liked: likedSet.has(memoryId),
-      commentCount: commentCount.get(memoryId) ?? 0,
+      likes: row.likes ?? 0,
+      // PostgreSQL answers a boolean, SQLite 1 or 0.
+      liked: Boolean(row.liked),
+      commentCount: row.commentCount ?? 0,
       comments: [],
       isOwner: row.authorId === viewerId,
       userId: row.authorId,
