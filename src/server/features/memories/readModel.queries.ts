@@ -30,13 +30,23 @@ export function findMemoryIdOfUserCard(db: Reader, viewerId: string, userCardId:
  * out travellers `viewerId` blocked or was blocked by (docs/security.md#blocking).
  */
 export async function listMemoriesSeenBy(db: Reader, viewerId: string, memoryIds: string[]) {
-  if (memoryIds.length === 0) return []
-  return memoriesSeenBy(db, String(memoryIds.length), {
-    viewerId,
-    now: nowIso(),
-    ...rowValues(memoryIds.map((id) => ({ id }))),
-  })
+  const now = nowIso()
+  const chunks: string[][] = []
+  for (let start = 0; start < memoryIds.length; start += MEMORIES_PER_STATEMENT)
+    chunks.push(memoryIds.slice(start, start + MEMORIES_PER_STATEMENT))
+  const rows = await Promise.all(
+    chunks.map((ids) =>
+      memoriesSeenBy(db, String(ids.length), { viewerId, now, ...rowValues(ids.map((id) => ({ id }))) }),
+    ),
+  )
+  return rows.flat()
 }
+
+/**
+ * At most a feed page's worth of ids per statement: a screen that lists every memory of a traveller (My Memories, a
+ * trip) reads them in statements of this many, so the compiled queries stay this few and this short.
+ */
+const MEMORIES_PER_STATEMENT = 50
 
 /** Compiled once per page length: building this query took longer than running it (docs/benchmarks.md). */
 const memoriesSeenBy = compiledPerShape(
