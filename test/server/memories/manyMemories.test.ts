@@ -1,6 +1,8 @@
 import type { Memory } from '@shared/memories'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
+import { giveCopy } from './fixtures'
+
 // Building a seeded database takes a few seconds on a busy machine.
 jest.setTimeout(60_000)
 
@@ -17,29 +19,12 @@ describe('GET /api/memory/getMyMemories for a traveller with more memories than 
     const traveller = await t.register()
     const cards = await t.db.selectFrom('cards').select('id').orderBy('id').limit(123).execute()
     expect(cards).toHaveLength(123)
-    const written = cards.map((card, index) => {
+    const written: { id: string; cardId: string; createdAt: string; copyId: string }[] = []
+    for (const [index, card] of cards.entries()) {
       const createdAt = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString()
-      return {
-        id: `${traveller.userId}-memory-${index}`,
-        cardId: card.id,
-        createdAt,
-        copyId: `${traveller.userId}-copy-${index}`,
-      }
-    })
-    await t.db
-      .insertInto('user_cards')
-      .values(
-        written.map((memory) => ({
-          id: memory.copyId,
-          user_id: traveller.userId,
-          card_id: memory.cardId,
-          acquisition: 'pick',
-          transaction_id: null,
-          created_at: memory.createdAt,
-          souvenir_day: null,
-        })),
-      )
-      .execute()
+      const copyId = await giveCopy(t, traveller.userId, card.id, createdAt)
+      written.push({ id: `${traveller.userId}-memory-${index}`, cardId: card.id, createdAt, copyId })
+    }
     await t.db
       .insertInto('memories')
       .values(

@@ -2,6 +2,8 @@ import type { User } from '@shared/session'
 import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
 
+import { giveCopy } from '../memories/fixtures'
+
 // Building a seeded database takes a few seconds on a busy machine.
 jest.setTimeout(60_000)
 
@@ -28,23 +30,6 @@ async function cardIds(collectionId: string, rarity: number, count: number): Pro
   return rows.map((row) => row.id)
 }
 
-async function giveCopies(userId: string, cardIds: string[]): Promise<void> {
-  await t.db
-    .insertInto('user_cards')
-    .values(
-      cardIds.map((cardId, index) => ({
-        id: `${userId}-copy-${index}`,
-        user_id: userId,
-        card_id: cardId,
-        acquisition: 'pick',
-        transaction_id: null,
-        created_at: '2026-11-29T08:00:00.000Z',
-        souvenir_day: null,
-      })),
-    )
-    .execute()
-}
-
 describe('GET /api/getUser: the collection figures', () => {
   it('counts copies per rarity and the collections they are in', async () => {
     const traveller = await t.register()
@@ -56,13 +41,14 @@ describe('GET /api/getUser: the collection figures', () => {
     const [europeLegendary] = await cardIds('europe', 5, 1)
     const otherRares = await cardIds(otherCollection, 3, 2)
     // Two copies of one card count twice.
-    await giveCopies(traveller.userId, [
+    for (const cardId of [
       present(europeCommon),
       present(europeCommon),
       present(anotherEuropeCommon),
       present(europeLegendary),
       ...otherRares,
     ])
+      await giveCopy(t, traveller.userId, cardId)
 
     const { status, body } = await t.call<User>('GET', '/api/getUser', { token: traveller.token })
 
