@@ -1,16 +1,9 @@
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
 import { hiddenAuthorsOf } from '../../db/blocks'
-import { compiledOnce, type ValueOf } from '../../db/compiledOnce'
+import { compiledOnce, compiledPerShape, type ValueOf } from '../../db/compiledOnce'
 import { isPostgres } from '../../db/dialect'
 import { jsonRowsOf, parsedJsonRows } from '../../db/jsonRows'
 import { memoryNotModeratedFor } from '../../db/moderationFilters'
@@ -32,33 +25,6 @@ function byNewest(a: FeedKey, b: FeedKey): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
 }
 
-/**
- * Friends' memories after the cursor. Given an IN list, PostgreSQL walks the newest-first index of all memories and
- * filters by author, which grows with everyone's memories: at a million memories and 50 friends, 11.6 ms that way
- * against 4.7 ms reading friend by friend (EXPLAIN ANALYZE on the data of scripts/bench/growth.ts). So there each
- * friend's own range is read (at most `limit` rows each, LATERAL) and the ranges merged; SQLite's planner already
- * reads an IN list that way, and has no LATERAL.
- */
-function friendsStream(
-  db: Kysely<Database>,
-  notPrivate: SelectQueryBuilder<Database, 'memories', FeedKey>,
-  friendIds: string[],
-  limit: number,
-): Promise<FeedKey[]> {
-  if (!isPostgres(db)) return notPrivate.where('memories.user_id', 'in', friendIds).execute()
-  return db
-    .selectFrom(sql<{ friend: string }>`unnest(${friendIds}::text[])`.as('friend'))
-    .innerJoinLateral(
-      notPrivate.where('memories.user_id', '=', sql.ref<string>('friend.friend')).as('stream'),
-      (join) => join.onTrue(),
-    )
-    .select(['stream.createdAt', 'stream.id'])
-    .orderBy('stream.createdAt', 'desc')
-    .orderBy('stream.id', 'desc')
-    .limit(limit)
-    .execute()
-}
-
 const viewerLists = compiledOnce((db, value: ValueOf<{ viewerId: string }>) =>
   db.selectNoFrom([
     jsonRowsOf(db, db.selectFrom('friendships').select('friend_id as id').where('user_id', '=', value('viewerId'))).as(
@@ -73,7 +39,7 @@ const viewerLists = compiledOnce((db, value: ValueOf<{ viewerId: string }>) =>
 
 /**
  * What the viewer's feed is made from, in one statement: their friends, the memories they are tagged in, and the
- * authors left out (blocked either way, or muted).
+ * authors left out (blocked either way, or muted). SQLite's streams take them as id lists.
  */
 async function feedViewer(db: Kysely<Database>, viewerId: string) {
   const [lists] = await viewerLists(db, { viewerId })
@@ -85,11 +51,13 @@ async function feedViewer(db: Kysely<Database>, viewerId: string) {
 /**
  * The feed is the union of four streams, each an index range scan in (created_at, id) order: the viewer's own
  * memories, public ones, their friends' memories that are not private, and those they are tagged in that are not private.
- * Each returns at most `limit` keys after the cursor, so their merged top `limit` is exactly the page.
- * Friends and tags are read first and given as id lists with `visibility != Private`: written as a join or as
- * `visibility = Friends`, SQLite's planner walks the whole visibility index checking each row, which is slow for a
- * viewer with few friends or tags (docs/benchmarks.md). Authors the viewer blocked, was blocked by or muted are
- * left out of every stream, read first as one more id list (docs/security.md#blocking).
+ * Each returns at most `limit` keys after the cursor, so their merged top `limit` is exactly the page. Authors the
+ * viewer blocked, was blocked by or muted are left out of every stream (docs/security.md#blocking).
+ *
+ * On PostgreSQL the page's keys are one statement (`postgresFeedKeys`), since each statement is a round trip. On SQLite,
+ * in the process, friends and tags are read first and given as id lists with `visibility != Private`: written as a join
+ * or as `visibility = Friends`, SQLite's planner walks the whole visibility index checking each row, which is slow for
+ * a viewer with few friends or tags (docs/benchmarks.md).
  */
 export async function listFeedKeys(
   db: Kysely<Database>,
@@ -97,6 +65,18 @@ export async function listFeedKeys(
   cursor: FeedKey | null,
   limit: number,
 ): Promise<FeedKey[]> {
+  if (isPostgres(db)) {
+    const now = nowIso()
+    return cursor
+      ? postgresFeedKeys(db, 'after cursor', {
+          viewerId,
+          now,
+          limit,
+          cursorCreatedAt: cursor.createdAt,
+          cursorId: cursor.id,
+        })
+      : postgresFeedKeys(db, 'first page', { viewerId, now, limit })
+  }
   const { friends, tags, hidden } = await feedViewer(db, viewerId)
   const base = db
     .selectFrom('memories')
@@ -111,10 +91,77 @@ export async function listFeedKeys(
   const streams = await Promise.all([
     base.where('memories.user_id', '=', viewerId).execute(),
     base.where('memories.visibility', '=', VISIBILITY.Public).execute(),
-    friends.length > 0 ? friendsStream(db, notPrivate, friends, limit) : [],
+    friends.length > 0 ? notPrivate.where('memories.user_id', 'in', friends).execute() : [],
     tags.length > 0 ? notPrivate.where('memories.id', 'in', tags).execute() : [],
   ])
   const merged = new Map<string, FeedKey>()
   for (const row of streams.flat()) merged.set(row.id, { createdAt: row.createdAt, id: row.id })
   return [...merged.values()].sort(byNewest).slice(0, limit)
 }
+
+interface PostgresFeedValues {
+  viewerId: string
+  now: string
+  limit: number
+  cursorCreatedAt?: string
+  cursorId?: string
+}
+
+/**
+ * The four streams and their merge as one statement, compiled once for a first page and once for the pages after a
+ * cursor. Friends' memories are read friend by friend (LATERAL over the friendships, at most `limit` rows each): given
+ * the friends as one list, PostgreSQL walks the newest-first index of everyone's memories and filters by author, which
+ * grows with everyone's memories (at a million memories and 50 friends, 11.6 ms that way against 4.7 ms friend by
+ * friend, docs/benchmarks.md). The authors left out are an array read once: as `not in (subquery)` the planner takes
+ * half of every friend's memories for hidden, and sorts each friend's memories instead of reading the newest few.
+ */
+const postgresFeedKeys = compiledPerShape((db, value: ValueOf<PostgresFeedValues>, shape) => {
+  const viewerId = value('viewerId')
+  const limit = value('limit')
+  const base = db
+    .selectFrom('memories')
+    .select(['memories.created_at as createdAt', 'memories.id as id'])
+    .$if(shape === 'after cursor', (q) =>
+      q.where(after({ createdAt: value('cursorCreatedAt') as string, id: value('cursorId') as string })),
+    )
+    .where(sql<SqlBool>`${sql.ref('memories.user_id')} <> all(array(${hiddenAuthorsOf(db, viewerId)}))`)
+    .where(memoryNotModeratedFor(viewerId, value('now')))
+    .orderBy('memories.created_at', 'desc')
+    .orderBy('memories.id', 'desc')
+    .limit(limit)
+  const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
+  const friends = db
+    .selectFrom('friendships')
+    .innerJoinLateral(
+      notPrivate.where('memories.user_id', '=', sql.ref<string>('friendships.friend_id')).as('friend_stream'),
+      (join) => join.onTrue(),
+    )
+    .select(['friend_stream.createdAt', 'friend_stream.id'])
+    .where('friendships.user_id', '=', viewerId)
+    .orderBy('friend_stream.createdAt', 'desc')
+    .orderBy('friend_stream.id', 'desc')
+    .limit(limit)
+  const tagged = notPrivate.where(
+    'memories.id',
+    'in',
+    db.selectFrom('memory_tags').select('memory_tags.memory_id').where('memory_tags.user_id', '=', viewerId),
+  )
+  // Columns named, not `*`: only such statements are prepared (db/createDb.ts), and planning this one costs more than
+  // running it.
+  const streams = db
+    .selectFrom(base.where('memories.user_id', '=', viewerId).as('own'))
+    .select(['own.createdAt', 'own.id'])
+    .union(
+      db
+        .selectFrom(base.where('memories.visibility', '=', VISIBILITY.Public).as('public'))
+        .select(['public.createdAt', 'public.id']),
+    )
+    .union(db.selectFrom(friends.as('friends')).select(['friends.createdAt', 'friends.id']))
+    .union(db.selectFrom(tagged.as('tagged')).select(['tagged.createdAt', 'tagged.id']))
+  return db
+    .selectFrom(streams.as('stream'))
+    .select(['stream.createdAt', 'stream.id'])
+    .orderBy('stream.createdAt', 'desc')
+    .orderBy('stream.id', 'desc')
+    .limit(limit)
+})
