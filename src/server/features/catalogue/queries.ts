@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 
+import { compiledOnce, compiledPerShape, rowValues, type RowValues, type ValueOf } from '../../db/compiledOnce'
 import type { Db } from '../../db/createDb'
 
 const COLLECTION_CODES: Record<string, string> = {
@@ -30,45 +31,30 @@ export async function findCollection(db: Db, collectionId: string) {
 
 /** How many copies the user owns of each card, read from the (user_id, card_id) index alone. */
 export async function countOwnedCopiesByCard(db: Db, userId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('user_cards')
-    .select(['card_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('user_id', '=', userId)
-    .groupBy('card_id')
-    .execute()
+  const rows = await ownedCopiesByCard(db, { userId })
   return new Map(rows.map((row) => [row.card_id, row.count]))
 }
+
+/** Compiled once, as every query on a catalogue screen: building it took longer than running it (docs/benchmarks.md). */
+const ownedCopiesByCard = compiledOnce((db, value: ValueOf<{ userId: string }>) =>
+  db
+    .selectFrom('user_cards')
+    .select(['card_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', '=', value('userId'))
+    .groupBy('card_id'),
+)
 
 /**
  * A user's standing with one place, in one round trip: whether they have been there, and their copies of its cards
  * (oldest first, with whether each carries a memory). The one-row anchor keeps the answer when they own no copy.
  */
 export async function findPlaceStanding(db: Db, userId: string, cardSetId: string, cardIds: string[]) {
-  const rows = await db
-    .selectFrom(db.selectNoFrom((eb) => eb.lit(1).as('anchor')).as('anchor'))
-    .leftJoin('user_cards', (join) =>
-      join.on('user_cards.user_id', '=', userId).on('user_cards.card_id', 'in', cardIds.length > 0 ? cardIds : ['']),
-    )
-    .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
-    .select((eb) => [
-      'user_cards.id as user_card_id',
-      'user_cards.card_id',
-      'user_cards.created_at',
-      'user_cards.acquisition',
-      'memories.id as memory_id',
-      eb
-        .exists(
-          eb
-            .selectFrom('been_there')
-            .select(sql.lit(1).as('been'))
-            .where('been_there.user_id', '=', userId)
-            .where('been_there.card_set_id', '=', cardSetId),
-        )
-        .as('been_there'),
-    ])
-    .orderBy('user_cards.created_at')
-    .orderBy('user_cards.id')
-    .execute()
+  const ids = cardIds.length > 0 ? cardIds : ['']
+  const rows = await placeStanding(db, String(ids.length), {
+    userId,
+    cardSetId,
+    ...rowValues(ids.map((cardId) => ({ cardId }))),
+  })
   return {
     // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
     beenThere: Boolean(rows[0]?.been_there),
@@ -79,6 +65,38 @@ export async function findPlaceStanding(db: Db, userId: string, cardSetId: strin
     ),
   }
 }
+
+/** Compiled once per number of cards in the place (one to five). */
+const placeStanding = compiledPerShape(
+  (db, value: ValueOf<{ userId: string; cardSetId: string } & RowValues<{ cardId: string }>>, shape) => {
+    const userId = value('userId')
+    const cardIds = Array.from({ length: Number(shape) }, (_, index) => value(`cardId${index}`))
+    return db
+      .selectFrom(db.selectNoFrom((eb) => eb.lit(1).as('anchor')).as('anchor'))
+      .leftJoin('user_cards', (join) =>
+        join.on('user_cards.user_id', '=', userId).on('user_cards.card_id', 'in', cardIds),
+      )
+      .leftJoin('memories', 'memories.user_card_id', 'user_cards.id')
+      .select((eb) => [
+        'user_cards.id as user_card_id',
+        'user_cards.card_id',
+        'user_cards.created_at',
+        'user_cards.acquisition',
+        'memories.id as memory_id',
+        eb
+          .exists(
+            eb
+              .selectFrom('been_there')
+              .select(sql.lit(1).as('been'))
+              .where('been_there.user_id', '=', userId)
+              .where('been_there.card_set_id', '=', value('cardSetId')),
+          )
+          .as('been_there'),
+      ])
+      .orderBy('user_cards.created_at')
+      .orderBy('user_cards.id')
+  },
+)
 
 export async function insertBeenThere(db: Db, userId: string, cardSetId: string, createdAt: string): Promise<void> {
   await db
