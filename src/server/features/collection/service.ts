@@ -17,12 +17,12 @@ import type { PictureSigner } from '../../lib/pictureSigner'
 import type { Catalogue } from '../catalogue/catalogueCache'
 import { deleteCopyWithoutMemory } from '../copies/service'
 import { getMemoryOfUserCard } from '../memories/readModel'
-import { isVisitVerified, placesMarkedBeenThere } from '../travel/service'
+import { isVisitVerified } from '../travel/service'
 import { balances, credit } from '../wallet/ledger'
 import { lockCreditAccount } from '../wallet/service'
 
 import { isGiftable } from './gifts'
-import { findOwnedCopy, findUserCard, listOwnedCopies } from './queries'
+import { findOwnedCopy, findUserCard, listOwnedCopiesAndPlacesBeenThere } from './queries'
 
 export const HAS_MEMORY = 'This card has a memory. Only a card without a memory can be recycled.'
 /** Souvenirs are worth no credit and stay with their traveller (docs/product.md#souvenir-copies). */
@@ -43,7 +43,7 @@ export async function getMyCollection(
   catalogue: Catalogue,
   userId: string,
 ): Promise<MyCollection> {
-  const [copies, beenThere] = await Promise.all([listOwnedCopies(db, userId), placesMarkedBeenThere(db, userId)])
+  const { copies, beenThere } = await listOwnedCopiesAndPlacesBeenThere(db, userId)
   const entries = new Map<string, { rank: number; entry: OwnedCardEntry }>()
   for (const copy of copies) {
     let held = entries.get(copy.cardId)

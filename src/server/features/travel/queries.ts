@@ -14,7 +14,7 @@ const beenThere = compiledOnce((db, value: ValueOf<{ userId: string }>) =>
   db.selectFrom('been_there').select('card_set_id as cardSetId').where('user_id', '=', value('userId')),
 )
 
-/** The places the user marked "been there": read by My Collection, My Map and the progress figures. */
+/** The places the user marked "been there": read by My Map and the progress figures (My Collection reads them with its copies). */
 export function listBeenThere(db: Reader, userId: string) {
   return beenThere(db, { userId })
 }

@@ -320,11 +320,6 @@ export async function placesBeenByBoth(
     .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.cardSetId.localeCompare(b.cardSetId))
 }
 
-/** The places the user marked as been there, by id. */
-export async function placesMarkedBeenThere(db: Reader, userId: string): Promise<Set<string>> {
-  return new Set((await queries.listBeenThere(db, userId)).map((row) => row.cardSetId))
-}
-
 /** Whether the user's visit to a place is verified (the seal on an owned copy's page). */
 export async function isVisitVerified(db: Reader, userId: string, cardSetId: string): Promise<boolean> {
   return (await queries.findVerification(db, userId, cardSetId)) !== undefined
