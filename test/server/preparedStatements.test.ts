@@ -4,7 +4,10 @@ import pg from 'pg'
 
 import type { User } from '@shared/session'
 import { preparedStatementName } from '@server/db/createDb'
+import { present } from '@test/helpers/present'
 import { buildTestApp, type TestApp } from '@test/helpers/server'
+
+import { cardsOfRarity, createMemory, giveCopy, makeFriends } from './memories/fixtures'
 
 jest.setTimeout(60_000)
 
@@ -95,5 +98,40 @@ describe('a column added by a newer build while this one serves', () => {
       })
       expect(prepared).toContainEqual({ name: preparedStatementName(text), statement: text })
     })
+
+    // Each statement is a round trip to the database server; these screens were several (docs/benchmarks.md).
+    it('reads a feed page in two prepared statements, and My Collection and a card in one each', async () => {
+      const viewer = await t.register()
+      const friend = await t.register()
+      await makeFriends(t, viewer, friend)
+      const [cardId] = await cardsOfRarity(t, 1, 1)
+      const memoryId = await createMemory(t, friend, present(cardId), { visibility: 2 })
+      await giveCopy(t, viewer.userId, present(cardId))
+      const paths = ['/api/feed/getMemoryFeed', '/api/getMyCollection', `/api/getCard?cardId=${present(cardId)}`]
+      // The first call of a session looks it up; later ones find it in the cache.
+      await t.call('GET', '/api/getUser', { token: viewer.token })
+
+      const sent = jest.spyOn(pg.Client.prototype, 'query')
+      const statements: string[][] = []
+      const answers: unknown[] = []
+      try {
+        for (const path of paths) {
+          sent.mockClear()
+          answers.push((await t.call<{ memories?: { memoryId: string }[] }>('GET', path, { token: viewer.token })).body)
+          statements.push(sent.mock.calls.map(([query]) => (isNamedQuery(query) ? 'prepared' : 'unprepared')))
+        }
+      } finally {
+        sent.mockRestore()
+      }
+
+      expect(statements).toEqual([['prepared', 'prepared'], ['prepared'], ['prepared']])
+      expect(answers[0]).toMatchObject({ data: { memories: [{ memoryId }] } })
+      expect(answers[1]).toMatchObject({ data: [{ cardId, mine: [expect.any(Object)] }] })
+      expect(answers[2]).toMatchObject({ data: { cardId, owned: 1 } })
+    })
   }
 })
+
+function isNamedQuery(query: unknown): boolean {
+  return typeof query === 'object' && query !== null && 'name' in query && typeof query.name === 'string'
+}
