@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 import SqliteDatabase from 'better-sqlite3'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -111,14 +113,26 @@ describe('a column added by a newer build while this one serves', () => {
       // The first call of a session looks it up; later ones find it in the cache.
       await t.call('GET', '/api/getUser', { token: viewer.token })
 
-      const sent = jest.spyOn(pg.Client.prototype, 'query')
+      // Only what the call itself sends: the job runner's polling and the mail outbox query the same server meanwhile.
+      const sentByCall = new AsyncLocalStorage<string[]>()
+      const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')?.value as (
+        ...args: unknown[]
+      ) => unknown
+      const sent = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        sentByCall.getStore()?.push(isNamedQuery(args[0]) ? 'prepared' : 'unprepared')
+        return query.apply(this, args) as never
+      })
       const statements: string[][] = []
       const answers: unknown[] = []
       try {
         for (const path of paths) {
-          sent.mockClear()
-          answers.push((await t.call<{ memories?: { memoryId: string }[] }>('GET', path, { token: viewer.token })).body)
-          statements.push(sent.mock.calls.map(([query]) => (isNamedQuery(query) ? 'prepared' : 'unprepared')))
+          const ofCall: string[] = []
+          const answer = await sentByCall.run(ofCall, () => t.call('GET', path, { token: viewer.token }))
+          answers.push(answer.body)
+          statements.push(ofCall)
         }
       } finally {
         sent.mockRestore()
