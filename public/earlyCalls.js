@@ -28,9 +28,22 @@ function startEarlyCalls(apiBase, apiKey, artVersion, loggedInShell) {
         )
       },
     },
-    // The feed shows with On This Day above it, asked for the device's calendar day as localToday (lib/format.ts)
-    // writes it: Swedish dates are YYYY-MM-DD.
-    '/feed': { calls: ['/feed/getMemoryFeed', '/memory/getOnThisDay?today=' + new Date().toLocaleDateString('sv')] },
+    // The feed shows with On This Day above it, asked for the device's calendar day as localToday
+    // (src/client/lib/localToday.ts) writes it.
+    '/feed': { calls: ['/feed/getMemoryFeed', '/memory/getOnThisDay?today=' + localToday()] },
+  }
+
+  /**
+   * Today's YYYY-MM-DD on this device, from the date's own fields. Written with a locale's format, it was the page's
+   * first use of Intl, which sets up the browser's locale data: that held the parsing of the page for 35-130 ms on
+   * every load, a visitor's included (docs/benchmarks.md).
+   */
+  function localToday() {
+    var now = new Date()
+    function twoDigits(value) {
+      return (value < 10 ? '0' : '') + value
+    }
+    return now.getFullYear() + '-' + twoDigits(now.getMonth() + 1) + '-' + twoDigits(now.getDate())
   }
 
   /**
