@@ -1,11 +1,17 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely'
 
 import { VISIBILITY } from '@shared/constants'
 
 import { hiddenAuthorsOf } from '../../db/blocks'
 import { compiledOnce, compiledPerShape, type ValueOf } from '../../db/compiledOnce'
 import { isPostgres } from '../../db/dialect'
-import { jsonRowsOf, parsedJsonRows } from '../../db/jsonRows'
 import { memoryNotModeratedFor } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
@@ -25,28 +31,74 @@ function byNewest(a: FeedKey, b: FeedKey): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
 }
 
-const viewerLists = compiledOnce((db, value: ValueOf<{ viewerId: string }>) =>
+/** Ids as SQLite's JSON array text, which `json_each` reads back: `["a","b"]`. */
+function idArray(db: Kysely<Database>, ids: SelectQueryBuilder<Database, keyof Database, { id: string }>) {
+  return db.selectFrom(ids.as('agg')).select(sql<string>`coalesce(json_group_array(agg.id), '[]')`.as('ids'))
+}
+
+/** SQLite's view of the viewer, in one statement: their friends, the memories they are tagged in, the authors left out. */
+const sqliteFeedViewer = compiledOnce((db, value: ValueOf<{ viewerId: string }>) =>
   db.selectNoFrom([
-    jsonRowsOf(db, db.selectFrom('friendships').select('friend_id as id').where('user_id', '=', value('viewerId'))).as(
+    idArray(db, db.selectFrom('friendships').select('friend_id as id').where('user_id', '=', value('viewerId'))).as(
       'friends',
     ),
-    jsonRowsOf(db, db.selectFrom('memory_tags').select('memory_id as id').where('user_id', '=', value('viewerId'))).as(
+    idArray(db, db.selectFrom('memory_tags').select('memory_id as id').where('user_id', '=', value('viewerId'))).as(
       'tags',
     ),
-    jsonRowsOf(db, hiddenAuthorsOf(db, value('viewerId'))).as('hidden'),
+    idArray(db, hiddenAuthorsOf(db, value('viewerId'))).as('hidden'),
   ]),
 )
 
-/**
- * What the viewer's feed is made from, in one statement: their friends, the memories they are tagged in, and the
- * authors left out (blocked either way, or muted). SQLite's streams take them as id lists.
- */
-async function feedViewer(db: Kysely<Database>, viewerId: string) {
-  const [lists] = await viewerLists(db, { viewerId })
-  const ids = (column: { id: string }[] | string | undefined) =>
-    (column ? parsedJsonRows(column) : []).map((row) => row.id)
-  return { friends: ids(lists?.friends), tags: ids(lists?.tags), hidden: ids(lists?.hidden) }
+/** The memory keys of one of SQLite's streams; `ids` is the friends' or the tagged memories' JSON array. */
+interface SqliteStreamValues {
+  viewerId: string
+  now: string
+  limit: number
+  hidden: string
+  ids?: string
+  cursorCreatedAt?: string
+  cursorId?: string
 }
+
+type SqliteStream = 'own' | 'public' | 'friends' | 'tagged'
+
+/** The ids of a JSON array, as a list that SQLite reads once per statement and looks up in the index. */
+function idsOf(array: string) {
+  return sql<string>`(select value from json_each(${array}))`
+}
+
+/**
+ * One stream, compiled once per stream and per first page or later page, so its text is the same whatever the lengths
+ * of the viewer's lists, which it takes as JSON arrays. Written as a join or as `visibility = Friends`, SQLite's planner
+ * walks the whole visibility index checking each row, which is slow for a viewer with few friends or tags
+ * (docs/benchmarks.md); given the ids, it looks each one up in the index.
+ */
+const sqliteFeedStream = compiledPerShape((db, value: ValueOf<SqliteStreamValues>, shape) => {
+  const [stream, page] = shape.split(', ') as [SqliteStream, string]
+  const viewerId = value('viewerId')
+  const base = db
+    .selectFrom('memories')
+    .select(['memories.created_at as createdAt', 'memories.id as id'])
+    .$if(page === 'after cursor', (q) =>
+      q.where(after({ createdAt: value('cursorCreatedAt') as string, id: value('cursorId') as string })),
+    )
+    .where('memories.user_id', 'not in', idsOf(value('hidden')))
+    .where(memoryNotModeratedFor(viewerId, value('now')))
+    .orderBy('memories.created_at', 'desc')
+    .orderBy('memories.id', 'desc')
+    .limit(value('limit'))
+  const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
+  switch (stream) {
+    case 'own':
+      return base.where('memories.user_id', '=', viewerId)
+    case 'public':
+      return base.where('memories.visibility', '=', VISIBILITY.Public)
+    case 'friends':
+      return notPrivate.where('memories.user_id', 'in', idsOf(value('ids') as string))
+    case 'tagged':
+      return notPrivate.where('memories.id', 'in', idsOf(value('ids') as string))
+  }
+})
 
 /**
  * The feed is the union of four streams, each an index range scan in (created_at, id) order: the viewer's own
@@ -55,9 +107,8 @@ async function feedViewer(db: Kysely<Database>, viewerId: string) {
  * viewer blocked, was blocked by or muted are left out of every stream (docs/security.md#blocking).
  *
  * On PostgreSQL the page's keys are one statement (`postgresFeedKeys`), since each statement is a round trip. On SQLite,
- * in the process, friends and tags are read first and given as id lists with `visibility != Private`: written as a join
- * or as `visibility = Friends`, SQLite's planner walks the whole visibility index checking each row, which is slow for
- * a viewer with few friends or tags (docs/benchmarks.md).
+ * in the process, the viewer's lists are read first, then each stream that has something to read: written as one
+ * statement with the streams' union, a page took SQLite as long as the separate statements (docs/benchmarks.md).
  */
 export async function listFeedKeys(
   db: Kysely<Database>,
@@ -65,34 +116,23 @@ export async function listFeedKeys(
   cursor: FeedKey | null,
   limit: number,
 ): Promise<FeedKey[]> {
+  const now = nowIso()
+  const paging = cursor ? { cursorCreatedAt: cursor.createdAt, cursorId: cursor.id } : {}
   if (isPostgres(db)) {
-    const now = nowIso()
-    return cursor
-      ? postgresFeedKeys(db, 'after cursor', {
-          viewerId,
-          now,
-          limit,
-          cursorCreatedAt: cursor.createdAt,
-          cursorId: cursor.id,
-        })
-      : postgresFeedKeys(db, 'first page', { viewerId, now, limit })
+    return postgresFeedKeys(db, cursor ? 'after cursor' : 'first page', { viewerId, now, limit, ...paging })
   }
-  const { friends, tags, hidden } = await feedViewer(db, viewerId)
-  const base = db
-    .selectFrom('memories')
-    .select(['memories.created_at as createdAt', 'memories.id as id'])
-    .$if(cursor != null, (q) => q.where(after(cursor as FeedKey)))
-    .$if(hidden.length > 0, (q) => q.where('memories.user_id', 'not in', hidden))
-    .where(memoryNotModeratedFor(viewerId, nowIso()))
-    .orderBy('memories.created_at', 'desc')
-    .orderBy('memories.id', 'desc')
-    .limit(limit)
-  const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
+  const [lists] = await sqliteFeedViewer(db, { viewerId })
+  const friends = lists?.friends ?? '[]'
+  const tags = lists?.tags ?? '[]'
+  const hidden = lists?.hidden ?? '[]'
+  const page = cursor ? 'after cursor' : 'first page'
+  const read = (stream: SqliteStream, ids?: string) =>
+    sqliteFeedStream(db, `${stream}, ${page}`, { viewerId, now, limit, hidden, ...(ids ? { ids } : {}), ...paging })
   const streams = await Promise.all([
-    base.where('memories.user_id', '=', viewerId).execute(),
-    base.where('memories.visibility', '=', VISIBILITY.Public).execute(),
-    friends.length > 0 ? notPrivate.where('memories.user_id', 'in', friends).execute() : [],
-    tags.length > 0 ? notPrivate.where('memories.id', 'in', tags).execute() : [],
+    read('own'),
+    read('public'),
+    friends === '[]' ? [] : read('friends', friends),
+    tags === '[]' ? [] : read('tagged', tags),
   ])
   const merged = new Map<string, FeedKey>()
   for (const row of streams.flat()) merged.set(row.id, { createdAt: row.createdAt, id: row.id })
