@@ -26,6 +26,44 @@ function after(cursor: FeedKey) {
     eb(eb.refTuple('memories.created_at', 'memories.id'), '<', eb.tuple(cursor.createdAt, cursor.id))
 }
 
+/** A stream's bounds as its compiled query takes them: placeholders for the values, and whether a cursor is given. */
+interface StreamBounds {
+  viewerId: string
+  now: string
+  limit: number
+  cursor: FeedKey | null
+}
+
+/**
+ * What every stream starts from: memory keys newest first, at most `limit`, after the cursor if any, leaving out the
+ * hidden authors and what moderation hides from the viewer.
+ */
+function streamBase(
+  db: Kysely<Database>,
+  { viewerId, now, limit, cursor }: StreamBounds,
+  notHidden: Expression<SqlBool>,
+) {
+  return db
+    .selectFrom('memories')
+    .select(['memories.created_at as createdAt', 'memories.id as id'])
+    .$if(cursor !== null, (q) => q.where(after(cursor as FeedKey)))
+    .where(notHidden)
+    .where(memoryNotModeratedFor(viewerId, now))
+    .orderBy('memories.created_at', 'desc')
+    .orderBy('memories.id', 'desc')
+    .limit(limit)
+}
+
+/** The cursor's placeholders on the pages after the first. */
+function cursorOf<Values extends { cursorCreatedAt?: string; cursorId?: string }>(
+  value: ValueOf<Values>,
+  page: string,
+): FeedKey | null {
+  return page === 'after cursor'
+    ? { createdAt: value('cursorCreatedAt') as string, id: value('cursorId') as string }
+    : null
+}
+
 function byNewest(a: FeedKey, b: FeedKey): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
@@ -76,17 +114,11 @@ function idsOf(array: string) {
 const sqliteFeedStream = compiledPerShape((db, value: ValueOf<SqliteStreamValues>, shape) => {
   const [stream, page] = shape.split(', ') as [SqliteStream, string]
   const viewerId = value('viewerId')
-  const base = db
-    .selectFrom('memories')
-    .select(['memories.created_at as createdAt', 'memories.id as id'])
-    .$if(page === 'after cursor', (q) =>
-      q.where(after({ createdAt: value('cursorCreatedAt') as string, id: value('cursorId') as string })),
-    )
-    .where('memories.user_id', 'not in', idsOf(value('hidden')))
-    .where(memoryNotModeratedFor(viewerId, value('now')))
-    .orderBy('memories.created_at', 'desc')
-    .orderBy('memories.id', 'desc')
-    .limit(value('limit'))
+  const base = streamBase(
+    db,
+    { viewerId, now: value('now'), limit: value('limit'), cursor: cursorOf(value, page) },
+    sql<SqlBool>`${sql.ref('memories.user_id')} not in ${idsOf(value('hidden'))}`,
+  )
   const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
   switch (stream) {
     case 'own':
@@ -158,17 +190,11 @@ interface PostgresFeedValues {
 const postgresFeedKeys = compiledPerShape((db, value: ValueOf<PostgresFeedValues>, shape) => {
   const viewerId = value('viewerId')
   const limit = value('limit')
-  const base = db
-    .selectFrom('memories')
-    .select(['memories.created_at as createdAt', 'memories.id as id'])
-    .$if(shape === 'after cursor', (q) =>
-      q.where(after({ createdAt: value('cursorCreatedAt') as string, id: value('cursorId') as string })),
-    )
-    .where(sql<SqlBool>`${sql.ref('memories.user_id')} <> all(array(${hiddenAuthorsOf(db, viewerId)}))`)
-    .where(memoryNotModeratedFor(viewerId, value('now')))
-    .orderBy('memories.created_at', 'desc')
-    .orderBy('memories.id', 'desc')
-    .limit(limit)
+  const base = streamBase(
+    db,
+    { viewerId, now: value('now'), limit, cursor: cursorOf(value, shape) },
+    sql<SqlBool>`${sql.ref('memories.user_id')} <> all(array(${hiddenAuthorsOf(db, viewerId)}))`,
+  )
   const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
   const friends = db
     .selectFrom('friendships')
