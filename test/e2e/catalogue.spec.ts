@@ -135,6 +135,48 @@ test('anyone reads where the cards come from on the About page, linked from the 
   await snap(page, 'about-360')
 })
 
+test('a traveller goes back to the collection list where they left it, and a reload starts it afresh', async ({
+  page,
+}) => {
+  // How many collections the list shows when it first shows any: a change to the page is seen before the browser's
+  // next task, so a list rendered in slices is seen at its first.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const shown = document.querySelectorAll('article[aria-labelledby^="collection-"]').length
+      if (shown > 0) {
+        sessionStorage.setItem('collectionsAtFirstSight', String(shown))
+        observer.disconnect()
+      }
+    })
+    observer.observe(document, { childList: true, subtree: true })
+  })
+  await page.setViewportSize(PHONE)
+  await signUpThroughApi(page, uniqueEmail('catalogue-back'))
+  await skipTours(page)
+
+  await page.goto('/cardCollections')
+  const collections = page.locator('article[aria-labelledby^="collection-"]')
+  await expect.poll(() => collections.count()).toBeGreaterThan(60)
+  const farDown = collections.nth(40)
+  const name = await farDown.getByRole('heading').innerText()
+  await farDown.getByRole('link', { name: `Browse cards of ${name}` }).scrollIntoViewIfNeeded()
+  const leftAt = await page.evaluate(() => window.scrollY)
+  expect(leftAt).toBeGreaterThan(10_000)
+
+  await farDown.getByRole('link', { name: `Browse cards of ${name}` }).click()
+  await expect(page.getByRole('heading', { level: 2, name })).toBeFocused()
+  await page.goBack()
+  await expect(page.getByRole('link', { name: `Browse cards of ${name}` })).toBeInViewport()
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - leftAt)).toBeLessThan(2)
+
+  // The browser keeps the entry across a reload, but not the position: the list starts at the top, first few first.
+  await page.evaluate(() => sessionStorage.removeItem('collectionsAtFirstSight'))
+  await page.reload()
+  await expect.poll(() => collections.count()).toBeGreaterThan(60)
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  expect(await page.evaluate(() => sessionStorage.getItem('collectionsAtFirstSight'))).toBe('6')
+})
+
 test("a returning traveller's collections start loading with the page: one call each, the first picture and the header preloaded", async ({
   browser,
   page: registration,

@@ -3,7 +3,14 @@ import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useLayoutEffect, type ReactElement } from 'react'
 import { Provider } from 'react-redux'
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom'
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type InitialEntry,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom'
 
 import { AppThemeProvider } from '@client/app/AppThemeProvider'
 import { AppRoutes } from '@client/app/router'
@@ -79,8 +86,14 @@ function RouterProbe({ onRender }: { onRender: (router: TestRouter) => void }) {
   return null
 }
 
-/** The whole app's route table at `path` (in a memory router), with a fresh store. */
-export function renderApp(path: string, { session = loggedInSession(), preloadedState }: Omit<Options, 'route'> = {}) {
+/**
+ * The whole app's route table at `path` (in a memory router), with a fresh store. A location with a key stands for an
+ * entry the browser's history already held, as after a reload.
+ */
+export function renderApp(
+  path: InitialEntry,
+  { session = loggedInSession(), preloadedState }: Omit<Options, 'route'> = {},
+) {
   const store = makeStore({ session, ...preloadedState })
   const router: Partial<TestRouter> = {}
   const user = userEvent.setup()

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 
 import type { Card, CardCollection, CollectionCard } from '@shared/catalogue'
 import { makeUser } from '@test/helpers/fixtures'
 import { onGet, server } from '@test/helpers/msw'
-import { renderApp } from '@test/helpers/render'
+import { renderApp, type TestRouter } from '@test/helpers/render'
 
 /** The first screen of a test loads the lazy route chunk, which is slow on a busy machine. */
 const FIRST_LOAD = { timeout: 15_000 }
@@ -64,6 +64,54 @@ function europeCards(asked: string[]) {
     asked.push(`${params.get('collectionId')}:${rarity}`)
     return [place('pt', 'Portugal', rarity, rarity === 3 ? 2 : 0), place('no', 'Norway', rarity, 0)]
   })
+}
+
+/** Nine collections in two groups: more than the list's first render shows (six). */
+const longCatalogue: CardCollection[] = [
+  ...['br', 'ca', 'cn', 'co', 'de', 'fr', 'in'].map((country): CardCollection => ({
+    collectionId: `cities-${country}`,
+    collectionGroup: 'cities',
+    collectionName: `Cities of ${country.toUpperCase()}`,
+    collectionDescription: `The cities of ${country.toUpperCase()}.`,
+    cardCount: 3,
+    rarityStats: [{ cardRarity: 1, cardCount: 3 }],
+  })),
+  ...collections,
+]
+
+/**
+ * Watches how many collections the page shows when it first shows any; `end` stops watching and tells. Each change to
+ * the page is seen before the browser (or React's scheduler) runs its next task, so a list that renders in slices is
+ * seen at its first slice.
+ */
+function watchCollectionsAtFirstSight(): { end: () => number | undefined } {
+  let atFirstSight: number | undefined
+  const observer = new MutationObserver(() => {
+    const count = document.querySelectorAll('article[aria-labelledby^="collection-"]').length
+    if (atFirstSight === undefined && count > 0) atFirstSight = count
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  return {
+    end: () => {
+      observer.disconnect()
+      return atFirstSight
+    },
+  }
+}
+
+/**
+ * Back, with React rendering in its own tasks as in a browser: inside act, every render the navigation leads to
+ * (a transition's included) would be done before the page could be seen between them.
+ */
+async function goBackAsTheBrowserDoes(router: TestRouter) {
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+  const previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false
+  try {
+    await router.navigate(-1)
+  } finally {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous
+  }
 }
 
 function baseHandlers() {
@@ -142,15 +190,7 @@ describe('CardCollectionsPage browsing', () => {
   })
 
   it('lists a catalogue longer than one screen in full and focuses a collection far down the list', async () => {
-    const cityCollections: CardCollection[] = ['br', 'ca', 'cn', 'co', 'de', 'fr', 'in'].map((country) => ({
-      collectionId: `cities-${country}`,
-      collectionGroup: 'cities',
-      collectionName: `Cities of ${country.toUpperCase()}`,
-      collectionDescription: `The cities of ${country.toUpperCase()}.`,
-      cardCount: 3,
-      rarityStats: [{ cardRarity: 1, cardCount: 3 }],
-    }))
-    server.use(onGet('/getCardCollections', [...cityCollections, ...collections]), ...baseHandlers(), europeCards([]))
+    server.use(onGet('/getCardCollections', longCatalogue), ...baseHandlers(), europeCards([]))
     const { user } = renderApp('/cardCollections?collection=europe&rarity=1')
 
     expect(await screen.findByRole('list', { name: 'Europe, Common cards' }, FIRST_LOAD)).toBeInTheDocument()
@@ -166,6 +206,34 @@ describe('CardCollectionsPage browsing', () => {
         .map((article) => article.getAttribute('aria-labelledby')),
     ).toEqual(['collection-europe', 'collection-asia'])
     expect(screen.getAllByRole('article')).toHaveLength(9)
+  })
+
+  it('shows the first collections first after a reload, which leaves no position to return to', async () => {
+    server.use(onGet('/getCardCollections', longCatalogue), ...baseHandlers())
+    const firstSight = watchCollectionsAtFirstSight()
+    // The entry the browser's history kept across the reload, with React Router's key for it.
+    renderApp({ pathname: '/cardCollections', key: 'kept-across-reload' })
+
+    expect(await screen.findByRole('article', { name: 'Asia' }, FIRST_LOAD)).toBeInTheDocument()
+    expect(firstSight.end()).toBe(6)
+    expect(screen.getAllByRole('article')).toHaveLength(9)
+  })
+
+  it('shows the whole list at once on going back to it, so the position it was left at exists', async () => {
+    server.use(onGet('/getCardCollections', longCatalogue), ...baseHandlers(), onGet('/getCard', portugal()))
+    const { router } = renderApp('/cardCollections')
+    expect(await screen.findByRole('article', { name: 'Asia' }, FIRST_LOAD)).toBeInTheDocument()
+    // The list was left where it was scrolled to (jsdom scrolls nothing, so at the top).
+    fireEvent.scroll(window)
+    await act(async () => {
+      await router.navigate('/card/pt-3')
+    })
+    expect(await screen.findByRole('heading', { name: 'Portugal' }, FIRST_LOAD)).toBeInTheDocument()
+
+    const firstSight = watchCollectionsAtFirstSight()
+    await goBackAsTheBrowserDoes(router)
+    expect(await screen.findByRole('article', { name: 'Asia' }, FIRST_LOAD)).toBeInTheDocument()
+    expect(firstSight.end()).toBe(9)
   })
 
   it('shows every collection when the query names an unknown one', async () => {

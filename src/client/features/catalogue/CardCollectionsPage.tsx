@@ -23,6 +23,7 @@ import { OutlinedTextField } from '../../components/OutlinedTextField'
 import { RarityBadge } from '../../components/RarityBadge'
 import { usePageTitle } from '../../components/usePageTitle'
 import { paths } from '../../lib/paths'
+import { storedScrollPosition } from '../../lib/scrollPositions'
 
 import { useGetCardCollectionsQuery } from './api'
 import { CollectionCardsBrowser } from './components/CollectionCardsBrowser'
@@ -187,13 +188,15 @@ function CollectionList({ collections, focus }: { collections: CardCollection[];
  * Whether the whole list may render now. The list holds every collection of the catalogue (some two thousand elements),
  * which takes a phone's main thread for long enough to delay the first images and input. So the first render shows
  * the first few collections and the rest follow as a transition, which React renders in slices between the browser's
- * own work. Going back to the list renders it whole at once, so the scroll position it was left at still exists.
+ * own work. Going back to a list this app left renders it whole at once, so the scroll position it was left at still
+ * exists; a reload or a restored tab has no position to return to, and shows the first few first.
  */
 function useCompleteAfterFirstPaint(): boolean {
   const navigationType = useNavigationType()
   const { key } = useLocation()
-  // The page load's own entry has no position to restore (positions live as long as the tab's app does).
-  const [complete, setComplete] = useState(navigationType === NavigationType.Pop && key !== 'default')
+  const [complete, setComplete] = useState(
+    navigationType === NavigationType.Pop && storedScrollPosition(key) !== undefined,
+  )
   useEffect(() => {
     if (!complete) startTransition(() => setComplete(true))
   }, [complete])
