@@ -44,6 +44,20 @@ export function memoryNotModeratedFor(viewerId: string, at: string) {
     ])
 }
 
+/**
+ * The same, for a stream that never holds the viewer's own hidden memories (a friend's, read from the index of memories
+ * others may see, memories_shared_feed_idx). The viewer's exception is kept for PostgreSQL's sake: beside it, the
+ * author's suspension is checked row by row as the newest keys are read, where on its own it became a join of all the
+ * author's memories against suspensions, read whole and sorted (docs/benchmarks.md, "Fourteenth pass").
+ */
+export function sharedMemoryNotModeratedFor(viewerId: string, at: string) {
+  return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>
+    eb.and([
+      eb('memories.hidden_at', 'is', null),
+      eb.or([eb('memories.user_id', '=', viewerId), eb.not(memoryAuthorSuspended(eb, at))]),
+    ])
+}
+
 /** The same for a comment. */
 export function commentNotModeratedFor(viewerId: string, at: string) {
   return (eb: ExpressionBuilder<Database, 'memory_comments'>): Expression<SqlBool> =>

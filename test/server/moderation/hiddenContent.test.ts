@@ -1,6 +1,7 @@
+import { VISIBILITY } from '@shared/constants'
 import type { MemoryFeed } from '@shared/feed'
 import type { Memory } from '@shared/memories'
-import { buildTestApp, type TestApp } from '@test/helpers/server'
+import { buildTestApp, type TestApp, type TestUser } from '@test/helpers/server'
 
 import { cardsOfRarity, createMemory, makeFriends } from '../memories/fixtures'
 
@@ -75,19 +76,13 @@ describe('what moderation hides', () => {
     expect((await report(t, reader, { itemType: 'comment', itemId: commentId, reason: 'spam' })).status).toBe(404)
   })
 
-  it("keeps a suspended traveller's memories and comments from others while the suspension lasts", async () => {
-    const author = await t.register()
-    const reader = await t.register()
-    const memoryId = await createMemory(t, author, cardId)
-    const other = await t.register()
-    const otherMemory = await createMemory(t, other, cardId)
-    const commentId = await comment(t, author, otherMemory, 'A comment by the suspended traveller')
+  async function suspendForADay(userId: string) {
     const at = new Date()
     await t.db
       .insertInto('suspensions')
       .values({
-        id: `s-${author.userId}`,
-        user_id: author.userId,
+        id: `s-${userId}`,
+        user_id: userId,
         starts_at: at.toISOString(),
         ends_at: new Date(at.getTime() + 86_400_000).toISOString(),
         reason: 'Spam',
@@ -96,17 +91,48 @@ describe('what moderation hides', () => {
         lifted_by: null,
       })
       .execute()
+  }
+
+  async function liftSuspension(userId: string) {
+    await t.db
+      .updateTable('suspensions')
+      .set({ lifted_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .execute()
+  }
+
+  it("keeps a suspended friend's memories for friends out of their friends' feeds until the suspension is lifted", async () => {
+    const author = await t.register()
+    const friend = await t.register()
+    await makeFriends(t, author, friend)
+    const memoryId = await createMemory(t, author, cardId, { visibility: VISIBILITY.Friends })
+    const feedOf = async (user: TestUser) =>
+      (await t.call<MemoryFeed>('GET', '/api/feed/getMemoryFeed?limit=50', { token: user.token })).body.data.memories
+    expect((await feedOf(friend)).map((m) => m.memoryId)).toContain(memoryId)
+
+    await suspendForADay(author.userId)
+    expect((await feedOf(friend)).map((m) => m.memoryId)).not.toContain(memoryId)
+    expect((await feedOf(author)).map((m) => m.memoryId)).toContain(memoryId)
+
+    await liftSuspension(author.userId)
+    expect((await feedOf(friend)).map((m) => m.memoryId)).toContain(memoryId)
+  })
+
+  it("keeps a suspended traveller's memories and comments from others while the suspension lasts", async () => {
+    const author = await t.register()
+    const reader = await t.register()
+    const memoryId = await createMemory(t, author, cardId)
+    const other = await t.register()
+    const otherMemory = await createMemory(t, other, cardId)
+    const commentId = await comment(t, author, otherMemory, 'A comment by the suspended traveller')
+    await suspendForADay(author.userId)
     expect((await t.call('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: reader.token })).status).toBe(
       404,
     )
     const seen = await t.call<Memory>('GET', `/api/memory/getMemory?memoryId=${otherMemory}`, { token: reader.token })
     expect(seen.body.data.comments.map((c) => c.memoryCommentId)).not.toContain(commentId)
 
-    await t.db
-      .updateTable('suspensions')
-      .set({ lifted_at: new Date().toISOString() })
-      .where('user_id', '=', author.userId)
-      .execute()
+    await liftSuspension(author.userId)
     expect((await t.call('GET', `/api/memory/getMemory?memoryId=${memoryId}`, { token: reader.token })).status).toBe(
       200,
     )

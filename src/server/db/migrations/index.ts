@@ -29,6 +29,7 @@ import * as photoImports from './2026_11_28_1300_photo_imports'
 import * as yearRecapShares from './2026_11_28_1400_year_recap_shares'
 import * as trips from './2026_11_28_1500_trips'
 import * as copiesOneOwnerIndex from './2026_11_28_1600_copies_one_owner_index'
+import * as memoriesSharedFeedIndex from './2026_11_29_1800_memories_shared_feed_index'
 
 /** Every migration, in order. Listed explicitly so they load the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1400_year_recap_shares': yearRecapShares,
   '2026_11_28_1500_trips': trips,
   '2026_11_28_1600_copies_one_owner_index': copiesOneOwnerIndex,
+  '2026_11_29_1800_memories_shared_feed_index': memoriesSharedFeedIndex,
 }

@@ -12,7 +12,7 @@ import { VISIBILITY } from '@shared/constants'
 import { hiddenAuthorsOf } from '../../db/blocks'
 import { compiledOnce, compiledPerShape, type ValueOf } from '../../db/compiledOnce'
 import { isPostgres } from '../../db/dialect'
-import { memoryNotModeratedFor } from '../../db/moderationFilters'
+import { memoryNotModeratedFor, sharedMemoryNotModeratedFor } from '../../db/moderationFilters'
 import type { Database } from '../../db/schema'
 import { nowIso } from '../../lib/clock'
 import type { KeysetKey } from '../../lib/keysetCursor'
@@ -43,12 +43,30 @@ function streamBase(
   { viewerId, now, limit, cursor }: StreamBounds,
   notHidden: Expression<SqlBool>,
 ) {
+  return keysAfter(db, cursor, limit).where(notHidden).where(memoryNotModeratedFor(viewerId, now))
+}
+
+/**
+ * The friends' stream starts from memories others may see, with the visibility's constant as a literal: the statement
+ * then matches the partial index of such memories (memories_shared_feed_idx) whatever its parameters, and each
+ * friend's newest keys come from the index alone (docs/benchmarks.md, "Fourteenth pass").
+ */
+function friendsStreamBase(
+  db: Kysely<Database>,
+  { viewerId, now, limit, cursor }: StreamBounds,
+  notHidden: Expression<SqlBool>,
+) {
+  return keysAfter(db, cursor, limit)
+    .where(notHidden)
+    .where('memories.visibility', '<>', sql.lit(VISIBILITY.Private))
+    .where(sharedMemoryNotModeratedFor(viewerId, now))
+}
+
+function keysAfter(db: Kysely<Database>, cursor: FeedKey | null, limit: number) {
   return db
     .selectFrom('memories')
     .select(['memories.created_at as createdAt', 'memories.id as id'])
     .$if(cursor !== null, (q) => q.where(after(cursor as FeedKey)))
-    .where(notHidden)
-    .where(memoryNotModeratedFor(viewerId, now))
     .orderBy('memories.created_at', 'desc')
     .orderBy('memories.id', 'desc')
     .limit(limit)
@@ -114,11 +132,9 @@ function idsOf(array: string) {
 const sqliteFeedStream = compiledPerShape((db, value: ValueOf<SqliteStreamValues>, shape) => {
   const [stream, page] = shape.split(', ') as [SqliteStream, string]
   const viewerId = value('viewerId')
-  const base = streamBase(
-    db,
-    { viewerId, now: value('now'), limit: value('limit'), cursor: cursorOf(value, page) },
-    sql<SqlBool>`${sql.ref('memories.user_id')} not in ${idsOf(value('hidden'))}`,
-  )
+  const bounds = { viewerId, now: value('now'), limit: value('limit'), cursor: cursorOf(value, page) }
+  const notHidden = sql<SqlBool>`${sql.ref('memories.user_id')} not in ${idsOf(value('hidden'))}`
+  const base = streamBase(db, bounds, notHidden)
   const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
   switch (stream) {
     case 'own':
@@ -126,7 +142,7 @@ const sqliteFeedStream = compiledPerShape((db, value: ValueOf<SqliteStreamValues
     case 'public':
       return base.where('memories.visibility', '=', VISIBILITY.Public)
     case 'friends':
-      return notPrivate.where('memories.user_id', 'in', idsOf(value('ids') as string))
+      return friendsStreamBase(db, bounds, notHidden).where('memories.user_id', 'in', idsOf(value('ids') as string))
     case 'tagged':
       return notPrivate.where('memories.id', 'in', idsOf(value('ids') as string))
   }
@@ -190,16 +206,16 @@ interface PostgresFeedValues {
 const postgresFeedKeys = compiledPerShape((db, value: ValueOf<PostgresFeedValues>, shape) => {
   const viewerId = value('viewerId')
   const limit = value('limit')
-  const base = streamBase(
-    db,
-    { viewerId, now: value('now'), limit, cursor: cursorOf(value, shape) },
-    sql<SqlBool>`${sql.ref('memories.user_id')} <> all(array(${hiddenAuthorsOf(db, viewerId)}))`,
-  )
+  const bounds = { viewerId, now: value('now'), limit, cursor: cursorOf(value, shape) }
+  const notHidden = sql<SqlBool>`${sql.ref('memories.user_id')} <> all(array(${hiddenAuthorsOf(db, viewerId)}))`
+  const base = streamBase(db, bounds, notHidden)
   const notPrivate = base.where('memories.visibility', '!=', VISIBILITY.Private)
   const friends = db
     .selectFrom('friendships')
     .innerJoinLateral(
-      notPrivate.where('memories.user_id', '=', sql.ref<string>('friendships.friend_id')).as('friend_stream'),
+      friendsStreamBase(db, bounds, notHidden)
+        .where('memories.user_id', '=', sql.ref<string>('friendships.friend_id'))
+        .as('friend_stream'),
       (join) => join.onTrue(),
     )
     .select(['friend_stream.createdAt', 'friend_stream.id'])
