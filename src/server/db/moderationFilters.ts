@@ -48,7 +48,8 @@ export function memoryNotModeratedFor(viewerId: string, at: string) {
  * The same, for a stream that never holds the viewer's own hidden memories (a friend's, read from the index of memories
  * others may see, memories_shared_feed_idx). The viewer's exception is kept for PostgreSQL's sake: beside it, the
  * author's suspension is checked row by row as the newest keys are read, where on its own it became a join of all the
- * author's memories against suspensions, read whole and sorted (docs/benchmarks.md, "Fourteenth pass").
+ * author's memories against suspensions, read whole and sorted (docs/benchmarks.md, "A friend's newest keys from a
+ * partial index").
  */
 export function sharedMemoryNotModeratedFor(viewerId: string, at: string) {
   return (eb: ExpressionBuilder<Database, 'memories'>): Expression<SqlBool> =>

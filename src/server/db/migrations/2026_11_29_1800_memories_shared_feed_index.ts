@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * The keys of each author's memories that others may see (not private, not hidden), newest last: the feed reads a
- * friend's newest few from this index alone, where the author index made it fetch each memory to check its
- * visibility and moderation (docs/benchmarks.md, "Fourteenth pass"). 1 is VISIBILITY.Private, written out so the
- * migration never changes with the constants.
+ * The keys of the memories others may see (not private, not hidden), by author and time: the feed reads a friend's
+ * newest few from this index alone, where the author index made it fetch each memory to check its visibility and
+ * moderation (docs/benchmarks.md, "A friend's newest keys from a partial index"). 1 is VISIBILITY.Private, written
+ * out so the migration never changes with the constants.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -49,7 +49,8 @@ function streamBase(
 /**
  * The friends' stream starts from memories others may see, with the visibility's constant as a literal: the statement
  * then matches the partial index of such memories (memories_shared_feed_idx) whatever its parameters, and each
- * friend's newest keys come from the index alone (docs/benchmarks.md, "Fourteenth pass").
+ * friend's newest keys come from the index alone (docs/benchmarks.md, "A friend's newest keys from a partial
+ * index").
  */
 function friendsStreamBase(
   db: Kysely<Database>,
